@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { toastText } from './errors';
+
+describe('toastText', () => {
+  it.each([
+    ['java.lang.IllegalArgumentException: Bad thing\n\tat org.traccar.X', 'Bad thing'],
+    ['SecurityException: Account is disabled - SecurityException (PermissionsService:99)', 'Account is disabled - SecurityException (PermissionsService:99)'],
+    ['Plain message', 'Plain message'],
+    ['\n\nsecond line first', 'second line first'],
+    ['TypeError: Failed to fetch', 'Failed to fetch'],
+  ])('%j → %j', (input, expected) => {
+    expect(toastText(input)).toBe(expected);
+  });
+});

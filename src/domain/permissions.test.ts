@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { Server, User } from '../api/models';
+import { isManager, isReadonly, isRestricted, isUiDisabled, preference } from './permissions';
+
+const user = (patch: Partial<User> = {}): User => ({
+  id: 1, attributes: {}, name: 'u', login: null, email: 'u', phone: null, readonly: false, administrator: false,
+  map: null, latitude: 0, longitude: 0, zoom: 0, coordinateFormat: null, disabled: false, expirationTime: null,
+  deviceLimit: -1, userLimit: 0, deviceReadonly: false, limitCommands: false, disableReports: false, fixedEmail: false,
+  poiLayer: null, totpKey: null, temporary: false, password: null, ...patch,
+});
+const server = (patch: Partial<Server> = {}): Server => ({
+  id: 1, attributes: {}, registration: false, readonly: false, deviceReadonly: false, map: null, bingKey: null,
+  mapUrl: null, overlayUrl: null, latitude: 0, longitude: 0, zoom: 0, forceSettings: false, coordinateFormat: null,
+  limitCommands: false, disableReports: false, fixedEmail: false, poiLayer: null, announcement: null, version: null,
+  emailEnabled: null, textEnabled: null, geocoderEnabled: false, storageSpace: null, newServer: false,
+  openIdEnabled: false, openIdForce: false, ...patch,
+});
+
+describe('permissions', () => {
+  it('manager: administrator or non-zero userLimit', () => {
+    expect([isManager(user()), isManager(user({ userLimit: 5 })), isManager(user({ userLimit: -1 })), isManager(user({ administrator: true }))]).toEqual([false, true, true, true]);
+  });
+  it('restriction from server or user, never for administrators', () => {
+    expect(isRestricted('disableReports', user(), server({ disableReports: true }))).toBe(true);
+    expect(isRestricted('disableReports', user({ disableReports: true }), server())).toBe(true);
+    expect(isRestricted('disableReports', user({ administrator: true, disableReports: true }), server({ disableReports: true }))).toBe(false);
+    expect(isRestricted('disableReports', user(), server())).toBe(false);
+  });
+  it('read-only covers deviceReadonly', () => {
+    expect(isReadonly(user({ deviceReadonly: true }), server())).toBe(true);
+    expect(isReadonly(user(), server({ deviceReadonly: true }))).toBe(true);
+    expect(isReadonly(user(), server())).toBe(false);
+  });
+  it('ui.disable flags never apply to administrators', () => {
+    expect(isUiDisabled('ui.disableGroups', user({ attributes: { 'ui.disableGroups': true } }), server())).toBe(true);
+    expect(isUiDisabled('Groups', user(), server({ attributes: { 'ui.disableGroups': 'true' } }))).toBe(true);
+    expect(isUiDisabled('ui.disableGroups', user({ administrator: true, attributes: { 'ui.disableGroups': true } }), server())).toBe(false);
+  });
+  it('settings precedence honours forceSettings', () => {
+    const u = user({ attributes: { mapLiveRoutes: 'all' } });
+    expect(preference('mapLiveRoutes', u, server({ attributes: { mapLiveRoutes: 'selected' } }), 'none')).toBe('all');
+    expect(preference('mapLiveRoutes', u, server({ forceSettings: true, attributes: { mapLiveRoutes: 'selected' } }), 'none')).toBe('selected');
+    expect(preference('mapLiveRoutes', user(), server(), 'none')).toBe('none');
+  });
+});
