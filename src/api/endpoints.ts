@@ -1,0 +1,32 @@
+import type { ApiClient } from './client';
+import type { Device, Position, Server, User } from './models';
+
+/** The calls of the specification (section 7) and the screens built so far. */
+export function endpoints(api: ApiClient) {
+  return {
+    server: (signal?: AbortSignal) => api.json<Server>('GET', '/api/server', { signal }),
+    updateServer: (server: Server) => api.json<Server>('PUT', '/api/server', { body: server }),
+    session: (signal?: AbortSignal) => api.json<User>('GET', '/api/session', { signal }),
+    tokenLogin: (token: string) => api.json<User>('GET', '/api/session', { query: { token } }),
+    login: (credentials: { email: string; password: string; code?: string | null }) => {
+      const form = new URLSearchParams({ email: credentials.email, password: credentials.password });
+      if (credentials.code) form.set('code', credentials.code);
+      return api.json<User>('POST', '/api/session', { body: form });
+    },
+    logout: () => api.json<void>('DELETE', '/api/session'),
+    createToken: (expiration: Date) =>
+      api.text('POST', '/api/session/token', { body: new URLSearchParams({ expiration: expiration.toISOString() }) }),
+    updateUser: (user: User) => api.json<User>('PUT', `/api/users/${user.id}`, { body: user }),
+    register: (user: { name: string; email: string; password: string; totpKey?: string | null }) =>
+      api.json<User>('POST', '/api/users', { body: user }),
+    totpKey: () => api.text('POST', '/api/users/totp'),
+    resetPassword: (email: string) => api.json<void>('POST', '/api/password/reset', { body: new URLSearchParams({ email }) }),
+    updatePassword: (token: string, password: string) =>
+      api.json<void>('POST', '/api/password/update', { body: new URLSearchParams({ token, password }) }),
+    devices: (query: { uniqueId?: string } = {}, signal?: AbortSignal) =>
+      api.json<Device[]>('GET', '/api/devices', { query, signal }),
+    positions: (signal?: AbortSignal) => api.json<Position[]>('GET', '/api/positions', { signal }),
+  };
+}
+
+export type Endpoints = ReturnType<typeof endpoints>;
