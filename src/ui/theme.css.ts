@@ -1,0 +1,168 @@
+import { createTheme, createThemeContract } from '@vanilla-extract/css';
+
+/**
+ * The design tokens. Every component reads these variables; values come from a theme class
+ * (`darkTheme`) applied by `ThemeProvider`, and the server's primary/secondary colours may
+ * override the two brand variables inline.
+ */
+export const vars = createThemeContract({
+  color: {
+    background: null,
+    surface: null,
+    surfaceRaised: null,
+    border: null,
+    text: null,
+    textMuted: null,
+    primary: null,
+    onPrimary: null,
+    secondary: null,
+    onSecondary: null,
+    error: null,
+    onError: null,
+    success: null,
+    warning: null,
+    focusRing: null,
+    overlay: null,
+  },
+  space: {
+    none: null,
+    xxs: null,
+    xs: null,
+    sm: null,
+    md: null,
+    lg: null,
+    xl: null,
+    xxl: null,
+  },
+  radius: {
+    sm: null,
+    md: null,
+    lg: null,
+    full: null,
+  },
+  font: {
+    body: null,
+  },
+  fontSize: {
+    xs: null,
+    sm: null,
+    md: null,
+    lg: null,
+    xl: null,
+  },
+  fontWeight: {
+    regular: null,
+    bold: null,
+  },
+  lineHeight: {
+    body: null,
+    tight: null,
+  },
+  zIndex: {
+    base: null,
+    bottomBar: null,
+    drawer: null,
+    popover: null,
+    modal: null,
+    toast: null,
+    loader: null,
+  },
+  size: {
+    sidebar: null,
+    tabletSidebar: null,
+    desktopDrawer: null,
+    tabletDrawer: null,
+    phoneDrawerHeight: null,
+    filterForm: null,
+    eventsDrawer: null,
+    bottomBar: null,
+    popupMaxWidth: null,
+    imageHeight: null,
+    qrCode: null,
+    authCard: null,
+    control: null,
+  },
+});
+
+/** Literal values of the dark theme, also used where variables are not in scope (html/body). */
+export const darkTokens = {
+  color: {
+    background: '#0f1115',
+    surface: '#171a21',
+    surfaceRaised: '#20242d',
+    border: '#343a46',
+    text: '#eceff4',
+    textMuted: '#a3abb9',
+    primary: '#4f8cff',
+    onPrimary: '#ffffff',
+    secondary: '#2bb3a3',
+    onSecondary: '#0f1115',
+    error: '#e5484d',
+    onError: '#ffffff',
+    success: '#3fb950',
+    warning: '#f0a500',
+    focusRing: '#8ab4ff',
+    overlay: 'rgba(0, 0, 0, 0.6)',
+  },
+  space: {
+    none: '0',
+    xxs: '2px',
+    xs: '4px',
+    sm: '8px',
+    md: '12px',
+    lg: '16px',
+    xl: '24px',
+    xxl: '32px',
+  },
+  radius: {
+    sm: '4px',
+    md: '8px',
+    lg: '12px',
+    full: '9999px',
+  },
+  font: {
+    body: '"Noto Sans Arabic", "Noto Sans", system-ui, sans-serif',
+  },
+  fontSize: {
+    xs: '0.75rem',
+    sm: '0.875rem',
+    md: '1rem',
+    lg: '1.125rem',
+    xl: '1.375rem',
+  },
+  fontWeight: {
+    regular: '400',
+    bold: '600',
+  },
+  lineHeight: {
+    body: '1.5',
+    tight: '1.25',
+  },
+  zIndex: {
+    base: '0',
+    bottomBar: '10',
+    drawer: '20',
+    popover: '100',
+    modal: '200',
+    toast: '300',
+    loader: '400',
+  },
+  size: {
+    sidebar: '28%',
+    tabletSidebar: '52px',
+    desktopDrawer: '300px',
+    tabletDrawer: '320px',
+    phoneDrawerHeight: '250px',
+    filterForm: '160px',
+    eventsDrawer: '320px',
+    bottomBar: '56px',
+    popupMaxWidth: '288px',
+    imageHeight: '144px',
+    qrCode: '192px',
+    authCard: '400px',
+    control: '40px',
+  },
+} as const;
+
+/** The dark theme class (the only theme for now). */
+export const darkTheme = createTheme(vars, darkTokens);
