@@ -1,0 +1,51 @@
+import { style } from '@vanilla-extract/css';
+import { focusRing } from './focus.css';
+import { vars } from './theme.css';
+
+export const field = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  minInlineSize: 0,
+});
+
+export const label = style({
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.text,
+  textAlign: 'start',
+});
+
+export const input = style({
+  minBlockSize: vars.size.control,
+  inlineSize: '100%',
+  paddingBlock: vars.space.xs,
+  paddingInline: vars.space.md,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  backgroundColor: vars.color.surface,
+  color: vars.color.text,
+  fontSize: vars.fontSize.md,
+  textAlign: 'start',
+  outline: 'none',
+  selectors: {
+    '&[data-hovered]': { borderColor: vars.color.textMuted },
+    '&[data-focused]': { borderColor: vars.color.primary },
+    '&[data-focus-visible]': focusRing,
+    '&[data-invalid]': { borderColor: vars.color.error },
+    '&[data-disabled]': { opacity: 0.5, cursor: 'not-allowed' },
+    '&::placeholder': { color: vars.color.textMuted },
+  },
+});
+
+export const description = style({
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+  textAlign: 'start',
+});
+
+export const fieldError = style({
+  fontSize: vars.fontSize.xs,
+  color: vars.color.error,
+  textAlign: 'start',
+});

@@ -1,0 +1,83 @@
+import { style } from '@vanilla-extract/css';
+import { focusRing } from './focus.css';
+import { vars } from './theme.css';
+
+export const trigger = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  minBlockSize: vars.size.control,
+  inlineSize: '100%',
+  paddingBlock: vars.space.xs,
+  paddingInline: vars.space.md,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  backgroundColor: vars.color.surface,
+  color: vars.color.text,
+  fontSize: vars.fontSize.md,
+  textAlign: 'start',
+  cursor: 'pointer',
+  selectors: {
+    '&[data-hovered]': { borderColor: vars.color.textMuted },
+    '&[data-pressed]': { backgroundColor: vars.color.surfaceRaised },
+    '&[data-focus-visible]': focusRing,
+    '&[data-disabled]': { opacity: 0.5, cursor: 'not-allowed' },
+  },
+});
+
+export const value = style({
+  flex: 1,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  selectors: {
+    '&[data-placeholder]': { color: vars.color.textMuted },
+  },
+});
+
+export const chevron = style({
+  flexShrink: 0,
+  inlineSize: '1em',
+  blockSize: '1em',
+  color: vars.color.textMuted,
+});
+
+export const popover = style({
+  minInlineSize: 'var(--trigger-width)',
+  maxBlockSize: '50vh',
+  overflow: 'auto',
+  padding: vars.space.xs,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  backgroundColor: vars.color.surfaceRaised,
+  color: vars.color.text,
+  boxShadow: '0 8px 24px rgba(0, 0, 0, 0.5)',
+  zIndex: vars.zIndex.popover,
+  outline: 'none',
+});
+
+export const listBox = style({
+  outline: 'none',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+});
+
+export const item = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  paddingBlock: vars.space.sm,
+  paddingInline: vars.space.md,
+  borderRadius: vars.radius.sm,
+  textAlign: 'start',
+  cursor: 'pointer',
+  outline: 'none',
+  selectors: {
+    '&[data-hovered], &[data-focused]': { backgroundColor: vars.color.border },
+    '&[data-selected]': { color: vars.color.primary, fontWeight: vars.fontWeight.bold },
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+    '&[data-disabled]': { opacity: 0.5, cursor: 'not-allowed' },
+  },
+});

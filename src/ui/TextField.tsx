@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import {
+  Input,
+  Label,
+  Text,
+  TextField as AriaTextField,
+  type TextFieldProps as AriaTextFieldProps,
+  type ValidationResult,
+} from 'react-aria-components';
+import * as styles from './Field.css';
+import { composeClass } from './cx';
+import { FieldError } from './FieldError';
+
+export interface TextFieldProps extends Omit<AriaTextFieldProps, 'children'> {
+  label?: ReactNode;
+  description?: ReactNode;
+  /** Shown when the field is invalid (server errors: pass `isInvalid` too). */
+  errorMessage?: ReactNode | ((validation: ValidationResult) => ReactNode);
+  placeholder?: string;
+}
+
+/**
+ * Labelled text input. `type`, `autoComplete`, `name`, `isRequired`, `validate`, `value` and
+ * `onChange` are react-aria's own props.
+ */
+export function TextField({ label, description, errorMessage, placeholder, className, ...props }: TextFieldProps) {
+  return (
+    <AriaTextField {...props} className={composeClass(className, styles.field)}>
+      {label != null && <Label className={styles.label}>{label}</Label>}
+      <Input className={styles.input} placeholder={placeholder} />
+      {description != null && (
+        <Text slot="description" className={styles.description}>
+          {description}
+        </Text>
+      )}
+      <FieldError>{errorMessage}</FieldError>
+    </AriaTextField>
+  );
+}
