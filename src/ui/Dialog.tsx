@@ -1,0 +1,143 @@
+import type { ReactNode } from 'react';
+import {
+  Dialog as AriaDialog,
+  Heading,
+  Modal as AriaModal,
+  ModalOverlay,
+  type DialogProps as AriaDialogProps,
+  type ModalOverlayProps,
+} from 'react-aria-components';
+import { Button } from './Button';
+import * as styles from './Dialog.css';
+import { cx } from './cx';
+import { CloseIcon } from './icons';
+
+export type DialogProps = AriaDialogProps;
+
+/** A react-aria Dialog with the design-system padding; usually placed inside `Modal`. */
+export function Dialog({ className, ...props }: DialogProps) {
+  return <AriaDialog {...props} className={cx(styles.dialog, className)} />;
+}
+
+export interface ModalProps extends Omit<ModalOverlayProps, 'children' | 'className'> {
+  children?: ReactNode;
+  /** Fills the screen on narrow screens. */
+  fullScreenOnPhone?: boolean;
+}
+
+/** Overlay + modal surface. Focus is contained; the page behind is inert. */
+export function Modal({ children, fullScreenOnPhone = false, ...props }: ModalProps) {
+  return (
+    <ModalOverlay {...props} className={cx(styles.overlay, fullScreenOnPhone && styles.overlayFullScreenOnPhone)}>
+      <AriaModal className={cx(styles.modal, fullScreenOnPhone && styles.fullScreenOnPhone)}>{children}</AriaModal>
+    </ModalOverlay>
+  );
+}
+
+export interface ModalDialogProps {
+  isOpen: boolean;
+  onOpenChange?: (isOpen: boolean) => void;
+  title: ReactNode;
+  children?: ReactNode;
+  /** Closes on outside click and Escape. Default true. */
+  isDismissable?: boolean;
+  /** When given, a close button with this accessible label is shown in the header. */
+  closeLabel?: string;
+  /** Action buttons shown under the content. */
+  actions?: ReactNode;
+  fullScreenOnPhone?: boolean;
+}
+
+/** A titled modal dialog. */
+export function ModalDialog({
+  isOpen,
+  onOpenChange,
+  title,
+  children,
+  isDismissable = true,
+  closeLabel,
+  actions,
+  fullScreenOnPhone,
+}: ModalDialogProps) {
+  return (
+    <Modal
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={isDismissable}
+      isKeyboardDismissDisabled={!isDismissable}
+      fullScreenOnPhone={fullScreenOnPhone}
+    >
+      <Dialog>
+        {({ close }) => (
+          <>
+            <div className={styles.header}>
+              <Heading slot="title" className={styles.title}>
+                {title}
+              </Heading>
+              {closeLabel != null && (
+                <Button variant="quiet" aria-label={closeLabel} onPress={close}>
+                  <CloseIcon />
+                </Button>
+              )}
+            </div>
+            <div className={styles.body}>{children}</div>
+            {actions != null && <div className={styles.actions}>{actions}</div>}
+          </>
+        )}
+      </Dialog>
+    </Modal>
+  );
+}
+
+export interface AlertDialogProps {
+  title: ReactNode;
+  children?: ReactNode;
+  primaryActionLabel: ReactNode;
+  /** When omitted, no cancel button is shown. */
+  cancelLabel?: ReactNode;
+  onPrimaryAction: () => void;
+  onCancel?: () => void;
+  /** Default true. */
+  isOpen?: boolean;
+  /** Escape and outside clicks never close an alert dialog; it waits for a button. */
+  isDismissable?: false;
+  variant?: 'primary' | 'danger';
+  isPrimaryActionPending?: boolean;
+}
+
+/**
+ * A blocking `alertdialog` (e.g. the terms the user must accept before using the app). It is
+ * closed only by its buttons: the owner decides when it goes away (set `isOpen`).
+ */
+export function AlertDialog({
+  title,
+  children,
+  primaryActionLabel,
+  cancelLabel,
+  onPrimaryAction,
+  onCancel,
+  isOpen = true,
+  variant = 'primary',
+  isPrimaryActionPending,
+}: AlertDialogProps) {
+  return (
+    <Modal isOpen={isOpen} isDismissable={false} isKeyboardDismissDisabled>
+      <Dialog role="alertdialog">
+        <Heading slot="title" className={styles.title}>
+          {title}
+        </Heading>
+        <div className={styles.body}>{children}</div>
+        <div className={styles.actions}>
+          {cancelLabel != null && (
+            <Button variant="secondary" onPress={onCancel}>
+              {cancelLabel}
+            </Button>
+          )}
+          <Button variant={variant} onPress={onPrimaryAction} isPending={isPrimaryActionPending} autoFocus>
+            {primaryActionLabel}
+          </Button>
+        </div>
+      </Dialog>
+    </Modal>
+  );
+}
