@@ -1,0 +1,61 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from './theme.css';
+
+export const nav = style({
+  blockSize: vars.size.bottomBar,
+  backgroundColor: vars.color.surface,
+  borderBlockStart: `1px solid ${vars.color.border}`,
+  paddingBlockEnd: 'env(safe-area-inset-bottom)',
+  boxSizing: 'content-box',
+  zIndex: vars.zIndex.bottomBar,
+});
+
+export const toolbar = style({
+  display: 'flex',
+  alignItems: 'stretch',
+  blockSize: '100%',
+});
+
+export const item = style({
+  position: 'relative',
+  flex: '1 1 0',
+  minInlineSize: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.xxs,
+  paddingInline: vars.space.xs,
+  border: 'none',
+  background: 'none',
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.xs,
+  lineHeight: vars.lineHeight.tight,
+  textDecoration: 'none',
+  textAlign: 'center',
+  cursor: 'pointer',
+  outline: 'none',
+  WebkitTapHighlightColor: 'transparent',
+  selectors: {
+    '&[data-hovered], &:hover': { color: vars.color.text },
+    '&[data-pressed]': { backgroundColor: vars.color.surfaceRaised },
+    '&[data-focus-visible], &:focus-visible': {
+      outline: `2px solid ${vars.color.focusRing}`,
+      outlineOffset: '-2px',
+    },
+    '&[aria-current="page"]': { color: vars.color.primary },
+  },
+});
+
+export const iconWrap = style({
+  position: 'relative',
+  display: 'inline-flex',
+  fontSize: '24px',
+});
+
+export const label = style({
+  maxInlineSize: '100%',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});

@@ -1,0 +1,57 @@
+/**
+ * Athar design system. Import `./global.css` and `./fonts` once at the entry point, wrap the app
+ * in `ThemeProvider`, and build screens only from these parts. No text lives here: every
+ * user-visible string comes in through props, translated by the app.
+ */
+export { vars, darkTheme, darkTokens } from './theme.css';
+export { media } from './breakpoints';
+export { isHexColor } from './color';
+export { ThemeProvider, themeOverrides, type ThemeProviderProps } from './ThemeProvider';
+export { cx, composeClass } from './cx';
+
+export { Button, type ButtonProps, type ButtonVariant } from './Button';
+export { Spinner, type SpinnerProps, type SpinnerSize } from './Spinner';
+export { TextField, type TextFieldProps } from './TextField';
+export { FieldError, type FieldErrorProps } from './FieldError';
+export { Select, type SelectItem, type SelectProps } from './Select';
+export { Checkbox, type CheckboxProps } from './Checkbox';
+export { Link, type LinkProps } from './Link';
+export {
+  Dialog,
+  Modal,
+  ModalDialog,
+  AlertDialog,
+  type DialogProps,
+  type ModalProps,
+  type ModalDialogProps,
+  type AlertDialogProps,
+} from './Dialog';
+export { Form, type FormProps } from './Form';
+export { ProgressCircle, Loader, type ProgressCircleProps, type LoaderProps } from './ProgressCircle';
+export { Alert, type AlertProps, type AlertVariant } from './Alert';
+export { ErrorToast, type ErrorToastProps } from './ErrorToast';
+export { Menu, MenuItem, MenuTrigger, type MenuProps, type MenuItemProps, type MenuTriggerProps } from './Menu';
+export { Badge, type BadgeProps } from './Badge';
+
+export { AppShell, type AppShellProps } from './AppShell';
+export {
+  BottomNavigation,
+  type BottomNavigationItem,
+  type BottomNavigationLinkProps,
+  type BottomNavigationProps,
+} from './BottomNavigation';
+export { AuthLayout, type AuthLayoutProps } from './AuthLayout';
+
+export {
+  MapIcon,
+  ReportsIcon,
+  SettingsIcon,
+  PersonIcon,
+  LogoutIcon,
+  CloseIcon,
+  LanguageIcon,
+  ChevronDownIcon,
+  AlertIcon,
+  InfoIcon,
+  type IconProps,
+} from './icons';
