@@ -1,0 +1,136 @@
+import { resolve } from 'node:path';
+import Fastify, { type FastifyError } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyWebsocket from '@fastify/websocket';
+import { type AppContext, authenticate } from './auth/context.ts';
+import { TokenManager } from './auth/tokens.ts';
+import { getSecret, openDatabase } from './db/database.ts';
+import { resetStatuses } from './db/devices.ts';
+import { purgeExpired } from './db/sessions.ts';
+import { seedDemo } from './demo.ts';
+import { HttpError } from './http/errors.ts';
+import { LiveHub } from './live.ts';
+import { deviceRoutes } from './routes/devices.ts';
+import { passwordRoutes } from './routes/password.ts';
+import { positionRoutes } from './routes/positions.ts';
+import { serverRoutes } from './routes/server.ts';
+import { sessionRoutes } from './routes/session.ts';
+import { socketRoutes } from './routes/socket.ts';
+import { userRoutes } from './routes/users.ts';
+import { announcements, clientFiles, securityHeaders } from './static.ts';
+
+export interface ServerOptions {
+  dataDir: string;
+  /** 0 = a random free port */
+  port?: number;
+  /** default '0.0.0.0' */
+  host?: string;
+  demo?: boolean;
+  adminPassword?: string;
+  clientDir?: string | null;
+  /** Traccar web.origin: '*' or a list of allowed CORS origins */
+  webOrigin?: string;
+  logger?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  /** demo mode: the admin password (also in DATA_DIR/demo-credentials.txt) */
+  demoPassword: string | null;
+  close(): Promise<void>;
+}
+
+const BODY_LIMIT = 1024 * 1024;
+const TEXT = 'text/plain; charset=utf-8';
+
+function isApi(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+export async function createServer(options: ServerOptions): Promise<RunningServer> {
+  const dataDir = resolve(options.dataDir);
+  const db = openDatabase(dataDir);
+  purgeExpired(db);
+  resetStatuses(db);
+  const demoPassword = options.demo ? await seedDemo(db, dataDir, options.adminPassword) : null;
+
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT });
+  const live = new LiveHub(db);
+  const ctx: AppContext = { db, dataDir, tokens: new TokenManager(db, getSecret(db, 'token')), live, log: app.log };
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'OPTIONS' && isApi(request.url)) request.auth = await authenticate(ctx, request);
+  });
+
+  // CORS as Traccar's CorsResponseFilter (REST responses only).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!isApi(request.url)) return payload;
+    reply.header('Access-Control-Allow-Headers', 'origin, content-type, accept, authorization');
+    reply.header('Access-Control-Allow-Credentials', 'true');
+    reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
+    const origin = request.headers.origin;
+    if (!origin) reply.header('Access-Control-Allow-Origin', '*');
+    else if (options.webOrigin && (options.webOrigin === '*' || options.webOrigin.includes(origin))) {
+      reply.header('Access-Control-Allow-Origin', origin);
+    }
+    return payload;
+  });
+  securityHeaders(app);
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).type(TEXT).send(error.message);
+    }
+    const status = error.statusCode ?? 500;
+    if (error.validation || (status >= 400 && status < 500)) {
+      return reply.code(error.validation ? 400 : status).type(TEXT).send(error.message || 'Bad request');
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).type(TEXT).send('Internal server error');
+  });
+
+  app.options('/api/*', async (_request, reply) => reply.code(200).send());
+  sessionRoutes(app, ctx);
+  serverRoutes(app, ctx);
+  userRoutes(app, ctx);
+  passwordRoutes(app, ctx);
+  deviceRoutes(app, ctx);
+  positionRoutes(app, ctx);
+  socketRoutes(app, ctx);
+  announcements(app, dataDir);
+  const clientDir = options.clientDir === undefined ? null : options.clientDir;
+  app.setNotFoundHandler(await clientFiles(app, clientDir ? resolve(clientDir) : null));
+
+  const host = options.host ?? '0.0.0.0';
+  try {
+    await app.listen({ port: options.port ?? 8082, host });
+  } catch (error) {
+    live.close();
+    db.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 8082);
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+
+  let closed = false;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    demoPassword,
+    async close() {
+      if (closed) return;
+      closed = true;
+      live.close();
+      await app.close();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { migrate } from './migrations.ts';
+
+export type Db = Database.Database;
+
+/** Opens (creating if needed) DATA_DIR/athar.db and brings its schema up to date. */
+export function openDatabase(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, 'athar.db'));
+  db.pragma('journal_mode = WAL');
+  // FULL: an acknowledged write (e.g. a stored position) survives a power loss.
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+/** A persistent random secret (created on first use), e.g. the token signing key. */
+export function getSecret(db: Db, name: string): Buffer {
+  const row = db.prepare('SELECT value FROM secrets WHERE name = ?').get(name) as { value: Buffer } | undefined;
+  if (row) return row.value;
+  const value = randomBytes(32);
+  db.prepare('INSERT INTO secrets (name, value) VALUES (?, ?)').run(name, value);
+  return value;
+}

@@ -1,0 +1,144 @@
+import type { Device, DeviceStatus } from '../../src/api/models.ts';
+import type { Db } from './database.ts';
+import { bool, isoDate, parseAttributes } from './convert.ts';
+
+export interface DeviceRow {
+  id: number;
+  name: string;
+  uniqueId: string;
+  status: string | null;
+  lastUpdate: number | null;
+  positionId: number | null;
+  groupId: number | null;
+  calendarId: number | null;
+  phone: string | null;
+  model: string | null;
+  contact: string | null;
+  category: string | null;
+  disabled: number;
+  expirationTime: number | null;
+  attributes: string;
+}
+
+function status(value: string | null): DeviceStatus {
+  return value === 'online' || value === 'unknown' ? value : 'offline';
+}
+
+export function toDevice(row: DeviceRow): Device {
+  return {
+    id: row.id,
+    attributes: parseAttributes(row.attributes),
+    groupId: row.groupId ?? 0,
+    calendarId: row.calendarId ?? 0,
+    name: row.name,
+    uniqueId: row.uniqueId,
+    status: status(row.status),
+    lastUpdate: isoDate(row.lastUpdate),
+    positionId: row.positionId ?? 0,
+    phone: row.phone,
+    model: row.model,
+    contact: row.contact,
+    category: row.category,
+    disabled: bool(row.disabled),
+    expirationTime: isoDate(row.expirationTime),
+  };
+}
+
+/**
+ * Ids of the devices a non-admin user reaches: linked directly, through a linked group
+ * (and its subgroups), or through a user they manage. Usable as `id IN (${ACCESSIBLE_DEVICES})`
+ * with the named parameter @userId.
+ */
+export const ACCESSIBLE_DEVICES = `
+  WITH RECURSIVE
+    owners(id) AS (SELECT @userId UNION SELECT managedUserId FROM user_user WHERE userId = @userId),
+    grps(id) AS (
+      SELECT groupId FROM user_group WHERE userId IN owners
+      UNION SELECT device_groups.id FROM device_groups JOIN grps ON device_groups.groupId = grps.id
+    )
+  SELECT deviceId FROM user_device WHERE userId IN owners
+  UNION SELECT id FROM devices WHERE groupId IN grps`;
+
+/** Users (besides administrators) who can see a device: the inverse of ACCESSIBLE_DEVICES. */
+export function usersForDevice(db: Db, deviceId: number): number[] {
+  const rows = db
+    .prepare(
+      `WITH RECURSIVE
+        ancestors(id) AS (
+          SELECT groupId FROM devices WHERE id = @deviceId AND groupId IS NOT NULL
+          UNION SELECT device_groups.groupId FROM device_groups JOIN ancestors ON device_groups.id = ancestors.id
+          WHERE device_groups.groupId IS NOT NULL
+        ),
+        direct(id) AS (
+          SELECT userId FROM user_device WHERE deviceId = @deviceId
+          UNION SELECT userId FROM user_group WHERE groupId IN ancestors
+        )
+      SELECT id FROM direct
+      UNION SELECT userId FROM user_user WHERE managedUserId IN direct
+      UNION SELECT id FROM users WHERE administrator = 1`,
+    )
+    .all({ deviceId }) as Array<{ id: number }>;
+  return rows.map((row) => row.id);
+}
+
+export interface DeviceQuery {
+  /** null: every device (administrator) */
+  userId: number | null;
+  /** only devices linked directly to this user */
+  linkedToUserId?: number;
+  ids?: number[];
+  uniqueIds?: string[];
+  keyword?: string;
+  limit?: number;
+  offset?: number;
+}
+
+export function queryDevices(db: Db, query: DeviceQuery): DeviceRow[] {
+  const where: string[] = [];
+  const params: Record<string, string | number> = {};
+  if (query.userId !== null) {
+    where.push(`id IN (${ACCESSIBLE_DEVICES})`);
+    params.userId = query.userId;
+  }
+  if (query.linkedToUserId !== undefined) {
+    where.push('id IN (SELECT deviceId FROM user_device WHERE userId = @linkedTo)');
+    params.linkedTo = query.linkedToUserId;
+  }
+  const lookups: string[] = [];
+  query.ids?.forEach((id, i) => {
+    lookups.push(`id = @id${i}`);
+    params[`id${i}`] = id;
+  });
+  query.uniqueIds?.forEach((uniqueId, i) => {
+    lookups.push(`uniqueId = @uid${i}`);
+    params[`uid${i}`] = uniqueId;
+  });
+  if (lookups.length) where.push(`(${lookups.join(' OR ')})`);
+  if (query.keyword) {
+    where.push(
+      ['name', 'uniqueId', 'phone', 'model', 'contact'].map((col) => `LOWER(${col}) LIKE @keyword ESCAPE '\\'`).join(' OR '),
+    );
+    params.keyword = '%' + query.keyword.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c) + '%';
+  }
+  let sql = `SELECT * FROM devices${where.length ? ' WHERE ' + where.map((w) => `(${w})`).join(' AND ') : ''} ORDER BY name, id`;
+  if (query.limit !== undefined && query.limit > 0) {
+    sql += ' LIMIT @limit OFFSET @offset';
+    params.limit = query.limit;
+    params.offset = query.offset ?? 0;
+  }
+  return db.prepare(sql).all(params) as DeviceRow[];
+}
+
+export function findDevice(db: Db, id: number): DeviceRow | undefined {
+  return db.prepare('SELECT * FROM devices WHERE id = ?').get(id) as DeviceRow | undefined;
+}
+
+export function canAccessDevice(db: Db, userId: number | null, deviceId: number): boolean {
+  if (userId === null) return !!findDevice(db, deviceId);
+  return !!db.prepare(`SELECT 1 WHERE @deviceId IN (${ACCESSIBLE_DEVICES})`).get({ userId, deviceId });
+}
+
+/** Traccar resets every status at startup: unknown until the device speaks again. */
+export function resetStatuses(db: Db): void {
+  db.prepare('UPDATE devices SET status = NULL').run();
+}

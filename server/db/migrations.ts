@@ -1,0 +1,199 @@
+import type { Db } from './database.ts';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Ordered schema migrations. Never edit an applied one: append a new entry instead. */
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: 'initial schema',
+    sql: `
+      CREATE TABLE server (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        registration INTEGER NOT NULL DEFAULT 0,
+        readonly INTEGER NOT NULL DEFAULT 0,
+        deviceReadonly INTEGER NOT NULL DEFAULT 0,
+        map TEXT,
+        bingKey TEXT,
+        mapUrl TEXT,
+        overlayUrl TEXT,
+        latitude REAL NOT NULL DEFAULT 0,
+        longitude REAL NOT NULL DEFAULT 0,
+        zoom INTEGER NOT NULL DEFAULT 0,
+        forceSettings INTEGER NOT NULL DEFAULT 0,
+        coordinateFormat TEXT,
+        limitCommands INTEGER NOT NULL DEFAULT 0,
+        disableReports INTEGER NOT NULL DEFAULT 0,
+        fixedEmail INTEGER NOT NULL DEFAULT 0,
+        poiLayer TEXT,
+        announcement TEXT,
+        attributes TEXT NOT NULL DEFAULT '{}'
+      );
+      INSERT INTO server (id) VALUES (1);
+
+      CREATE TABLE secrets (
+        name TEXT PRIMARY KEY,
+        value BLOB NOT NULL
+      );
+
+      CREATE TABLE users (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        login TEXT,
+        email TEXT NOT NULL,
+        phone TEXT,
+        readonly INTEGER NOT NULL DEFAULT 0,
+        administrator INTEGER NOT NULL DEFAULT 0,
+        map TEXT,
+        latitude REAL NOT NULL DEFAULT 0,
+        longitude REAL NOT NULL DEFAULT 0,
+        zoom INTEGER NOT NULL DEFAULT 0,
+        coordinateFormat TEXT,
+        disabled INTEGER NOT NULL DEFAULT 0,
+        expirationTime INTEGER,
+        deviceLimit INTEGER NOT NULL DEFAULT -1,
+        userLimit INTEGER NOT NULL DEFAULT 0,
+        deviceReadonly INTEGER NOT NULL DEFAULT 0,
+        limitCommands INTEGER NOT NULL DEFAULT 0,
+        disableReports INTEGER NOT NULL DEFAULT 0,
+        fixedEmail INTEGER NOT NULL DEFAULT 0,
+        poiLayer TEXT,
+        totpKey TEXT,
+        temporary INTEGER NOT NULL DEFAULT 0,
+        hashedPassword TEXT,
+        salt TEXT,
+        attributes TEXT NOT NULL DEFAULT '{}'
+      );
+      CREATE UNIQUE INDEX users_email ON users (email COLLATE NOCASE);
+      CREATE INDEX users_login ON users (login COLLATE NOCASE);
+
+      CREATE TABLE device_groups (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        groupId INTEGER REFERENCES device_groups (id) ON DELETE SET NULL,
+        attributes TEXT NOT NULL DEFAULT '{}'
+      );
+
+      CREATE TABLE devices (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        uniqueId TEXT NOT NULL UNIQUE,
+        status TEXT,
+        lastUpdate INTEGER,
+        positionId INTEGER,
+        groupId INTEGER REFERENCES device_groups (id) ON DELETE SET NULL,
+        calendarId INTEGER,
+        phone TEXT,
+        model TEXT,
+        contact TEXT,
+        category TEXT,
+        disabled INTEGER NOT NULL DEFAULT 0,
+        expirationTime INTEGER,
+        attributes TEXT NOT NULL DEFAULT '{}'
+      );
+      CREATE INDEX devices_group ON devices (groupId);
+
+      CREATE TABLE positions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        deviceId INTEGER NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
+        protocol TEXT,
+        serverTime INTEGER NOT NULL,
+        deviceTime INTEGER NOT NULL,
+        fixTime INTEGER NOT NULL,
+        valid INTEGER NOT NULL DEFAULT 1,
+        latitude REAL NOT NULL,
+        longitude REAL NOT NULL,
+        altitude REAL NOT NULL DEFAULT 0,
+        speed REAL NOT NULL DEFAULT 0,
+        course REAL NOT NULL DEFAULT 0,
+        address TEXT,
+        accuracy REAL NOT NULL DEFAULT 0,
+        network TEXT,
+        geofenceIds TEXT,
+        attributes TEXT NOT NULL DEFAULT '{}'
+      );
+      CREATE INDEX positions_device_fix ON positions (deviceId, fixTime);
+
+      CREATE TABLE events (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        type TEXT NOT NULL,
+        eventTime INTEGER NOT NULL,
+        deviceId INTEGER NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
+        positionId INTEGER,
+        geofenceId INTEGER,
+        maintenanceId INTEGER,
+        attributes TEXT NOT NULL DEFAULT '{}'
+      );
+      CREATE INDEX events_device_time ON events (deviceId, eventTime);
+
+      CREATE TABLE user_device (
+        userId INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        deviceId INTEGER NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
+        PRIMARY KEY (userId, deviceId)
+      );
+      CREATE INDEX user_device_device ON user_device (deviceId);
+
+      CREATE TABLE user_group (
+        userId INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        groupId INTEGER NOT NULL REFERENCES device_groups (id) ON DELETE CASCADE,
+        PRIMARY KEY (userId, groupId)
+      );
+
+      CREATE TABLE user_user (
+        userId INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        managedUserId INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        PRIMARY KEY (userId, managedUserId)
+      );
+      CREATE INDEX user_user_managed ON user_user (managedUserId);
+
+      CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        userId INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        origin TEXT,
+        createdAt INTEGER NOT NULL,
+        expiresAt INTEGER
+      );
+      CREATE INDEX sessions_user ON sessions (userId);
+
+      CREATE TABLE revoked_tokens (
+        id TEXT PRIMARY KEY,
+        expiresAt INTEGER NOT NULL
+      );
+
+      CREATE TABLE password_resets (
+        tokenHash TEXT PRIMARY KEY,
+        userId INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        expiresAt INTEGER NOT NULL,
+        usedAt INTEGER
+      );
+    `,
+  },
+];
+
+/** Applies every pending migration, each in its own transaction. Returns the resulting version. */
+export function migrate(db: Db): number {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_version (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    appliedAt INTEGER NOT NULL
+  )`);
+  const row = db.prepare('SELECT MAX(version) AS version FROM schema_version').get() as { version: number | null };
+  let current = row.version ?? 0;
+  for (const migration of migrations) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_version (version, name, appliedAt) VALUES (?, ?, ?)').run(
+        migration.version,
+        migration.name,
+        Date.now(),
+      );
+    })();
+    current = migration.version;
+  }
+  return current;
+}

@@ -1,0 +1,90 @@
+import type { Attributes, Server } from '../../src/api/models.ts';
+import type { Db } from './database.ts';
+import { bool, parseAttributes } from './convert.ts';
+
+export const SERVER_VERSION = '6.14.5';
+
+export interface ServerRow {
+  id: number;
+  registration: number;
+  readonly: number;
+  deviceReadonly: number;
+  map: string | null;
+  bingKey: string | null;
+  mapUrl: string | null;
+  overlayUrl: string | null;
+  latitude: number;
+  longitude: number;
+  zoom: number;
+  forceSettings: number;
+  coordinateFormat: string | null;
+  limitCommands: number;
+  disableReports: number;
+  fixedEmail: number;
+  poiLayer: string | null;
+  announcement: string | null;
+  attributes: string;
+}
+
+/** Stored (writable) server settings. */
+export type ServerSettings = Pick<
+  Server,
+  | 'registration'
+  | 'readonly'
+  | 'deviceReadonly'
+  | 'map'
+  | 'bingKey'
+  | 'mapUrl'
+  | 'overlayUrl'
+  | 'latitude'
+  | 'longitude'
+  | 'zoom'
+  | 'forceSettings'
+  | 'coordinateFormat'
+  | 'limitCommands'
+  | 'disableReports'
+  | 'fixedEmail'
+  | 'poiLayer'
+  | 'announcement'
+> & { attributes: Attributes };
+
+export function getServerSettings(db: Db): ServerSettings {
+  const row = db.prepare('SELECT * FROM server WHERE id = 1').get() as ServerRow;
+  return {
+    registration: bool(row.registration),
+    readonly: bool(row.readonly),
+    deviceReadonly: bool(row.deviceReadonly),
+    map: row.map,
+    bingKey: row.bingKey,
+    mapUrl: row.mapUrl,
+    overlayUrl: row.overlayUrl,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    zoom: row.zoom,
+    forceSettings: bool(row.forceSettings),
+    coordinateFormat: row.coordinateFormat,
+    limitCommands: bool(row.limitCommands),
+    disableReports: bool(row.disableReports),
+    fixedEmail: bool(row.fixedEmail),
+    poiLayer: row.poiLayer,
+    announcement: row.announcement,
+    attributes: parseAttributes(row.attributes),
+  };
+}
+
+export function saveServerSettings(db: Db, settings: ServerSettings): void {
+  const cols: Record<string, string | number | null> = {};
+  for (const [key, value] of Object.entries(settings)) {
+    if (key === 'attributes') cols[key] = JSON.stringify(value);
+    else if (typeof value === 'boolean') cols[key] = value ? 1 : 0;
+    else if (typeof value === 'string' || typeof value === 'number' || value === null) cols[key] = value;
+  }
+  const names = Object.keys(cols);
+  db.prepare(`UPDATE server SET ${names.map((n) => `${n} = @${n}`).join(', ')} WHERE id = 1`).run(cols);
+}
+
+/** A boolean server attribute such as totpEnable / totpForce (accepts true or "true"). */
+export function serverFlag(settings: ServerSettings, key: string): boolean {
+  const value = settings.attributes[key];
+  return value === true || value === 'true';
+}

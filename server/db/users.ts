@@ -1,0 +1,215 @@
+import type { Attributes, User } from '../../src/api/models.ts';
+import type { Db } from './database.ts';
+import { bool, isoDate, parseAttributes } from './convert.ts';
+
+export interface UserRow {
+  id: number;
+  name: string;
+  login: string | null;
+  email: string;
+  phone: string | null;
+  readonly: number;
+  administrator: number;
+  map: string | null;
+  latitude: number;
+  longitude: number;
+  zoom: number;
+  coordinateFormat: string | null;
+  disabled: number;
+  expirationTime: number | null;
+  deviceLimit: number;
+  userLimit: number;
+  deviceReadonly: number;
+  limitCommands: number;
+  disableReports: number;
+  fixedEmail: number;
+  poiLayer: string | null;
+  totpKey: string | null;
+  temporary: number;
+  hashedPassword: string | null;
+  salt: string | null;
+  attributes: string;
+}
+
+/** The writable fields of a user, in their API form (dates as ms). */
+export interface UserFields {
+  name: string;
+  login: string | null;
+  email: string;
+  phone: string | null;
+  readonly: boolean;
+  administrator: boolean;
+  map: string | null;
+  latitude: number;
+  longitude: number;
+  zoom: number;
+  coordinateFormat: string | null;
+  disabled: boolean;
+  expirationTime: number | null;
+  deviceLimit: number;
+  userLimit: number;
+  deviceReadonly: boolean;
+  limitCommands: boolean;
+  disableReports: boolean;
+  fixedEmail: boolean;
+  poiLayer: string | null;
+  totpKey: string | null;
+  temporary: boolean;
+  attributes: Attributes;
+}
+
+export const defaultUserFields: UserFields = {
+  name: '',
+  login: null,
+  email: '',
+  phone: null,
+  readonly: false,
+  administrator: false,
+  map: null,
+  latitude: 0,
+  longitude: 0,
+  zoom: 0,
+  coordinateFormat: null,
+  disabled: false,
+  expirationTime: null,
+  deviceLimit: -1,
+  userLimit: 0,
+  deviceReadonly: false,
+  limitCommands: false,
+  disableReports: false,
+  fixedEmail: false,
+  poiLayer: null,
+  totpKey: null,
+  temporary: false,
+  attributes: {},
+};
+
+export function userFields(row: UserRow): UserFields {
+  return {
+    name: row.name,
+    login: row.login,
+    email: row.email,
+    phone: row.phone,
+    readonly: bool(row.readonly),
+    administrator: bool(row.administrator),
+    map: row.map,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    zoom: row.zoom,
+    coordinateFormat: row.coordinateFormat,
+    disabled: bool(row.disabled),
+    expirationTime: row.expirationTime,
+    deviceLimit: row.deviceLimit,
+    userLimit: row.userLimit,
+    deviceReadonly: bool(row.deviceReadonly),
+    limitCommands: bool(row.limitCommands),
+    disableReports: bool(row.disableReports),
+    fixedEmail: bool(row.fixedEmail),
+    poiLayer: row.poiLayer,
+    totpKey: row.totpKey,
+    temporary: bool(row.temporary),
+    attributes: parseAttributes(row.attributes),
+  };
+}
+
+/** API form: the password is write-only and the hash never leaves the server. */
+export function toUser(row: UserRow): User {
+  const fields = userFields(row);
+  return {
+    id: row.id,
+    ...fields,
+    expirationTime: isoDate(fields.expirationTime),
+    password: null,
+  };
+}
+
+function columns(fields: UserFields): Record<string, string | number | null> {
+  return {
+    name: fields.name,
+    login: fields.login,
+    email: fields.email,
+    phone: fields.phone,
+    readonly: fields.readonly ? 1 : 0,
+    administrator: fields.administrator ? 1 : 0,
+    map: fields.map,
+    latitude: fields.latitude,
+    longitude: fields.longitude,
+    zoom: fields.zoom,
+    coordinateFormat: fields.coordinateFormat,
+    disabled: fields.disabled ? 1 : 0,
+    expirationTime: fields.expirationTime,
+    deviceLimit: fields.deviceLimit,
+    userLimit: fields.userLimit,
+    deviceReadonly: fields.deviceReadonly ? 1 : 0,
+    limitCommands: fields.limitCommands ? 1 : 0,
+    disableReports: fields.disableReports ? 1 : 0,
+    fixedEmail: fields.fixedEmail ? 1 : 0,
+    poiLayer: fields.poiLayer,
+    totpKey: fields.totpKey,
+    temporary: fields.temporary ? 1 : 0,
+    attributes: JSON.stringify(fields.attributes),
+  };
+}
+
+export function findUserById(db: Db, id: number): UserRow | undefined {
+  return db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+}
+
+/** Sign-in lookup: the email or the login name, case-insensitively. */
+export function findUserByLogin(db: Db, emailOrLogin: string): UserRow | undefined {
+  return db
+    .prepare(
+      `SELECT * FROM users WHERE email = ? COLLATE NOCASE
+       UNION ALL SELECT * FROM users WHERE login = ? COLLATE NOCASE LIMIT 1`,
+    )
+    .get(emailOrLogin, emailOrLogin) as UserRow | undefined;
+}
+
+export function findUserByEmail(db: Db, email: string): UserRow | undefined {
+  return db.prepare('SELECT * FROM users WHERE email = ? COLLATE NOCASE').get(email) as UserRow | undefined;
+}
+
+export function countUsers(db: Db): number {
+  return (db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n;
+}
+
+export function insertUser(db: Db, fields: UserFields, password: { hash: string; salt: string } | null): number {
+  const cols = { ...columns(fields), hashedPassword: password?.hash ?? null, salt: password?.salt ?? null };
+  const names = Object.keys(cols);
+  const result = db
+    .prepare(`INSERT INTO users (${names.join(', ')}) VALUES (${names.map((n) => '@' + n).join(', ')})`)
+    .run(cols);
+  return Number(result.lastInsertRowid);
+}
+
+export function updateUser(db: Db, id: number, fields: UserFields): void {
+  const cols = columns(fields);
+  const names = Object.keys(cols);
+  db.prepare(`UPDATE users SET ${names.map((n) => `${n} = @${n}`).join(', ')} WHERE id = @id`).run({ ...cols, id });
+}
+
+export function setUserPassword(db: Db, id: number, password: { hash: string; salt: string }): void {
+  db.prepare('UPDATE users SET hashedPassword = ?, salt = ? WHERE id = ?').run(password.hash, password.salt, id);
+}
+
+export function listUsers(db: Db, managerId: number | null): UserRow[] {
+  if (managerId === null) return db.prepare('SELECT * FROM users ORDER BY name, id').all() as UserRow[];
+  return db
+    .prepare(
+      `SELECT users.* FROM users JOIN user_user ON user_user.managedUserId = users.id
+       WHERE user_user.userId = ? ORDER BY users.name, users.id`,
+    )
+    .all(managerId) as UserRow[];
+}
+
+export function isManagedBy(db: Db, managerId: number, userId: number): boolean {
+  return !!db.prepare('SELECT 1 FROM user_user WHERE userId = ? AND managedUserId = ?').get(managerId, userId);
+}
+
+export function countManagedUsers(db: Db, managerId: number): number {
+  return (db.prepare('SELECT COUNT(*) AS n FROM user_user WHERE userId = ?').get(managerId) as { n: number }).n;
+}
+
+export function linkManagedUser(db: Db, managerId: number, userId: number): void {
+  db.prepare('INSERT OR IGNORE INTO user_user (userId, managedUserId) VALUES (?, ?)').run(managerId, userId);
+}

@@ -1,0 +1,43 @@
+import { createServer } from './app.ts';
+
+const env = process.env;
+const port = env.PORT ? Number(env.PORT) : 8082;
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`Invalid PORT: ${env.PORT}`);
+  process.exit(1);
+}
+const demo = env.DEMO !== '0' && env.DEMO?.toLowerCase() !== 'false';
+
+const server = await createServer({
+  dataDir: env.DATA_DIR || './data',
+  port,
+  host: env.HOST || '0.0.0.0',
+  demo,
+  ...(env.ADMIN_PASSWORD ? { adminPassword: env.ADMIN_PASSWORD } : {}),
+  clientDir: env.CLIENT_DIR || './dist',
+  ...(env.WEB_ORIGIN ? { webOrigin: env.WEB_ORIGIN } : {}),
+  logger: true,
+});
+
+const shownHost = !env.HOST || env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+const publicUrl = `http://${shownHost}:${server.port}`;
+console.log(`Athar server listening on ${publicUrl}`);
+if (server.demoPassword) console.log(`Sign in at ${publicUrl} as admin / ${server.demoPassword}`);
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received, shutting down`);
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  try {
+    await server.close();
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,57 @@
+import { statfsSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { Server } from '../../src/api/models.ts';
+import { type AppContext, requireAdmin } from '../auth/context.ts';
+import { countUsers } from '../db/users.ts';
+import { SERVER_VERSION, type ServerSettings, getServerSettings, saveServerSettings } from '../db/server.ts';
+import { field, objectBody } from '../http/input.ts';
+
+function storageSpace(dataDir: string): number[] | null {
+  try {
+    const stats = statfsSync(dataDir);
+    return [stats.bavail * stats.bsize, stats.blocks * stats.bsize];
+  } catch {
+    return null;
+  }
+}
+
+export function serverRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const view = (isAdmin: boolean, anonymous: boolean): Server => ({
+    id: 1,
+    ...getServerSettings(ctx.db),
+    version: SERVER_VERSION,
+    emailEnabled: false,
+    textEnabled: false,
+    geocoderEnabled: false,
+    storageSpace: isAdmin ? storageSpace(ctx.dataDir) : null,
+    newServer: anonymous && countUsers(ctx.db) === 0,
+    openIdEnabled: false,
+    openIdForce: false,
+  });
+
+  app.get('/api/server', async (request) => view(!!request.auth?.user.administrator, !request.auth));
+
+  app.put('/api/server', async (request) => {
+    requireAdmin(request);
+    const o = objectBody(request.body);
+    const s: ServerSettings = getServerSettings(ctx.db);
+    const bools = ['registration', 'readonly', 'deviceReadonly', 'forceSettings', 'limitCommands', 'disableReports', 'fixedEmail'] as const;
+    for (const key of bools) {
+      const v = field.boolean(o, key);
+      if (v !== undefined) s[key] = v;
+    }
+    const strings = ['map', 'bingKey', 'mapUrl', 'overlayUrl', 'coordinateFormat', 'poiLayer', 'announcement'] as const;
+    for (const key of strings) {
+      const v = field.string(o, key);
+      if (v !== undefined) s[key] = v;
+    }
+    s.latitude = field.number(o, 'latitude') ?? s.latitude;
+    s.longitude = field.number(o, 'longitude') ?? s.longitude;
+    s.zoom = field.integer(o, 'zoom') ?? s.zoom;
+    s.attributes = field.attributes(o) ?? s.attributes;
+    saveServerSettings(ctx.db, s);
+    return view(true, false);
+  });
+
+  app.get('/api/health', async (_request, reply) => reply.type('text/plain; charset=utf-8').send('OK'));
+}

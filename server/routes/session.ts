@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type AppContext, SESSION_COOKIE, accountProblem, requireAuth, userFromToken } from '../auth/context.ts';
+import { verifyPassword } from '../auth/password.ts';
+import { verifyTotp } from '../auth/totp.ts';
+import { createSession, deleteSession } from '../db/sessions.ts';
+import { findUserByLogin, toUser } from '../db/users.ts';
+import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { formField, parseZonedDate, queryString } from '../http/input.ts';
+
+const DEFAULT_TOKEN_LIFETIME = 7 * 24 * 3600 * 1000;
+
+/** Opens a cookie session (replacing the caller's previous one) that remembers the login origin. */
+function startSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, userId: number, expiresAt: number | null): void {
+  if (request.auth?.session) deleteSession(ctx.db, request.auth.session.id);
+  const { cookieValue } = createSession(ctx.db, userId, request.headers.origin ?? null, expiresAt);
+  reply.setCookie(SESSION_COOKIE, cookieValue, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    ...(expiresAt !== null ? { expires: new Date(expiresAt) } : {}),
+  });
+}
+
+export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/session', async (request, reply) => {
+    const token = queryString(request.query, 'token');
+    if (token !== undefined) {
+      const state = userFromToken(ctx, token);
+      if (!state) throw unauthorized('Invalid or expired token');
+      startSession(ctx, request, reply, state.user.id, state.expiresAt);
+      return toUser(state.user);
+    }
+    if (!request.auth) throw notFound('No session');
+    return toUser(request.auth.user);
+  });
+
+  app.post('/api/session', async (request, reply) => {
+    const email = formField(request.body, 'email');
+    const password = formField(request.body, 'password');
+    if (!email || password === undefined) throw unauthorized('Missing email or password');
+    const user = findUserByLogin(ctx.db, email);
+    const ok = await verifyPassword(password, user ? { hash: user.hashedPassword ?? '', salt: user.salt ?? '' } : null);
+    if (!user || !ok) throw unauthorized('Invalid email or password');
+    if (user.totpKey) {
+      const code = formField(request.body, 'code');
+      if (!code || !verifyTotp(user.totpKey, code.trim())) {
+        throw new HttpError(401, code ? 'Invalid one-time code' : 'One-time code required', { 'WWW-Authenticate': 'TOTP' });
+      }
+    }
+    const problem = accountProblem(user);
+    if (problem) throw forbidden(problem);
+    startSession(ctx, request, reply, user.id, null);
+    return toUser(user);
+  });
+
+  app.delete('/api/session', async (request, reply) => {
+    const auth = requireAuth(request);
+    if (auth.session) deleteSession(ctx.db, auth.session.id);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return reply.code(204).send();
+  });
+
+  app.post('/api/session/token', async (request, reply) => {
+    const auth = requireAuth(request);
+    const value = formField(request.body, 'expiration');
+    let expiresAt = value ? parseZonedDate(value, 'expiration') : Date.now() + DEFAULT_TOKEN_LIFETIME;
+    if (auth.expiresAt !== null) expiresAt = Math.min(expiresAt, auth.expiresAt);
+    if (expiresAt <= Date.now()) throw badRequest('Expiration must be in the future');
+    return reply.type('text/plain; charset=utf-8').send(ctx.tokens.issue(auth.user.id, expiresAt));
+  });
+
+  app.post('/api/session/token/revoke', async (request, reply) => {
+    const auth = requireAuth(request);
+    const token = formField(request.body, 'token');
+    const data = token ? ctx.tokens.decode(token) : null;
+    if (!token || !data) throw badRequest('Invalid token');
+    if (data.u !== auth.user.id && !auth.user.administrator) throw forbidden('Token belongs to another user');
+    ctx.tokens.revoke(token);
+    return reply.code(204).send();
+  });
+}

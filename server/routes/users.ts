@@ -1,0 +1,199 @@
+import type { FastifyInstance } from 'fastify';
+import type { User } from '../../src/api/models.ts';
+import { type AppContext, requireAuth } from '../auth/context.ts';
+import { hashPassword } from '../auth/password.ts';
+import { base32Decode, generateTotpKey } from '../auth/totp.ts';
+import { getServerSettings, serverFlag } from '../db/server.ts';
+import { deleteUserSessions } from '../db/sessions.ts';
+import {
+  type UserFields,
+  type UserRow,
+  countManagedUsers,
+  countUsers,
+  defaultUserFields,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  isManagedBy,
+  linkManagedUser,
+  listUsers,
+  toUser,
+  updateUser,
+  userFields,
+} from '../db/users.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { type Json, field, objectBody, parseId, queryInt, queryString } from '../http/input.ts';
+
+/** Merges a (possibly partial) JSON user over `base`; absent fields keep their value. */
+export function applyUserInput(o: Json, base: UserFields): UserFields {
+  const r: UserFields = { ...base };
+  const name = field.string(o, 'name');
+  if (name !== undefined) r.name = name ?? '';
+  const email = field.string(o, 'email');
+  if (email !== undefined) r.email = (email ?? '').trim();
+  const nullableStrings = ['login', 'phone', 'map', 'coordinateFormat', 'poiLayer', 'totpKey'] as const;
+  for (const key of nullableStrings) {
+    const v = field.string(o, key);
+    if (v !== undefined) r[key] = v === null || v.trim() === '' ? null : v;
+  }
+  const booleans = [
+    'readonly',
+    'administrator',
+    'disabled',
+    'deviceReadonly',
+    'limitCommands',
+    'disableReports',
+    'fixedEmail',
+    'temporary',
+  ] as const;
+  for (const key of booleans) {
+    const v = field.boolean(o, key);
+    if (v !== undefined) r[key] = v;
+  }
+  r.latitude = field.number(o, 'latitude') ?? r.latitude;
+  r.longitude = field.number(o, 'longitude') ?? r.longitude;
+  r.zoom = field.integer(o, 'zoom') ?? r.zoom;
+  r.deviceLimit = field.integer(o, 'deviceLimit') ?? r.deviceLimit;
+  r.userLimit = field.integer(o, 'userLimit') ?? r.userLimit;
+  const expiration = field.date(o, 'expirationTime');
+  if (expiration !== undefined) r.expirationTime = expiration;
+  r.attributes = field.attributes(o) ?? r.attributes;
+  if (!r.email) throw badRequest('Email is required');
+  if (r.totpKey !== null && !base32Decode(r.totpKey)?.length) throw badRequest('Invalid one-time password key');
+  return r;
+}
+
+const RESTRICTED = ['readonly', 'deviceReadonly', 'disabled', 'limitCommands', 'disableReports', 'fixedEmail'] as const;
+
+/** Traccar's checkUserUpdate: who may change privileged fields (violations are SecurityException → 400). */
+export function checkUserUpdate(actor: UserRow | null, before: UserFields, after: UserFields, targetId: number | null): void {
+  if (actor?.administrator) return;
+  const self = actor !== null && actor.id === targetId;
+  if (before.administrator !== after.administrator || before.deviceLimit !== after.deviceLimit || before.userLimit !== after.userLimit) {
+    throw forbidden('Administrator access required to change administrator, deviceLimit or userLimit');
+  }
+  if (before.expirationTime !== after.expirationTime) {
+    const beyondOwn =
+      actor?.expirationTime != null && (after.expirationTime === null || after.expirationTime > actor.expirationTime);
+    if (!actor || self || actor.userLimit === 0 || beyondOwn) throw forbidden('Not allowed to change expirationTime');
+  }
+  if (RESTRICTED.some((key) => before[key] !== after[key])) {
+    if (!actor || self || actor.userLimit === 0) throw forbidden(`Not allowed to change ${RESTRICTED.join(', ')}`);
+  }
+  if (targetId !== null && before.fixedEmail && before.email.toLowerCase() !== after.email.toLowerCase()) {
+    throw forbidden('Email change is not allowed');
+  }
+}
+
+function canAccessUser(ctx: AppContext, actor: UserRow, userId: number): boolean {
+  return actor.administrator === 1 || actor.id === userId || isManagedBy(ctx.db, actor.id, userId);
+}
+
+function passwordInput(o: Json): string | undefined {
+  const password = field.string(o, 'password');
+  return password ? password : undefined;
+}
+
+function ensureUniqueEmail(ctx: AppContext, email: string, exceptId: number | null): void {
+  const existing = findUserByEmail(ctx.db, email);
+  if (existing && existing.id !== exceptId) throw badRequest('Email is already registered');
+}
+
+export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/users', async (request): Promise<User[]> => {
+    const auth = requireAuth(request);
+    const userId = queryInt(request.query, 'userId');
+    let rows: UserRow[];
+    if (userId !== undefined && userId > 0) {
+      if (!canAccessUser(ctx, auth.user, userId)) throw forbidden('User access denied');
+      rows = listUsers(ctx.db, userId);
+    } else {
+      rows = listUsers(ctx.db, auth.user.administrator ? null : auth.user.id);
+    }
+    const keyword = queryString(request.query, 'keyword')?.toLowerCase();
+    if (keyword) rows = rows.filter((u) => u.name.toLowerCase().includes(keyword) || u.email.toLowerCase().includes(keyword));
+    const limit = queryInt(request.query, 'limit') ?? 0;
+    const offset = queryInt(request.query, 'offset') ?? 0;
+    if (limit > 0) rows = rows.slice(Math.max(offset, 0), Math.max(offset, 0) + limit);
+    return rows.map(toUser);
+  });
+
+  app.post('/api/users', async (request) => {
+    const actor = request.auth?.user ?? null;
+    const o = objectBody(request.body);
+    const fields = applyUserInput(o, defaultUserFields);
+    const password = passwordInput(o);
+    if (!password) throw badRequest('Password is required');
+    const firstUser = countUsers(ctx.db) === 0;
+    if (!actor?.administrator) {
+      checkUserUpdate(actor, defaultUserFields, firstUser ? { ...fields, administrator: false } : fields, null);
+      if (actor && actor.userLimit !== 0) {
+        if (actor.userLimit > 0 && countManagedUsers(ctx.db, actor.id) >= actor.userLimit) {
+          throw forbidden('Manager user limit reached');
+        }
+      } else {
+        const server = getServerSettings(ctx.db);
+        if (!firstUser && !server.registration) throw forbidden('Registration disabled');
+        if (serverFlag(server, 'totpForce') && !fields.totpKey) throw forbidden('One-time password key is required');
+      }
+    }
+    if (firstUser) fields.administrator = true;
+    ensureUniqueEmail(ctx, fields.email, null);
+    const hashed = await hashPassword(password);
+    const id = ctx.db.transaction(() => {
+      const newId = insertUser(ctx.db, fields, hashed);
+      if (actor && actor.userLimit !== 0) linkManagedUser(ctx.db, actor.id, newId);
+      return newId;
+    })();
+    return toUser(findUserById(ctx.db, id)!);
+  });
+
+  app.post('/api/users/totp', async (_request, reply) => {
+    if (!serverFlag(getServerSettings(ctx.db), 'totpEnable')) throw forbidden('One-time passwords are not enabled');
+    return reply.type('text/plain; charset=utf-8').send(generateTotpKey());
+  });
+
+  app.get<{ Params: { id: string } }>('/api/users/:id', async (request) => {
+    const auth = requireAuth(request);
+    const id = parseId(request.params.id, 'id');
+    if (!canAccessUser(ctx, auth.user, id)) throw forbidden('User access denied');
+    const user = findUserById(ctx.db, id);
+    if (!user) throw notFound();
+    return toUser(user);
+  });
+
+  app.put<{ Params: { id: string } }>('/api/users/:id', async (request) => {
+    const auth = requireAuth(request);
+    const id = parseId(request.params.id, 'id');
+    const o = objectBody(request.body);
+    if (field.integer(o, 'id') !== id) throw badRequest('Body id must equal the path id');
+    if (!canAccessUser(ctx, auth.user, id)) throw forbidden('User access denied');
+    const target = findUserById(ctx.db, id);
+    if (!target) throw notFound();
+    const before = userFields(target);
+    const after = applyUserInput(o, before);
+    checkUserUpdate(auth.user, before, after, id);
+    ensureUniqueEmail(ctx, after.email, id);
+    const password = passwordInput(o);
+    const hashed = password ? await hashPassword(password) : null;
+    ctx.db.transaction(() => {
+      updateUser(ctx.db, id, after);
+      if (hashed) ctx.db.prepare('UPDATE users SET hashedPassword = ?, salt = ? WHERE id = ?').run(hashed.hash, hashed.salt, id);
+      if (after.disabled) deleteUserSessions(ctx.db, id);
+    })();
+    if (after.disabled) ctx.live.disconnectUser(id);
+    return toUser(findUserById(ctx.db, id)!);
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/users/:id', async (request, reply) => {
+    const auth = requireAuth(request);
+    const id = parseId(request.params.id, 'id');
+    if (!auth.user.administrator && (auth.user.id === id || !isManagedBy(ctx.db, auth.user.id, id))) {
+      throw forbidden('User access denied');
+    }
+    if (!findUserById(ctx.db, id)) throw notFound();
+    ctx.db.prepare('DELETE FROM users WHERE id = ?').run(id);
+    ctx.live.disconnectUser(id);
+    return reply.code(204).send();
+  });
+}

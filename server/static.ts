@@ -1,0 +1,97 @@
+import { copyFileSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self' ws: wss: https:",
+  "worker-src 'self' blob:",
+  'child-src blob:',
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const DEFAULT_ANNOUNCEMENTS = fileURLToPath(new URL('./defaults/announcements.json', import.meta.url));
+
+/** Security headers on every HTML response. */
+export function securityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html')) {
+      reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    }
+    return payload;
+  });
+}
+
+/** GET /announcements.json from DATA_DIR (seeded from server/defaults on first start). */
+export function announcements(app: FastifyInstance, dataDir: string): void {
+  const file = join(dataDir, 'announcements.json');
+  if (!existsSync(file)) copyFileSync(DEFAULT_ANNOUNCEMENTS, file);
+  app.get('/announcements.json', async (_request, reply) => {
+    let body: string;
+    try {
+      body = readFileSync(file, 'utf8');
+    } catch {
+      body = readFileSync(DEFAULT_ANNOUNCEMENTS, 'utf8');
+    }
+    return reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(body);
+  });
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Serves the built client; GETs without a file extension outside /api fall back to index.html
+ * (client-side routes). Returns the not-found handler to install.
+ */
+export async function clientFiles(
+  app: FastifyInstance,
+  clientDir: string | null,
+): Promise<(request: FastifyRequest, reply: FastifyReply) => FastifyReply> {
+  const root = clientDir && isDirectory(clientDir) ? clientDir : null;
+  if (root) {
+    await app.register(fastifyStatic, {
+      root,
+      cacheControl: false,
+      setHeaders(reply, path) {
+        const rel = relative(root, path);
+        if (rel.startsWith('assets' + sep)) reply.header('Cache-Control', IMMUTABLE);
+        else reply.header('Cache-Control', 'no-cache');
+      },
+    });
+  }
+  return (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    if (root && !isApi && (request.method === 'GET' || request.method === 'HEAD') && !extname(path)) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  };
+}
+
+export function readClientIndex(clientDir: string): string | null {
+  try {
+    return readFileSync(join(clientDir, 'index.html'), 'utf8');
+  } catch {
+    return null;
+  }
+}
