@@ -3,5 +3,12 @@
  * model-based tests read this list, so a machine added here gets a diagram and a coverage test.
  */
 import type { AnyStateMachine } from 'xstate';
+import { appMachine } from './app/app.machine';
+import { errorsMachine } from './errors/errors.machine';
+import { sessionMachine } from './session/session.machine';
 
-export const machines: Record<string, AnyStateMachine> = {};
+export const machines: Record<string, AnyStateMachine> = {
+  app: appMachine,
+  errors: errorsMachine,
+  session: sessionMachine,
+};

@@ -1,0 +1,338 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Server, User } from '../../api/models';
+import { safeInternalPath, type RootQuery } from '../../domain/redirect';
+import { toLanguage } from '../../domain/language';
+import type { LoginEvent, RegisterEvent, SessionEvent } from './events';
+
+export interface SessionInput {
+  /** The root query parameters read from the address bar at start. */
+  query: RootQuery;
+  /** The requested path and query (root parameters already removed). */
+  path: string;
+}
+
+export interface SessionContext {
+  server: Server | null;
+  user: User | null;
+  /** Token to log in with: from `?token=` or the native wrapper. */
+  token: string | null;
+  /** Device to select once the map shows (`?uniqueId=`). */
+  uniqueId: string | null;
+  /** `?openid=success`: run the post-login action. */
+  openidSuccess: boolean;
+  /** Where to go after login: a safe internal path only. */
+  destination: string | null;
+  /** The requested path at start. */
+  requestedPath: string;
+  /** Why the server info could not be loaded (the alert's text). */
+  serverError: string | null;
+  /** What the login form shows under its fields. */
+  loginError: 'credentials' | 'code' | null;
+  /** Registration finished: the login screen says so. */
+  registered: boolean;
+  /** `?locale=`: the language to store. */
+  locale: string | null;
+  /** The last login attempt carried a one-time code. */
+  codeSent: boolean;
+}
+
+/** What an API failure looks like to the machine (an ApiError has this shape). */
+export interface FailureLike {
+  message?: string;
+  status?: number;
+  headers?: { get(name: string): string | null } | null;
+}
+
+function failure(error: unknown): FailureLike {
+  return typeof error === 'object' && error !== null ? (error as FailureLike) : { message: String(error) };
+}
+
+export function failureMessage(error: unknown): string {
+  const message = failure(error).message;
+  return typeof message === 'string' && message !== '' ? message : String(error);
+}
+
+const isStatus = (error: unknown, status: number) => failure(error).status === status;
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+    tags: {} as 'checking' | 'busy',
+  },
+  actors: {
+    /** Remove the root query parameters from the address bar; runs before any request. */
+    cleanUrl: fromPromise<void>(async () => {}),
+    loadServer: fromPromise<Server>(async () => {
+      throw new Error('loadServer not provided');
+    }),
+    getSession: fromPromise<User>(async () => {
+      throw new Error('getSession not provided');
+    }),
+    tokenLogin: fromPromise<User, { token: string }>(async () => {
+      throw new Error('tokenLogin not provided');
+    }),
+    login: fromPromise<User, { email: string; password: string; code: string | null }>(async () => {
+      throw new Error('login not provided');
+    }),
+    register: fromPromise<User, { name: string; email: string; password: string; totpKey: string | null }>(async () => {
+      throw new Error('register not provided');
+    }),
+    saveUser: fromPromise<User, { user: User }>(async () => {
+      throw new Error('saveUser not provided');
+    }),
+    logout: fromPromise<void>(async () => {
+      throw new Error('logout not provided');
+    }),
+  },
+  actions: {
+    /** Store the language chosen with `?locale=`. */
+    storeLanguage: (_, _params: { language: string | null }) => {},
+    /** Go to a route. */
+    navigate: (_, _params: { to: string }) => {},
+    /** Push a message onto the errors queue. */
+    reportError: (_, _params: { message: string }) => {},
+    /** After a login: the native wrapper's token hand-off and the OpenID post-login action. */
+    afterLogin: (_, _params: { openid: boolean }) => {},
+    /** Before logout: forget this device's notification token on the user. */
+    beforeLogout: () => {},
+  },
+  guards: {
+    hasToken: ({ context }) => context.token !== null,
+    needsTerms: ({ context }) => {
+      const termsUrl = context.server?.attributes?.termsUrl;
+      const accepted = context.user?.attributes?.termsAccepted;
+      return typeof termsUrl === 'string' && termsUrl !== '' && accepted !== true && accepted !== 'true';
+    },
+    isCodeChallenge: ({ event }) => {
+      if (!('error' in event)) return false;
+      const error = failure(event.error);
+      return error.status === 401 && /totp/i.test(error.headers?.get('WWW-Authenticate') ?? '');
+    },
+    isUnauthorized: ({ event }) => 'error' in event && isStatus(event.error, 401),
+    isConnectionFailure: ({ event }) => 'error' in event && isStatus(event.error, 0),
+  },
+  delays: {
+    serverRetry: 5000,
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    server: null,
+    user: null,
+    token: input.query.token,
+    uniqueId: input.query.uniqueId,
+    openidSuccess: input.query.openid === 'success',
+    destination: null,
+    requestedPath: input.path,
+    serverError: null,
+    loginError: null,
+    registered: false,
+    locale: input.query.locale,
+    codeSent: false,
+  }),
+  initial: 'booting',
+  states: {
+    booting: {
+      tags: ['checking'],
+      entry: { type: 'storeLanguage', params: ({ context }) => ({ language: toLanguage(context.locale) }) },
+      initial: 'cleaningUrl',
+      states: {
+        cleaningUrl: {
+          invoke: { src: 'cleanUrl', onDone: 'loadingServer', onError: 'loadingServer' },
+        },
+        loadingServer: {
+          invoke: {
+            src: 'loadServer',
+            onDone: { target: 'routingQuery', actions: assign({ server: ({ event }) => event.output, serverError: null }) },
+            onError: { target: 'serverError', actions: assign({ serverError: ({ event }) => failureMessage(event.error) }) },
+          },
+        },
+        serverError: {
+          after: { serverRetry: 'loadingServer' },
+          on: { RETRY: 'loadingServer', ONLINE: 'loadingServer' },
+        },
+        routingQuery: {
+          always: [{ guard: 'hasToken', target: 'tokenLogin' }, { target: 'checkingSession' }],
+        },
+        tokenLogin: {
+          invoke: {
+            src: 'tokenLogin',
+            input: ({ context }) => ({ token: context.token ?? '' }),
+            onDone: {
+              target: '#session.authenticated',
+              actions: assign({ user: ({ event }) => event.output, token: null }),
+            },
+            onError: [
+              {
+                guard: 'isConnectionFailure',
+                target: '#session.unauthenticated',
+                actions: [assign({ token: null }), { type: 'reportError', params: ({ event }) => ({ message: failureMessage(event.error) }) }],
+              },
+              { target: '#session.unauthenticated', actions: assign({ token: null }) },
+            ],
+          },
+        },
+        checkingSession: {
+          invoke: {
+            src: 'getSession',
+            onDone: { target: '#session.authenticated', actions: assign({ user: ({ event }) => event.output }) },
+            onError: [
+              {
+                guard: 'isConnectionFailure',
+                target: '#session.unauthenticated',
+                actions: [
+                  assign({ destination: ({ context }) => safeInternalPath(context.requestedPath) }),
+                  { type: 'reportError', params: ({ event }) => ({ message: failureMessage(event.error) }) },
+                ],
+              },
+              {
+                target: '#session.unauthenticated',
+                actions: assign({ destination: ({ context }) => safeInternalPath(context.requestedPath) }),
+              },
+            ],
+          },
+        },
+      },
+    },
+    unauthenticated: {
+      entry: assign({ user: null }),
+      initial: 'idle',
+      on: {
+        REQUIRE_LOGIN: { actions: assign({ destination: ({ event }) => safeInternalPath(event.path) }) },
+        NATIVE_TOKEN: { target: '#session.booting.tokenLogin', actions: assign({ token: ({ event }) => event.token }) },
+      },
+      states: {
+        idle: {
+          on: {
+            LOGIN: { target: 'loggingIn', actions: assign({ loginError: null, registered: false, codeSent: ({ event }) => Boolean(event.code) }) },
+            REGISTER: { target: 'registering', actions: assign({ registered: false }) },
+          },
+        },
+        code: {
+          on: {
+            LOGIN: { target: 'loggingIn', actions: assign({ loginError: null, codeSent: ({ event }) => Boolean(event.code) }) },
+            CANCEL_CODE: { target: 'idle', actions: assign({ loginError: null }) },
+          },
+        },
+        loggingIn: {
+          tags: ['busy'],
+          invoke: {
+            src: 'login',
+            input: ({ event }) => {
+              const login = event as LoginEvent;
+              return { email: login.email, password: login.password, code: login.code ?? null };
+            },
+            onDone: {
+              target: '#session.authenticated',
+              actions: [
+                assign({ user: ({ event }) => event.output }),
+                { type: 'navigate', params: ({ context }) => ({ to: context.destination ?? '/' }) },
+                assign({ destination: null }),
+              ],
+            },
+            onError: [
+              {
+                guard: 'isCodeChallenge',
+                target: 'code',
+                actions: assign({ loginError: ({ context }) => (context.codeSent ? 'code' : null) }),
+              },
+              { guard: 'isUnauthorized', target: 'idle', actions: assign({ loginError: 'credentials' }) },
+              {
+                target: 'idle',
+                actions: { type: 'reportError', params: ({ event }) => ({ message: failureMessage(event.error) }) },
+              },
+            ],
+          },
+        },
+        registering: {
+          tags: ['busy'],
+          invoke: {
+            src: 'register',
+            input: ({ event }) => {
+              const register = event as RegisterEvent;
+              return { name: register.name, email: register.email, password: register.password, totpKey: register.totpKey ?? null };
+            },
+            onDone: {
+              target: 'idle',
+              actions: [
+                assign({
+                  registered: true,
+                  server: ({ context }) => (context.server ? { ...context.server, newServer: false } : context.server),
+                }),
+                { type: 'navigate', params: { to: '/login' } },
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: { type: 'reportError', params: ({ event }) => ({ message: failureMessage(event.error) }) },
+            },
+          },
+        },
+      },
+    },
+    authenticated: {
+      entry: { type: 'afterLogin', params: ({ context }) => ({ openid: context.openidSuccess }) },
+      exit: assign({ openidSuccess: false }),
+      initial: 'gate',
+      on: {
+        LOGOUT: '#session.loggingOut',
+        SESSION_EXPIRED: {
+          target: '#session.unauthenticated',
+          actions: [
+            assign({ destination: ({ event }) => safeInternalPath(event.path) }),
+            { type: 'navigate', params: { to: '/login' } },
+          ],
+        },
+        USER_UPDATED: { actions: assign({ user: ({ event }) => event.user }) },
+      },
+      states: {
+        gate: {
+          always: [{ guard: 'needsTerms', target: 'terms' }, { target: 'ready' }],
+        },
+        terms: {
+          initial: 'pending',
+          states: {
+            pending: {
+              on: {
+                ACCEPT_TERMS: 'saving',
+                CANCEL_TERMS: '#session.loggingOut',
+              },
+            },
+            saving: {
+              tags: ['busy'],
+              invoke: {
+                src: 'saveUser',
+                input: ({ context }) => {
+                  const user = context.user as User;
+                  return { user: { ...user, attributes: { ...user.attributes, termsAccepted: true } } };
+                },
+                onDone: { target: '#session.authenticated.ready', actions: assign({ user: ({ event }) => event.output }) },
+                onError: {
+                  target: 'pending',
+                  actions: { type: 'reportError', params: ({ event }) => ({ message: failureMessage(event.error) }) },
+                },
+              },
+            },
+          },
+        },
+        ready: {},
+      },
+    },
+    loggingOut: {
+      tags: ['busy'],
+      entry: 'beforeLogout',
+      invoke: {
+        src: 'logout',
+        onDone: { target: 'unauthenticated', actions: [assign({ user: null, destination: null }), { type: 'navigate', params: { to: '/login' } }] },
+        onError: { target: 'unauthenticated', actions: [assign({ user: null, destination: null }), { type: 'navigate', params: { to: '/login' } }] },
+      },
+    },
+  },
+  on: {
+    SERVER_UPDATED: { actions: assign({ server: ({ event }) => event.server }) },
+  },
+});
+
+export type SessionMachine = typeof sessionMachine;
