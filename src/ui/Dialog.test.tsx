@@ -1,0 +1,89 @@
+import './jsdomPolyfills';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AlertDialog, ModalDialog } from './Dialog';
+
+afterEach(cleanup);
+
+function pressEscape() {
+  const target = document.activeElement ?? document.body;
+  fireEvent.keyDown(target, { key: 'Escape' });
+  fireEvent.keyUp(target, { key: 'Escape' });
+}
+
+describe('AlertDialog', () => {
+  it('is an alertdialog named by its title, with focus inside', () => {
+    render(
+      <AlertDialog title="Terms" primaryActionLabel="Accept" cancelLabel="Decline" onPrimaryAction={() => {}}>
+        Please accept.
+      </AlertDialog>,
+    );
+    const dialog = screen.getByRole('alertdialog', { name: 'Terms' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+
+  it('is not dismissed by Escape', () => {
+    const onCancel = vi.fn();
+    const onPrimaryAction = vi.fn();
+    render(
+      <AlertDialog
+        title="Terms"
+        primaryActionLabel="Accept"
+        cancelLabel="Decline"
+        onPrimaryAction={onPrimaryAction}
+        onCancel={onCancel}
+      >
+        Please accept.
+      </AlertDialog>,
+    );
+    pressEscape();
+    expect(screen.getByRole('alertdialog', { name: 'Terms' })).toBeTruthy();
+    expect(onCancel).not.toHaveBeenCalled();
+    expect(onPrimaryAction).not.toHaveBeenCalled();
+  });
+
+  it('calls its actions from the keyboard', () => {
+    const onCancel = vi.fn();
+    const onPrimaryAction = vi.fn();
+    render(
+      <AlertDialog title="Terms" primaryActionLabel="Accept" cancelLabel="Decline" onPrimaryAction={onPrimaryAction} onCancel={onCancel}>
+        Please accept.
+      </AlertDialog>,
+    );
+    const accept = screen.getByRole('button', { name: 'Accept' });
+    act(() => accept.focus());
+    fireEvent.keyDown(accept, { key: 'Enter' });
+    fireEvent.keyUp(accept, { key: 'Enter' });
+    expect(onPrimaryAction).toHaveBeenCalledTimes(1);
+    const decline = screen.getByRole('button', { name: 'Decline' });
+    act(() => decline.focus());
+    fireEvent.keyDown(decline, { key: ' ' });
+    fireEvent.keyUp(decline, { key: ' ' });
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ModalDialog', () => {
+  it('closes on Escape when dismissable (control for the AlertDialog test)', () => {
+    const onOpenChange = vi.fn();
+    render(
+      <ModalDialog isOpen onOpenChange={onOpenChange} title="Info">
+        Body
+      </ModalDialog>,
+    );
+    expect(screen.getByRole('dialog', { name: 'Info' })).toBeTruthy();
+    pressEscape();
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('stays open on Escape when not dismissable', () => {
+    const onOpenChange = vi.fn();
+    render(
+      <ModalDialog isOpen onOpenChange={onOpenChange} title="Info" isDismissable={false}>
+        Body
+      </ModalDialog>,
+    );
+    pressEscape();
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+});
