@@ -13,6 +13,7 @@ import { HttpError } from './http/errors.ts';
 import { LiveHub } from './live.ts';
 import { deviceRoutes } from './routes/devices.ts';
 import { passwordRoutes } from './routes/password.ts';
+import { permissionRoutes } from './routes/permissions.ts';
 import { positionRoutes } from './routes/positions.ts';
 import { serverRoutes } from './routes/server.ts';
 import { sessionRoutes } from './routes/session.ts';
@@ -103,6 +104,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   passwordRoutes(app, ctx);
   deviceRoutes(app, ctx);
   positionRoutes(app, ctx);
+  permissionRoutes(app, ctx);
   socketRoutes(app, ctx);
   announcements(app, dataDir);
   const clientDir = options.clientDir === undefined ? null : options.clientDir;
