@@ -1,14 +1,18 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BottomNavigation, type BottomNavigationItem, type BottomNavigationLinkProps } from './BottomNavigation';
+import type { Href } from './href';
 import { MapIcon, ReportsIcon, SettingsIcon, LogoutIcon } from './icons';
 
 afterEach(cleanup);
 
+/** Test paths need not exist in the app's route tree. */
+const href = (path: string) => path as unknown as NonNullable<Href>;
+
 const items: BottomNavigationItem[] = [
-  { id: 'map', label: 'Map', icon: <MapIcon />, href: '/', badge: true, badgeLabel: 'New' },
-  { id: 'reports', label: 'Reports', icon: <ReportsIcon />, href: '/reports/combined' },
-  { id: 'settings', label: 'Settings', icon: <SettingsIcon />, href: '/settings/preferences' },
+  { id: 'map', label: 'Map', icon: <MapIcon />, href: href('/'), badge: true, badgeLabel: 'New' },
+  { id: 'reports', label: 'Reports', icon: <ReportsIcon />, href: href('/reports/combined') },
+  { id: 'settings', label: 'Settings', icon: <SettingsIcon />, href: href('/settings/preferences') },
   { id: 'logout', label: 'Logout', icon: <LogoutIcon />, onAction: vi.fn() },
 ];
 
@@ -39,8 +43,8 @@ describe('BottomNavigation', () => {
   });
 
   it('lets the app render its own router links', () => {
-    const renderLink = vi.fn(({ href, item: _item, ...rest }: BottomNavigationLinkProps) => (
-      <a data-router-link="" href={`#${href}`} {...rest} />
+    const renderLink = vi.fn(({ href: to, item: _item, ...rest }: BottomNavigationLinkProps) => (
+      <a data-router-link="" href={`#${String(to)}`} {...rest} />
     ));
     render(<BottomNavigation aria-label="Main" items={items} selectedId="reports" renderLink={renderLink} />);
     expect(renderLink).toHaveBeenCalledTimes(3);

@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { Button as AriaButton, Link as AriaLink, Toolbar } from 'react-aria-components';
 import { Badge } from './Badge';
+import type { Href } from './href';
 import * as styles from './BottomNavigation.css';
 import { MenuTrigger } from './Menu';
 
@@ -9,8 +10,8 @@ export interface BottomNavigationItem {
   /** Visible label (already translated). */
   label: string;
   icon: ReactNode;
-  /** Destination; rendered as a link. */
-  href?: string;
+  /** Destination; rendered as a link (typed by the app's react-aria `RouterConfig`). */
+  href?: Href;
   /** Shows the red dot. */
   badge?: boolean;
   /** Screen-reader text for the badge. */
@@ -23,8 +24,8 @@ export interface BottomNavigationItem {
 
 /** What a custom link renderer receives: spread these on the router's link. */
 export interface BottomNavigationLinkProps {
-  item: BottomNavigationItem & { href: string };
-  href: string;
+  item: BottomNavigationItem & { href: NonNullable<Href> };
+  href: NonNullable<Href>;
   className: string;
   'aria-current': 'page' | undefined;
   children: ReactNode;

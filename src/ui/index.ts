@@ -6,6 +6,7 @@
 export { vars, darkTheme, darkTokens } from './theme.css';
 export { media } from './breakpoints';
 export { isHexColor } from './color';
+export type { Href } from './href';
 export { ThemeProvider, themeOverrides, type ThemeProviderProps } from './ThemeProvider';
 export { cx, composeClass } from './cx';
 
