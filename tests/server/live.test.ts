@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import type { Db } from '../../server/db/database.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { LiveHub } from '../../server/live.ts';
+import { seedDemo } from '../../server/demo.ts';
+import { defaultUserFields, insertUser } from '../../server/db/users.ts';
+import { latestPositions, toPosition } from '../../server/db/positions.ts';
+import { findDevice, toDevice } from '../../server/db/devices.ts';
+import { tempDir } from './helpers.ts';
+
+class FakeSocket {
+  readonly OPEN = 1;
+  readyState = 1;
+  readonly sent: unknown[] = [];
+  send(data: string): void {
+    this.sent.push(JSON.parse(data));
+  }
+  on(): this {
+    return this;
+  }
+  close(): void {
+    this.readyState = 3;
+  }
+  terminate(): void {
+    this.readyState = 3;
+  }
+}
+
+let db: Db;
+let hub: LiveHub;
+let adminId: number;
+let linkedId: number;
+let strangerId: number;
+let groupUserId: number;
+
+beforeAll(async () => {
+  const dir = tempDir();
+  db = openDatabase(dir);
+  await seedDemo(db, dir, 'pw');
+  adminId = 1;
+  linkedId = insertUser(db, { ...defaultUserFields, name: 'Linked', email: 'linked@x' }, null);
+  strangerId = insertUser(db, { ...defaultUserFields, name: 'Stranger', email: 'stranger@x' }, null);
+  groupUserId = insertUser(db, { ...defaultUserFields, name: 'Group', email: 'group@x' }, null);
+  db.prepare('INSERT INTO user_device (userId, deviceId) VALUES (?, 3)').run(linkedId);
+  // Device 4 is in a subgroup of a group linked to groupUserId.
+  db.prepare("INSERT INTO device_groups (id, name) VALUES (1, 'Parent')").run();
+  db.prepare("INSERT INTO device_groups (id, name, groupId) VALUES (2, 'Child', 1)").run();
+  db.prepare('UPDATE devices SET groupId = 2 WHERE id = 4').run();
+  db.prepare('INSERT INTO user_group (userId, groupId) VALUES (?, 1)').run(groupUserId);
+  hub = new LiveHub(db, 50);
+});
+afterAll(() => {
+  hub.close();
+  db.close();
+});
+
+function connect(userId: number): FakeSocket {
+  const socket = new FakeSocket();
+  hub.add(userId, socket as unknown as WebSocket);
+  return socket;
+}
+
+describe('LiveHub', () => {
+  it('pushes to exactly the users allowed to see the device', () => {
+    const admin = connect(adminId);
+    const linked = connect(linkedId);
+    const stranger = connect(strangerId);
+    const grouped = connect(groupUserId);
+    const position = toPosition(latestPositions(db, null, 3)[0]!);
+    hub.pushPosition(position);
+    expect(admin.sent).toEqual([{ positions: [position] }]);
+    expect(linked.sent).toEqual([{ positions: [position] }]);
+    expect(stranger.sent).toEqual([]);
+    expect(grouped.sent).toEqual([]);
+
+    const device = toDevice(findDevice(db, 4)!);
+    hub.pushDevice(device);
+    expect(grouped.sent).toEqual([{ devices: [device] }]);
+    expect(linked.sent).toHaveLength(1);
+    expect(admin.sent).toHaveLength(2);
+
+    const event = { id: 1, attributes: {}, deviceId: 3, type: 'ignitionOn', eventTime: position.fixTime, positionId: position.id, geofenceId: 0, maintenanceId: 0 };
+    hub.pushEvent(event, [linkedId]);
+    expect(linked.sent.at(-1)).toEqual({ events: [event] });
+    expect(admin.sent).toHaveLength(2);
+  });
+
+  it('sends keepalives', async () => {
+    const socket = connect(strangerId);
+    await new Promise((r) => setTimeout(r, 130));
+    expect(socket.sent.length).toBeGreaterThanOrEqual(1);
+    expect(socket.sent.every((m) => JSON.stringify(m) === '{}')).toBe(true);
+  });
+});
