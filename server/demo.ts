@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from './db/database.ts';
 import { hashPassword, randomPassword } from './auth/password.ts';
@@ -120,8 +120,4 @@ export async function seedDemo(db: Db, dataDir: string, adminPassword?: string):
 /** Demo devices are simulated as connected on every start. */
 function markDemoDevicesOnline(db: Db): void {
   db.prepare("UPDATE devices SET status = 'online', lastUpdate = ? WHERE uniqueId LIKE 'demo-%'").run(Date.now());
-}
-
-export function hasDemoCredentials(dataDir: string): boolean {
-  return existsSync(join(dataDir, CREDENTIALS_FILE));
 }

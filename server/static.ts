@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -38,7 +38,10 @@ export function securityHeaders(app: FastifyInstance): void {
 /** GET /announcements.json from DATA_DIR (seeded from server/defaults on first start). */
 export function announcements(app: FastifyInstance, dataDir: string): void {
   const file = join(dataDir, 'announcements.json');
-  if (!existsSync(file)) copyFileSync(DEFAULT_ANNOUNCEMENTS, file);
+  if (!existsSync(file)) {
+    const defaults = JSON.parse(readFileSync(DEFAULT_ANNOUNCEMENTS, 'utf8')) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify({ ...defaults, lastUpdated: new Date().toISOString() }, null, 2) + '\n');
+  }
   app.get('/announcements.json', async (_request, reply) => {
     let body: string;
     try {
@@ -86,12 +89,4 @@ export async function clientFiles(
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   };
-}
-
-export function readClientIndex(clientDir: string): string | null {
-  try {
-    return readFileSync(join(clientDir, 'index.html'), 'utf8');
-  } catch {
-    return null;
-  }
 }

@@ -171,4 +171,40 @@ describe('users and server settings', () => {
     });
     expect((await fetch(`${url}/api/users/totp`, { method: 'POST' })).status).toBe(400);
   });
+
+  it('requires a TOTP key at registration when totpForce is set', async () => {
+    const server = await json<Server>(await fetch(`${url}/api/server`));
+    await json<Server>(
+      await fetch(`${url}/api/server`, {
+        method: 'PUT',
+        headers: { ...admin, ...JSON_HEADERS },
+        body: JSON.stringify({ ...server, registration: true, attributes: { totpEnable: true, totpForce: true } }),
+      }),
+    );
+    const user = { name: 'Forced', email: 'forced@example.com', password: 'forced-pass' };
+    const without = await fetch(`${url}/api/users`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(user) });
+    expect(without.status).toBe(400);
+    const totpKey = await (await fetch(`${url}/api/users/totp`, { method: 'POST' })).text();
+    const withKey = await fetch(`${url}/api/users`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ ...user, totpKey }) });
+    expect((await json<User>(withKey)).totpKey).toBe(totpKey);
+  });
+
+  it('lets a manager create users that they then manage', async () => {
+    const managerId = await createUser(url, { name: 'Manager', email: 'manager@example.com', password: 'manager-pass', userLimit: 2 });
+    const manager = { Authorization: basic('manager@example.com', 'manager-pass') };
+    const created = await json<User>(
+      await fetch(`${url}/api/users`, {
+        method: 'POST',
+        headers: { ...manager, ...JSON_HEADERS },
+        body: JSON.stringify({ name: 'Managed', email: 'managed@example.com', password: 'managed-pass' }),
+      }),
+    );
+    const managed = await json<User[]>(await fetch(`${url}/api/users`, { headers: manager }));
+    expect(managed.map((u) => u.id)).toEqual([created.id]);
+    // A manager may restrict a managed user, but not raise their own limits.
+    const restricted = await putUser(manager, created.id, { ...created, readonly: true });
+    expect((await json<User>(restricted)).readonly).toBe(true);
+    const self = await json<User>(await fetch(`${url}/api/users/${managerId}`, { headers: manager }));
+    expect((await putUser(manager, managerId, { ...self, userLimit: 100 })).status).toBe(400);
+  });
 });
