@@ -23,6 +23,7 @@ const shownHost = !env.HOST || env.HOST === '0.0.0.0' || env.HOST === '::' ? 'lo
 const publicUrl = `http://${shownHost}:${server.port}`;
 console.log(`Athar server listening on ${publicUrl}`);
 if (server.demoPassword) console.log(`Sign in at ${publicUrl} as admin / ${server.demoPassword}`);
+else if (!demo) console.log('Demo mode off: if there are no users yet, the first account registered becomes the administrator.');
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

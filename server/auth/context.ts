@@ -7,6 +7,7 @@ import { findSession } from '../db/sessions.ts';
 import { findUserById, findUserByLogin, type UserRow } from '../db/users.ts';
 import { verifyPassword } from './password.ts';
 import { HttpError, forbidden, unauthorized } from '../http/errors.ts';
+import { isRecord } from '../http/input.ts';
 
 /** Everything route modules share. */
 export interface AppContext {
@@ -103,6 +104,8 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
     throw unauthorized('Unsupported authorization scheme');
   }
   const isUpgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
+  // The socket's ?token= wins over the cookie (checked by the socket route).
+  if (isUpgrade && isRecord(request.query) && typeof request.query.token === 'string') return null;
   return userFromSession(ctx, request, STATE_CHANGING.has(request.method) || isUpgrade);
 }
 

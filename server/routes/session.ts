@@ -17,6 +17,7 @@ function startSession(ctx: AppContext, request: FastifyRequest, reply: FastifyRe
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
+    secure: 'auto',
     ...(expiresAt !== null ? { expires: new Date(expiresAt) } : {}),
   });
 }

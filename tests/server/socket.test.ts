@@ -35,6 +35,8 @@ describe('/api/socket', () => {
     expect((first as SocketMessage).positions?.length).toBeGreaterThan(0);
     ws.close();
     await expect(openSocket(`${socketUrl}?token=bogus`)).rejects.toThrow('HTTP 401');
+    // A valid session cookie does not rescue a bad token.
+    await expect(openSocket(`${socketUrl}?token=bogus`, { Cookie: cookie })).rejects.toThrow('HTTP 401');
   });
 
   it('omits empty keys for a user without devices', async () => {
