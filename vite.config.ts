@@ -33,6 +33,7 @@ export default defineConfig(({ mode }): UserConfig => ({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    manifest: true,
     chunkSizeWarningLimit: 1200,
   },
 }));

@@ -5,6 +5,7 @@
 import { createActor, fromPromise, type ActorOptions, type ActorRefFrom } from 'xstate';
 import { appMachine } from './machines/app/app.machine';
 import { sessionMachine } from './machines/session/session.machine';
+import type { errorsMachine } from './machines/errors/errors.machine';
 import type { Endpoints } from './api/endpoints';
 import type { LanguageStore } from './i18n/languageStore';
 import { readRootQuery, withoutRootQuery } from './domain/redirect';
@@ -73,3 +74,4 @@ export function createAppActor(deps: AppDependencies) {
 
 export type AppActor = ReturnType<typeof createAppActor>;
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+export type ErrorsActor = ActorRefFrom<typeof errorsMachine>;

@@ -20,7 +20,8 @@ export function serverRoutes(app: FastifyInstance, ctx: AppContext): void {
     id: 1,
     ...getServerSettings(ctx.db),
     version: SERVER_VERSION,
-    emailEnabled: false,
+    // Mail goes to the outbox file DATA_DIR/mail.log (password reset links), so reset is offered.
+    emailEnabled: true,
     textEnabled: false,
     geocoderEnabled: false,
     storageSpace: isAdmin ? storageSpace(ctx.dataDir) : null,

@@ -1,11 +1,14 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { Endpoints } from './endpoints';
 
-/** Query option factories: loaders call `ensureQueryData`, components the same options. */
+/**
+ * Query option factories: loaders call `ensureQueryData`, components `useQuery` with the same
+ * options. Plain objects (no import of TanStack Query here) so the login route's bundle does not
+ * carry the query library.
+ */
 export function queries(api: Endpoints) {
   return {
-    devices: () => queryOptions({ queryKey: ['devices'], queryFn: ({ signal }) => api.devices({}, signal) }),
-    positions: () => queryOptions({ queryKey: ['positions'], queryFn: ({ signal }) => api.positions(signal) }),
+    devices: () => ({ queryKey: ['devices'] as const, queryFn: ({ signal }: { signal: AbortSignal }) => api.devices({}, signal) }),
+    positions: () => ({ queryKey: ['positions'] as const, queryFn: ({ signal }: { signal: AbortSignal }) => api.positions(signal) }),
   };
 }
 

@@ -26,11 +26,17 @@ export interface LoaderProps {
   variant?: 'page' | 'inline';
 }
 
-/** The full-page (or in-place) loader. */
+/**
+ * The full-page (or in-place) loader: an indeterminate `progressbar`. It is not a control, so it
+ * uses the role directly rather than react-aria's ProgressBar, whose number formatting would
+ * weigh on the first screen's bundle.
+ */
 export function Loader({ label, variant = 'page' }: LoaderProps) {
   return (
     <div className={variant === 'page' ? styles.loader : styles.inline}>
-      <ProgressCircle aria-label={label} size="lg" />
+      <div role="progressbar" aria-label={label} className={styles.progress}>
+        <Spinner size="lg" />
+      </div>
     </div>
   );
 }

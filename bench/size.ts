@@ -1,0 +1,85 @@
+/**
+ * Bundle sizes of the built client (`dist/`), gzip level 9, from Vite's manifest:
+ * - the login route: the entry (index.html) and the login route chunk with every chunk they
+ *   import statically; budget 150 KB;
+ * - the map route, to show that MapLibre loads only with it (it must not be in the login set).
+ * Writes bench/results/size.json and fails when the login route is over budget or MapLibre
+ * leaks into it.
+ */
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+
+interface Chunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+const dist = process.argv[2] ?? 'dist';
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+
+function closure(keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no ${key}`);
+    seen.add(key);
+    chunk.imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+function measure(keys: string[]) {
+  const set = closure(keys);
+  let js = 0;
+  let css = 0;
+  const files: string[] = [];
+  for (const key of set) {
+    const chunk = manifest[key] as Chunk;
+    if (chunk.file.endsWith('.js')) {
+      js += gz(chunk.file);
+      files.push(chunk.file);
+    }
+    chunk.css?.forEach((file) => (css += gz(file)));
+  }
+  return { jsGzipBytes: js, cssGzipBytes: css, files: files.sort() };
+}
+
+const routeKey = (name: string) => {
+  const key = Object.keys(manifest).find((k) => k.startsWith(`src/routes/${name}`) && k.includes('tsr-split=component'));
+  if (!key) throw new Error(`no chunk for route ${name}`);
+  return key;
+};
+
+const login = measure(['index.html', routeKey('login.tsx')]);
+const map = measure(['index.html', routeKey('_app.tsx'), routeKey('_app/index.tsx')]);
+const mapOnly = measure([routeKey('_app/index.tsx')]);
+const mapLibreInLogin = login.files.some((file) => {
+  const text = readFileSync(join(dist, file), 'utf8');
+  return text.includes('maplibre') || text.includes('MapLibre');
+});
+
+const BUDGET = 150 * 1024;
+const result = {
+  date: new Date().toISOString(),
+  node: process.version,
+  budgetLoginJsGzipBytes: BUDGET,
+  login,
+  mapRoute: { ...map, files: undefined },
+  mapChunkOnly: { jsGzipBytes: mapOnly.jsGzipBytes },
+  mapLibreInLogin,
+};
+mkdirSync('bench/results', { recursive: true });
+writeFileSync('bench/results/size.json', `${JSON.stringify(result, null, 2)}\n`);
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+console.log(`login route JS (gzip): ${kb(login.jsGzipBytes)} (budget ${kb(BUDGET)}), CSS ${kb(login.cssGzipBytes)}`);
+console.log(`map route JS (gzip): ${kb(map.jsGzipBytes)}; map chunk alone ${kb(mapOnly.jsGzipBytes)}; MapLibre in login: ${mapLibreInLogin}`);
+if (login.jsGzipBytes > BUDGET || mapLibreInLogin) {
+  console.error('bundle budget exceeded');
+  process.exit(1);
+}

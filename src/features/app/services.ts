@@ -1,0 +1,28 @@
+import { createContext, useContext } from 'react';
+import type { AppActor, SessionActor } from '../../composition';
+import type { Endpoints } from '../../api/endpoints';
+import type { Queries } from '../../api/queries';
+import type { LanguageStore } from '../../i18n/languageStore';
+import type { LiveStore } from '../../domain/liveStore';
+
+/** What the routes receive through the router context and components through React context. */
+export interface Services {
+  app: AppActor;
+  session: SessionActor;
+  api: Endpoints;
+  queries: Queries;
+  languages: LanguageStore;
+  live: LiveStore;
+  /** '' for the page's own origin. */
+  backendOrigin: string;
+  /** The stored backend origin choice (/change-server). */
+  serverChoice: { get(): string | null; set(origin: string | null): void };
+}
+
+export const ServicesContext = createContext<Services | null>(null);
+
+export function useServices(): Services {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('ServicesContext is missing');
+  return services;
+}

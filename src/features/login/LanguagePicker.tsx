@@ -1,0 +1,26 @@
+import { useLingui } from '@lingui/react/macro';
+import { SegmentedControl } from '../../ui';
+import { useServices } from '../app/services';
+import { useLanguage } from '../app/hooks';
+import { toLanguage } from '../../domain/language';
+
+/** The language choice of the public screens: stored locally. */
+export function LanguagePicker() {
+  const { t } = useLingui();
+  const { languages } = useServices();
+  const language = useLanguage();
+  return (
+    <SegmentedControl
+      label={t`Language`}
+      items={[
+        { id: 'ar', label: 'العربية', lang: 'ar' },
+        { id: 'en', label: 'English', lang: 'en' },
+      ]}
+      selectedKey={language}
+      onSelectionChange={(key) => {
+        const chosen = toLanguage(key);
+        if (chosen) languages.set(chosen);
+      }}
+    />
+  );
+}

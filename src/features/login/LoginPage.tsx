@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { AuthLayout, Button, Form, TextField, Link, Alert } from '../../ui';
+import { useServices } from '../app/services';
+import { useSession } from '../app/hooks';
+import { selectBusy, selectLoginError, selectNeedsCode, selectRegistered, selectServer } from '../../machines/session/selectors';
+import { LanguagePicker } from './LanguagePicker';
+import * as styles from '../app/app.css';
+
+export function LoginPage() {
+  const { t } = useLingui();
+  const { session, backendOrigin } = useServices();
+  const server = useSession(selectServer);
+  const busy = useSession(selectBusy);
+  const needsCode = useSession(selectNeedsCode);
+  const loginError = useSession(selectLoginError);
+  const registered = useSession(selectRegistered);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+
+  const openIdOnly = Boolean(server?.openIdEnabled && server.openIdForce);
+  const changeServer = server?.attributes?.disableChange !== true && server?.attributes?.disableChange !== 'true';
+
+  return (
+    <AuthLayout>
+      <div className={styles.stack}>
+        <h1 className={styles.heading}>{t`Sign in`}</h1>
+        {registered && <Alert variant="info">{t`Your account was created. You can sign in now.`}</Alert>}
+        {!openIdOnly && (
+          <Form
+            className={styles.stack}
+            onSubmit={(event) => {
+              event.preventDefault();
+              session.send({ type: 'LOGIN', email: email.trim(), password, code: needsCode ? code.trim() : null });
+            }}
+          >
+            <TextField
+              label={t`Email`}
+              name="email"
+              type="text"
+              autoComplete="username"
+              value={email}
+              onChange={setEmail}
+              isRequired
+              autoFocus
+              isInvalid={loginError === 'credentials'}
+              errorMessage={loginError === 'credentials' ? t`Incorrect email address or password` : undefined}
+            />
+            <TextField
+              label={t`Password`}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={setPassword}
+              isRequired
+              isInvalid={loginError === 'credentials'}
+            />
+            {needsCode && (
+              <TextField
+                label={t`One-time code`}
+                description={t`Enter the code from your authenticator app.`}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                value={code}
+                onChange={setCode}
+                isRequired
+                autoFocus
+                isInvalid={loginError === 'code'}
+                errorMessage={loginError === 'code' ? t`The code is not valid` : undefined}
+              />
+            )}
+            <Button type="submit" isPending={busy} fullWidth>
+              {t`Sign in`}
+            </Button>
+            {needsCode && (
+              <Button variant="quiet" onPress={() => session.send({ type: 'CANCEL_CODE' })}>
+                {t`Back`}
+              </Button>
+            )}
+          </Form>
+        )}
+        {server?.openIdEnabled && (
+          <Link href={`${backendOrigin}/api/session/openid/auth`} target="_self">
+            {t`Sign in with OpenID`}
+          </Link>
+        )}
+        <div className={styles.row}>
+          {server?.registration && <Link href="/register">{t`Register`}</Link>}
+          {server?.emailEnabled && <Link href="/reset-password">{t`Forgot password?`}</Link>}
+          {changeServer && <Link href="/change-server">{t`Change server`}</Link>}
+        </div>
+        <LanguagePicker />
+      </div>
+    </AuthLayout>
+  );
+}

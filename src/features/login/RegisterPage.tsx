@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { AuthLayout, Button, Form, TextField, Link, Alert } from '../../ui';
+import { useServices } from '../app/services';
+import { useSession } from '../app/hooks';
+import { selectBusy, selectServer } from '../../machines/session/selectors';
+import { LanguagePicker } from './LanguagePicker';
+import * as styles from '../app/app.css';
+import { WithQuery } from '../app/query';
+
+export function RegisterPage() {
+  return (
+    <WithQuery>
+      <RegisterForm />
+    </WithQuery>
+  );
+}
+
+function RegisterForm() {
+  const { t } = useLingui();
+  const { session, api } = useServices();
+  const server = useSession(selectServer);
+  const busy = useSession(selectBusy);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const totpForce = server?.attributes?.totpForce === true || server?.attributes?.totpForce === 'true';
+  const totp = useQuery({ queryKey: ['totpKey'], queryFn: () => api.totpKey(), enabled: totpForce, staleTime: Infinity });
+  const allowed = Boolean(server?.newServer || server?.registration);
+
+  return (
+    <AuthLayout>
+      <div className={styles.stack}>
+        <h1 className={styles.heading}>{t`Register`}</h1>
+        {server?.newServer && <Alert variant="info">{t`This server is new: the first account becomes its administrator.`}</Alert>}
+        {!allowed && <Alert variant="error">{t`Registration is disabled on this server.`}</Alert>}
+        <Form
+          className={styles.stack}
+          onSubmit={(event) => {
+            event.preventDefault();
+            session.send({ type: 'REGISTER', name: name.trim(), email: email.trim(), password, totpKey: totp.data ?? null });
+          }}
+        >
+          <TextField label={t`Name`} name="name" autoComplete="name" value={name} onChange={setName} isRequired autoFocus />
+          <TextField label={t`Email`} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} isRequired />
+          <TextField
+            label={t`Password`}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+            isRequired
+          />
+          {totpForce && totp.data && (
+            <TextField label={t`One-time password key`} description={t`Add this key to your authenticator app.`} value={totp.data} isReadOnly />
+          )}
+          <Button type="submit" isPending={busy} isDisabled={!allowed || (totpForce && !totp.data)} fullWidth>
+            {t`Register`}
+          </Button>
+        </Form>
+        {!server?.newServer && <Link href="/login">{t`Back to sign in`}</Link>}
+        <LanguagePicker />
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,95 @@
+import './ui/fonts';
+import './ui/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nProvider } from '@lingui/react';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { routeTree } from './routeTree.gen';
+import { createAppActor, type AppDependencies, type SessionActor } from './composition';
+import { createApiClient } from './api/client';
+import { endpoints } from './api/endpoints';
+import { queries } from './api/queries';
+import { resolveBackendOrigin } from './api/origin';
+import { createLanguageStore } from './i18n/languageStore';
+import { activateLanguage, i18n } from './i18n/i18n';
+import { chooseLanguage } from './domain/language';
+import { createLiveStore } from './domain/liveStore';
+import { createServerChoice } from './features/app/serverChoice';
+import { ServicesContext, type Services } from './features/app/services';
+
+declare const __ATHAR_DEV__: boolean;
+
+const storage = () => window.localStorage;
+const languages = createLanguageStore(storage);
+const serverChoice = createServerChoice(storage);
+const backendOrigin = resolveBackendOrigin({
+  stored: serverChoice.get(),
+  env: import.meta.env.VITE_SERVER_ORIGIN,
+  pageOrigin: window.location.origin,
+});
+const api = endpoints(createApiClient({ origin: backendOrigin }));
+
+async function inspector(): Promise<AppDependencies['inspect']> {
+  if (!__ATHAR_DEV__ || !new URLSearchParams(window.location.search).has('inspect')) return undefined;
+  const { createBrowserInspector } = await import('@statelyai/inspect');
+  return createBrowserInspector().inspect;
+}
+
+let navigate: (to: string) => void = () => {};
+const app = createAppActor({
+  api,
+  languages,
+  navigate: (to) => navigate(to),
+  location: window.location,
+  history: window.history,
+  window,
+  inspect: await inspector(),
+});
+app.start();
+const session = app.system.get('session') as SessionActor;
+
+const syncLanguage = () => {
+  const { user, server } = session.getSnapshot().context;
+  return activateLanguage(chooseLanguage({ user: user?.attributes?.language, server: server?.attributes?.language, stored: languages.get() }));
+};
+await syncLanguage();
+session.subscribe(() => void syncLanguage());
+languages.subscribe(() => void syncLanguage());
+
+const services: Services = {
+  app,
+  session,
+  api,
+  queries: queries(api),
+  languages,
+  live: createLiveStore(),
+  backendOrigin,
+  serverChoice,
+};
+
+const router = createRouter({
+  routeTree,
+  context: { services },
+  defaultPreload: 'intent',
+  defaultPendingMs: 0,
+  scrollRestoration: true,
+});
+navigate = (to) => void router.navigate({ href: to, replace: true });
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing');
+createRoot(container).render(
+  <StrictMode>
+    <ServicesContext.Provider value={services}>
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nProvider>
+    </ServicesContext.Provider>
+  </StrictMode>,
+);

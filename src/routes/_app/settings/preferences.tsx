@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PreferencesPage } from '../../../features/settings/PreferencesPage';
+
+export const Route = createFileRoute('/_app/settings/preferences')({
+  component: PreferencesPage,
+});

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { redirectIfSignedIn } from '../features/app/guards';
+import { RegisterPage } from '../features/login/RegisterPage';
+
+export const Route = createFileRoute('/register')({
+  beforeLoad: ({ context }) => redirectIfSignedIn(context.services.session),
+  component: RegisterPage,
+});

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { redirectIfSignedIn } from '../features/app/guards';
+import { ResetPasswordPage } from '../features/login/ResetPasswordPage';
+
+export const Route = createFileRoute('/reset-password')({
+  validateSearch: (search: Record<string, unknown>): { passwordReset?: string } =>
+    typeof search.passwordReset === 'string' && /^[\w.-]{1,512}$/.test(search.passwordReset) ? { passwordReset: search.passwordReset } : {},
+  beforeLoad: ({ context }) => redirectIfSignedIn(context.services.session),
+  component: ResetPasswordRoute,
+});
+
+function ResetPasswordRoute() {
+  const { passwordReset } = Route.useSearch();
+  return <ResetPasswordPage token={passwordReset ?? null} />;
+}

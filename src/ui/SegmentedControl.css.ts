@@ -1,0 +1,32 @@
+import { style } from '@vanilla-extract/css';
+import { focusRing } from './focus.css';
+import { vars } from './theme.css';
+
+export const group = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+
+export const options = style({
+  display: 'flex',
+  gap: vars.space.xxs,
+  padding: vars.space.xxs,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  backgroundColor: vars.color.surface,
+});
+
+export const option = style({
+  flex: 1,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minBlockSize: vars.size.control,
+  paddingInline: vars.space.md,
+  borderRadius: vars.radius.sm,
+  color: vars.color.textMuted,
+  cursor: 'pointer',
+  selectors: {
+    '&[data-hovered]': { color: vars.color.text },
+    '&[data-selected]': { backgroundColor: vars.color.primary, color: vars.color.onPrimary },
+    '&[data-focus-visible]': focusRing,
+    '&[data-disabled]': { opacity: 0.5, cursor: 'not-allowed' },
+  },
+});

@@ -1,0 +1,72 @@
+/**
+ * End-to-end harness: the real embedded server (on a temporary data folder, serving the built
+ * client from dist/) and Debian's Chromium driven by playwright-core.
+ */
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createServer, type RunningServer } from '../../server/app.ts';
+
+export const ADMIN_PASSWORD = 'e2e-admin-pass';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+];
+
+export function chromiumPath(): string {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(path)) throw new Error(`Chromium not found at ${path}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  return path;
+}
+
+export interface Harness {
+  server: RunningServer;
+  browser: Browser;
+  dataDir: string;
+  newPage(options?: { locale?: string }): Promise<{ context: BrowserContext; page: Page }>;
+  restartServer(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: { demo?: boolean } = {}): Promise<Harness> {
+  if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` first');
+  const dataDir = mkdtempSync(join(tmpdir(), 'athar-e2e-'));
+  const start = (port = 0) =>
+    createServer({ dataDir, port, host: '127.0.0.1', demo: options.demo ?? true, adminPassword: ADMIN_PASSWORD, clientDir: 'dist' });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const contexts: BrowserContext[] = [];
+  const harness: Harness = {
+    server: await start(),
+    browser,
+    dataDir,
+    async newPage(pageOptions = {}) {
+      const context = await browser.newContext({ locale: pageOptions.locale ?? 'en-US', viewport: { width: 1280, height: 800 } });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.error('[page error]', error.message));
+      return { context, page };
+    },
+    async restartServer() {
+      const port = harness.server.port;
+      await harness.server.close();
+      harness.server = await start(port);
+    },
+    async close() {
+      await Promise.all(contexts.map((context) => context.close().catch(() => {})));
+      await browser.close();
+      await harness.server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
