@@ -1,4 +1,5 @@
 import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -11,5 +12,6 @@ export default defineConfig({
       exclude: ['**/node_modules/**', '**/*.test.*'],
     },
   ],
-  format: 'po',
+  // Origins without line numbers: a catalog changes only when messages do.
+  format: formatter({ lineNumbers: false }),
 });

@@ -8,6 +8,7 @@ import { isRestricted } from '../../domain/permissions';
 import { activeTab } from '../../domain/navigation';
 import { TermsDialog } from './TermsDialog';
 import { WithQuery } from '../app/query';
+import * as styles from './Shell.css';
 
 export function Shell() {
   const { t } = useLingui();
@@ -49,8 +50,17 @@ export function Shell() {
     });
   }
 
+  const selectedId = activeTab(pathname, user?.id ?? null);
   return (
-    <AppShell bottomNav={<BottomNavigation aria-label={t`Main navigation`} items={items} selectedId={activeTab(pathname, user?.id ?? null)} />}>
+    <AppShell
+      sidebar={
+        <div className={styles.sidebar}>
+          <p className={styles.brand}>{t`Athar`}</p>
+          <BottomNavigation aria-label={t`Main navigation`} items={items} selectedId={selectedId} />
+        </div>
+      }
+      bottomNav={<BottomNavigation aria-label={t`Main navigation`} items={items} selectedId={selectedId} />}
+    >
       <WithQuery>
         <Outlet />
       </WithQuery>
