@@ -4,6 +4,12 @@ import { useServices } from '../app/services';
 import { useLanguage } from '../app/hooks';
 import { toLanguage } from '../../domain/language';
 
+/** The languages, each named in its own language. */
+export const LANGUAGE_ITEMS = [
+  { id: 'ar', label: 'العربية', lang: 'ar' },
+  { id: 'en', label: 'English', lang: 'en' },
+] as const;
+
 /** The language choice of the public screens: stored locally. */
 export function LanguagePicker() {
   const { t } = useLingui();
@@ -12,10 +18,7 @@ export function LanguagePicker() {
   return (
     <SegmentedControl
       label={t`Language`}
-      items={[
-        { id: 'ar', label: 'العربية', lang: 'ar' },
-        { id: 'en', label: 'English', lang: 'en' },
-      ]}
+      items={LANGUAGE_ITEMS}
       selectedKey={language}
       onSelectionChange={(key) => {
         const chosen = toLanguage(key);

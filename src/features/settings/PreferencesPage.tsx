@@ -7,6 +7,7 @@ import { selectUser } from '../../machines/session/selectors';
 import { toLanguage } from '../../domain/language';
 import type { User } from '../../api/models';
 import * as styles from '../app/app.css';
+import { LANGUAGE_ITEMS } from '../login/LanguagePicker';
 
 /** Preferences: the language is stored on the user (it wins over the local choice). */
 export function PreferencesPage() {
@@ -25,10 +26,7 @@ export function PreferencesPage() {
         <h1 className={styles.heading}>{t`Preferences`}</h1>
         <SegmentedControl
           label={t`Language`}
-          items={[
-            { id: 'ar', label: 'العربية', lang: 'ar' },
-            { id: 'en', label: 'English', lang: 'en' },
-          ]}
+          items={LANGUAGE_ITEMS}
           selectedKey={language}
           isDisabled={!user || save.isPending}
           onSelectionChange={(key) => {
