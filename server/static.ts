@@ -26,7 +26,7 @@ const DEFAULT_ANNOUNCEMENTS = fileURLToPath(new URL('./defaults/announcements.js
 export function securityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('Referrer-Policy', 'no-referrer');
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html')) {
       reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);

@@ -24,7 +24,7 @@ function expectSecurityHeaders(response: Response): void {
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("object-src 'none'");
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-  expect(response.headers.get('referrer-policy')).toBe('same-origin');
+  expect(response.headers.get('referrer-policy')).toBe('no-referrer');
 }
 
 describe('static client', () => {
