@@ -1,0 +1,59 @@
+/**
+ * Model-based test of the root app machine. It has a single state and no transitions: its one
+ * path is the start, which spawns the errors and session children with their system ids and
+ * hands the app input to the session. The replay runs the real children (session with fake
+ * actors), so the start is checked end to end.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
+import { appMachine, type AppInput } from '../../src/machines/app/app.machine';
+import { sessionMachine, type SessionContext } from '../../src/machines/session/session.machine';
+import { assertCovers, coveringPaths, fakeActors, provideFakeActors, replayPath, transitionsOf } from './graph.ts';
+
+const input: AppInput = { query: { locale: 'en', token: 'url-token', uniqueId: null, openid: null }, path: '/devices/3' };
+const fakes = fakeActors();
+const machine = appMachine.provide({ actors: { session: provideFakeActors(sessionMachine, fakes) } });
+const paths = coveringPaths(machine, { input });
+
+describe('app machine (model-based)', () => {
+  for (const path of paths) {
+    it(path.description, async () => {
+      const { actor } = await replayPath(path, {
+        machine,
+        fakes,
+        input,
+        keepRunning: true,
+        onStep: (_step, snapshot) => {
+          const children = snapshot.children as Record<string, AnyActorRef | undefined>;
+          expect(Object.keys(children).sort()).toEqual(['errors', 'session']);
+        },
+      });
+      try {
+        const session = actor.system.get('session') as AnyActorRef;
+        const errors = actor.system.get('errors') as AnyActorRef;
+        expect(session).toBeDefined();
+        expect(errors).toBeDefined();
+        const sessionSnapshot = session.getSnapshot() as AnyMachineSnapshot;
+        expect(sessionSnapshot.value).toEqual({ booting: 'cleaningUrl' });
+        expect(sessionSnapshot.context as SessionContext).toMatchObject({ token: 'url-token', requestedPath: '/devices/3', locale: 'en' });
+        expect((errors.getSnapshot() as AnyMachineSnapshot).value).toBe('empty');
+        // The children live on: the session proceeds as its fakes settle, messages reach the errors actor.
+        fakes.resolve('0.session.booting.cleaningUrl');
+        await Promise.resolve();
+        await Promise.resolve();
+        expect(fakes.pending()).toEqual(['0.session.booting.loadingServer']);
+        errors.send({ type: 'PUSH', message: 'boom' });
+        expect((errors.getSnapshot() as AnyMachineSnapshot).value).toBe('showing');
+      } finally {
+        actor.stop();
+      }
+      expect(fakes.pending()).toEqual([]);
+    });
+  }
+
+  it('covers every state node and every transition', () => {
+    expect(paths).toHaveLength(1);
+    expect(transitionsOf(appMachine)).toEqual([]);
+    assertCovers(paths, appMachine);
+  });
+});
