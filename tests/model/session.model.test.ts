@@ -188,12 +188,12 @@ function checkStep(step: PathStep, prev: AnyMachineSnapshot | undefined, next: A
   const names = produced.map(([name]) => name);
   const where = `step "${step.label}"`;
   const enteredAuthenticated = inState(next, 'authenticated') && (prev === undefined || !inState(prev, 'authenticated'));
-  const enteredBooting = inState(next, 'booting') && (prev === undefined || !inState(prev, 'booting'));
+  const started = prev === undefined;
   const enteredLoggingOut = inState(next, 'loggingOut') && (prev === undefined || !inState(prev, 'loggingOut'));
 
-  // Entering booting stores the language from ?locale= (once per entry).
+  // The language from ?locale= is stored once, at start.
   expect(produced.filter(([n]) => n === 'storeLanguage'), where).toEqual(
-    enteredBooting ? [['storeLanguage', toLanguage(input.query.locale)]] : [],
+    started ? [['storeLanguage', toLanguage(input.query.locale)]] : [],
   );
   // Entering authenticated runs the post-login action exactly once, with the OpenID flag.
   expect(produced.filter(([n]) => n === 'afterLogin'), where).toEqual(
@@ -215,6 +215,15 @@ function checkStep(step: PathStep, prev: AnyMachineSnapshot | undefined, next: A
     expect(produced.filter(([n]) => n === 'navigate'), where).toEqual([['navigate', ctx(prev).destination ?? '/']]);
     expect(ctx(next).destination, where).toBeNull();
     expect(inState(next, 'authenticated'), where).toBe(true);
+  } else if (step.kind === 'done' && src === 'tokenLogin') {
+    // A token login goes to the remembered destination when there is one (a native token handed
+    // over on the login screen remembers at least `/`); at start it stays on the requested path.
+    const destination = ctx(prev).destination;
+    expect(produced.filter(([n]) => n === 'navigate'), where).toEqual(destination === null ? [] : [['navigate', destination]]);
+    expect(ctx(next).destination, where).toBeNull();
+  } else if (step.event.type === 'NATIVE_TOKEN') {
+    expect(names, where).not.toContain('navigate');
+    expect(ctx(next).destination, where).toBe(ctx(prev).destination ?? '/');
   } else if (step.kind === 'done' && src === 'register') {
     expect(produced, where).toContainEqual(['navigate', '/login']);
     expect(ctx(next).registered, where).toBe(true);
@@ -362,11 +371,9 @@ describe('session machine: scenarios', () => {
     expect(fakes.inputs.get('0.session.booting.tokenLogin')?.at(-1)).toEqual({ token: 'url-token' });
   });
 
-  // Known machine bug (reported, not fixed here): NATIVE_TOKEN targets `#session.booting.tokenLogin`,
-  // which re-enters `booting` and re-runs its entry `storeLanguage(?locale=)`, overwriting a
-  // language the user picked on the login screen. `it.fails` turns red once the machine is fixed:
-  // then make it a plain `it` and update checkStep (storeLanguage only on the first entry).
-  it.fails('NATIVE_TOKEN does not store the ?locale= language a second time', async () => {
+  // NATIVE_TOKEN re-enters `booting.tokenLogin`; the ?locale= language is stored only at start,
+  // so a language picked on the login screen survives the native token hand-off.
+  it('NATIVE_TOKEN does not store the ?locale= language a second time', async () => {
     const path = pathFromEvents(
       machine,
       [

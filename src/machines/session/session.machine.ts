@@ -100,6 +100,7 @@ export const sessionMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
+    hasDestination: ({ context }) => context.destination !== null,
     needsTerms: ({ context }) => {
       const termsUrl = context.server?.attributes?.termsUrl;
       const accepted = context.user?.attributes?.termsAccepted;
@@ -136,10 +137,12 @@ export const sessionMachine = setup({
   states: {
     booting: {
       tags: ['checking'],
-      entry: { type: 'storeLanguage', params: ({ context }) => ({ language: toLanguage(context.locale) }) },
       initial: 'cleaningUrl',
       states: {
         cleaningUrl: {
+          // Runs once, at start: a later token login (native wrapper) must not undo a language
+          // chosen on the login screen.
+          entry: { type: 'storeLanguage', params: ({ context }) => ({ language: toLanguage(context.locale) }) },
           invoke: { src: 'cleanUrl', onDone: 'loadingServer', onError: 'loadingServer' },
         },
         loadingServer: {
@@ -160,17 +163,29 @@ export const sessionMachine = setup({
           invoke: {
             src: 'tokenLogin',
             input: ({ context }) => ({ token: context.token ?? '' }),
-            onDone: {
-              target: '#session.authenticated',
-              actions: assign({ user: ({ event }) => event.output, token: null }),
-            },
+            onDone: [
+              {
+                // A token handed over on the login screen (native wrapper) leaves it for the destination.
+                guard: 'hasDestination',
+                target: '#session.authenticated',
+                actions: [
+                  assign({ user: ({ event }) => event.output, token: null }),
+                  { type: 'navigate', params: ({ context }) => ({ to: context.destination ?? '/' }) },
+                  assign({ destination: null }),
+                ],
+              },
+              { target: '#session.authenticated', actions: assign({ user: ({ event }) => event.output, token: null }) },
+            ],
             onError: [
               {
                 guard: 'isConnectionFailure',
                 target: '#session.unauthenticated',
-                actions: [assign({ token: null }), { type: 'reportError', params: ({ event }) => ({ message: failureMessage(event.error) }) }],
+                actions: [
+                  assign({ token: null, openidSuccess: false }),
+                  { type: 'reportError', params: ({ event }) => ({ message: failureMessage(event.error) }) },
+                ],
               },
-              { target: '#session.unauthenticated', actions: assign({ token: null }) },
+              { target: '#session.unauthenticated', actions: assign({ token: null, openidSuccess: false }) },
             ],
           },
         },
@@ -183,13 +198,13 @@ export const sessionMachine = setup({
                 guard: 'isConnectionFailure',
                 target: '#session.unauthenticated',
                 actions: [
-                  assign({ destination: ({ context }) => safeInternalPath(context.requestedPath) }),
+                  assign({ destination: ({ context }) => safeInternalPath(context.requestedPath), openidSuccess: false }),
                   { type: 'reportError', params: ({ event }) => ({ message: failureMessage(event.error) }) },
                 ],
               },
               {
                 target: '#session.unauthenticated',
-                actions: assign({ destination: ({ context }) => safeInternalPath(context.requestedPath) }),
+                actions: assign({ destination: ({ context }) => safeInternalPath(context.requestedPath), openidSuccess: false }),
               },
             ],
           },
@@ -201,7 +216,10 @@ export const sessionMachine = setup({
       initial: 'idle',
       on: {
         REQUIRE_LOGIN: { actions: assign({ destination: ({ event }) => safeInternalPath(event.path) }) },
-        NATIVE_TOKEN: { target: '#session.booting.tokenLogin', actions: assign({ token: ({ event }) => event.token }) },
+        NATIVE_TOKEN: {
+          target: '#session.booting.tokenLogin',
+          actions: assign({ token: ({ event }) => event.token, destination: ({ context }) => context.destination ?? '/' }),
+        },
       },
       states: {
         idle: {
