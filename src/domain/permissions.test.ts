@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Server, User } from '../api/models';
+import { makeServer, makeUser } from '../../tests/fixtures/models';
 import { isManager, isReadonly, isRestricted, isUiDisabled, preference } from './permissions';
 
-const user = (patch: Partial<User> = {}): User => ({
-  id: 1, attributes: {}, name: 'u', login: null, email: 'u', phone: null, readonly: false, administrator: false,
-  map: null, latitude: 0, longitude: 0, zoom: 0, coordinateFormat: null, disabled: false, expirationTime: null,
-  deviceLimit: -1, userLimit: 0, deviceReadonly: false, limitCommands: false, disableReports: false, fixedEmail: false,
-  poiLayer: null, totpKey: null, temporary: false, password: null, ...patch,
-});
-const server = (patch: Partial<Server> = {}): Server => ({
-  id: 1, attributes: {}, registration: false, readonly: false, deviceReadonly: false, map: null, bingKey: null,
-  mapUrl: null, overlayUrl: null, latitude: 0, longitude: 0, zoom: 0, forceSettings: false, coordinateFormat: null,
-  limitCommands: false, disableReports: false, fixedEmail: false, poiLayer: null, announcement: null, version: null,
-  emailEnabled: null, textEnabled: null, geocoderEnabled: false, storageSpace: null, newServer: false,
-  openIdEnabled: false, openIdForce: false, ...patch,
-});
+const user = (patch: Partial<User> = {}): User => makeUser({ administrator: false, ...patch });
+const server = (patch: Partial<Server> = {}): Server => makeServer({ registration: false, ...patch });
 
 describe('permissions', () => {
   it('manager: administrator or non-zero userLimit', () => {

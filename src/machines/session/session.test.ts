@@ -2,19 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { sessionMachine, type SessionInput } from './session.machine';
 import type { Server, User } from '../../api/models';
+import { makeServer, makeUser } from '../../../tests/fixtures/models';
 
-const server = (patch: Partial<Server> = {}): Server => ({
-  id: 1, attributes: {}, registration: true, readonly: false, deviceReadonly: false, map: null, bingKey: null, mapUrl: null,
-  overlayUrl: null, latitude: 0, longitude: 0, zoom: 0, forceSettings: false, coordinateFormat: null, limitCommands: false,
-  disableReports: false, fixedEmail: false, poiLayer: null, announcement: null, version: '6.14', emailEnabled: true,
-  textEnabled: false, geocoderEnabled: false, storageSpace: null, newServer: false, openIdEnabled: false, openIdForce: false, ...patch,
-});
-const user = (patch: Partial<User> = {}): User => ({
-  id: 7, attributes: {}, name: 'Admin', login: 'admin', email: 'admin', phone: null, readonly: false, administrator: true,
-  map: null, latitude: 0, longitude: 0, zoom: 0, coordinateFormat: null, disabled: false, expirationTime: null, deviceLimit: -1,
-  userLimit: 0, deviceReadonly: false, limitCommands: false, disableReports: false, fixedEmail: false, poiLayer: null,
-  totpKey: null, temporary: false, password: null, ...patch,
-});
+const server = makeServer;
+const user = makeUser;
 
 class HttpError extends Error {
   constructor(message: string, readonly status: number, readonly headers: Headers | null = null) {
