@@ -1,0 +1,117 @@
+/**
+ * Shared steps of the end-to-end tests: admin API calls (Basic auth), signing in through the
+ * login form in either language, and waiting for the map's test hook.
+ */
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN_PASSWORD, type Harness } from './harness.ts';
+
+export const ADMIN_LOGIN = 'admin';
+export const DEMO_DEVICES = 8;
+
+/** Labels in both languages: the tests do not depend on which catalog is active unless they say so. */
+export const LABEL = {
+  email: /^(Email|البريد الإلكتروني)$/,
+  password: /^(Password|كلمة المرور)$/,
+  signIn: /^(Sign in|تسجيل الدخول)$/,
+  account: /^(Account|الحساب)$/,
+  logout: /^(Logout|تسجيل الخروج)$/,
+};
+
+export function basicAuth(login = ADMIN_LOGIN, password = ADMIN_PASSWORD): string {
+  return `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
+}
+
+/** A request to the running server as the admin (Basic auth, no Origin header). */
+export async function adminApi(
+  harness: Harness,
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { form?: boolean; auth?: string } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { Authorization: options.auth ?? basicAuth(), Accept: 'application/json' };
+  let payload: string | undefined;
+  if (body !== undefined) {
+    if (options.form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      payload = new URLSearchParams(body as Record<string, string>).toString();
+    } else {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+  }
+  return fetch(`${harness.server.url}${path}`, { method, headers, body: payload });
+}
+
+export async function adminJson<T = Record<string, unknown>>(harness: Harness, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await adminApi(harness, method, path, body);
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+let userCounter = 0;
+
+/** A fresh non-administrator user (created by the admin). */
+export async function createUser(harness: Harness, prefix = 'user'): Promise<{ id: number; email: string; password: string }> {
+  userCounter += 1;
+  const email = `${prefix}-${Date.now()}-${userCounter}@example.com`;
+  const password = `pass-${userCounter}-${Math.random().toString(36).slice(2, 10)}`;
+  const user = await adminJson<{ id: number }>(harness, 'POST', '/api/users', { name: `${prefix} ${userCounter}`, email, password });
+  return { id: user.id, email, password };
+}
+
+/** A login token for `auth` (default: the admin), valid for `lifetimeMs`. */
+export async function createToken(harness: Harness, lifetimeMs = 3600_000, auth?: string): Promise<string> {
+  const response = await adminApi(harness, 'POST', '/api/session/token', { expiration: new Date(Date.now() + lifetimeMs).toISOString() }, { form: true, auth });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`POST /api/session/token: ${response.status} ${text}`);
+  return text.trim();
+}
+
+/** Fills the login form and submits it (the page must show the login screen). */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel(LABEL.email).fill(email);
+  await page.getByLabel(LABEL.password).fill(password);
+  await page.getByRole('button', { name: LABEL.signIn }).click();
+}
+
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+export async function waitForPath(page: Page, path: string, timeout = 15_000): Promise<void> {
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path, { timeout });
+}
+
+/** Waits until the map has drawn and returns its device feature count. */
+export async function waitForMap(page: Page, timeout = 30_000): Promise<number> {
+  const map = page.locator('[data-testid="map"][data-map-ready="true"]');
+  await map.waitFor({ state: 'attached', timeout });
+  const count = await map.getAttribute('data-device-features');
+  return Number(count);
+}
+
+export async function expectMap(page: Page, features: number): Promise<void> {
+  const map = page.locator('[data-testid="map"]');
+  await map.and(page.locator(`[data-map-ready="true"][data-device-features="${features}"]`)).waitFor({ state: 'attached', timeout: 30_000 });
+  expect(await map.getAttribute('data-device-features')).toBe(String(features));
+}
+
+/** Status of `GET /api/session` made from the page (with its cookies). */
+export function pageSessionStatus(page: Page): Promise<number> {
+  return page.evaluate(() => fetch('/api/session', { headers: { Accept: 'application/json' } }).then((r) => r.status));
+}
+
+/** Sets (or clears, with null) server attributes as the admin. */
+export async function setServerAttributes(harness: Harness, attributes: Record<string, unknown | null>): Promise<void> {
+  const server = await adminJson<{ attributes?: Record<string, unknown> }>(harness, 'GET', '/api/server');
+  const next: Record<string, unknown> = { ...(server.attributes ?? {}) };
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === null) delete next[key];
+    else next[key] = value;
+  }
+  await adminJson(harness, 'PUT', '/api/server', { ...server, attributes: next });
+}
