@@ -16,6 +16,7 @@ import { chooseLanguage } from './domain/language';
 import { createLiveStore } from './domain/liveStore';
 import { createServerChoice } from './features/app/serverChoice';
 import { ServicesContext, type Services } from './features/app/services';
+import { AppFrame } from './features/app/AppFrame';
 
 declare const __ATHAR_DEV__: boolean;
 
@@ -88,7 +89,9 @@ createRoot(container).render(
   <StrictMode>
     <ServicesContext.Provider value={services}>
       <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
+        <AppFrame>
+          <RouterProvider router={router} />
+        </AppFrame>
       </I18nProvider>
     </ServicesContext.Provider>
   </StrictMode>,

@@ -30,6 +30,8 @@ export function LoginPage() {
         {!openIdOnly && (
           <Form
             className={styles.stack}
+            // The server's verdict marks the fields; it must not block the next attempt.
+            validationBehavior="aria"
             onSubmit={(event) => {
               event.preventDefault();
               session.send({ type: 'LOGIN', email: email.trim(), password, code: needsCode ? code.trim() : null });

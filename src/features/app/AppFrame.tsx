@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { ThemeProvider, Loader, Alert, ErrorToast } from '../../ui';
+import { toastText } from '../../domain/errors';
+import { selectChecking, selectServerError } from '../../machines/session/selectors';
+import { useErrorQueue, useSession } from './hooks';
+import { useCatalogueText } from './catalogue';
+import { useServices } from './services';
+import * as styles from './app.css';
+
+/**
+ * Everything above the router: the theme, the boot states of the session (the loader while it
+ * checks, the alert while the server cannot be reached) and the errors toast. The router mounts
+ * only once the session has settled, so its guards never leave the page blank.
+ */
+export function AppFrame({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  const checking = useSession(selectChecking);
+  const serverError = useSession(selectServerError);
+  const colorPrimary = useSession((s) => s.context.user?.attributes?.colorPrimary ?? s.context.server?.attributes?.colorPrimary);
+  const colorSecondary = useSession((s) => s.context.user?.attributes?.colorSecondary ?? s.context.server?.attributes?.colorSecondary);
+  return (
+    <ThemeProvider
+      colorPrimary={typeof colorPrimary === 'string' ? colorPrimary : null}
+      colorSecondary={typeof colorSecondary === 'string' ? colorSecondary : null}
+    >
+      {serverError !== null ? <ServerErrorAlert message={serverError} /> : checking ? <Loader label={t`Loading…`} /> : children}
+      <ErrorToastHost />
+    </ThemeProvider>
+  );
+}
+
+function ServerErrorAlert({ message }: { message: string }) {
+  const { t } = useLingui();
+  const { session } = useServices();
+  const text = useCatalogueText();
+  return (
+    <div className={styles.centered}>
+      <Alert variant="error" title={t`The server could not be reached`} onDismiss={() => session.send({ type: 'RETRY' })} dismissLabel={t`Retry`}>
+        {text(toastText(message))}
+      </Alert>
+    </div>
+  );
+}
+
+function ErrorToastHost() {
+  const { t } = useLingui();
+  const { message, close } = useErrorQueue();
+  const text = useCatalogueText();
+  if (message === null) return null;
+  return <ErrorToast message={text(toastText(message))} onClose={close} closeLabel={t`Close`} />;
+}
