@@ -172,6 +172,136 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'entities, links, queued commands, audit, statistics',
+    sql: `
+      CREATE TABLE geofences (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        description TEXT,
+        area TEXT NOT NULL,
+        calendarId INTEGER,
+        attributes TEXT NOT NULL DEFAULT '{}'
+      );
+
+      CREATE TABLE drivers (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        uniqueId TEXT NOT NULL UNIQUE,
+        attributes TEXT NOT NULL DEFAULT '{}'
+      );
+
+      CREATE TABLE maintenances (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        type TEXT NOT NULL,
+        start REAL NOT NULL DEFAULT 0,
+        period REAL NOT NULL DEFAULT 0,
+        attributes TEXT NOT NULL DEFAULT '{}'
+      );
+
+      CREATE TABLE calendars (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        data BLOB NOT NULL,
+        attributes TEXT NOT NULL DEFAULT '{}'
+      );
+
+      CREATE TABLE computed_attributes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        description TEXT NOT NULL DEFAULT '',
+        attribute TEXT NOT NULL,
+        expression TEXT NOT NULL,
+        type TEXT NOT NULL,
+        priority INTEGER NOT NULL DEFAULT 0
+      );
+
+      -- saved commands
+      CREATE TABLE commands (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        deviceId INTEGER NOT NULL DEFAULT 0,
+        type TEXT NOT NULL,
+        textChannel INTEGER NOT NULL DEFAULT 0,
+        description TEXT,
+        attributes TEXT NOT NULL DEFAULT '{}'
+      );
+
+      CREATE TABLE queued_commands (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        deviceId INTEGER NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
+        type TEXT NOT NULL,
+        textChannel INTEGER NOT NULL DEFAULT 0,
+        attributes TEXT NOT NULL DEFAULT '{}'
+      );
+      CREATE INDEX queued_commands_device ON queued_commands (deviceId);
+
+      CREATE TABLE notifications (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        description TEXT,
+        type TEXT NOT NULL,
+        always INTEGER NOT NULL DEFAULT 0,
+        calendarId INTEGER,
+        commandId INTEGER,
+        notificators TEXT NOT NULL DEFAULT '',
+        attributes TEXT NOT NULL DEFAULT '{}'
+      );
+
+      -- scheduled reports
+      CREATE TABLE reports (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        type TEXT NOT NULL,
+        description TEXT,
+        calendarId INTEGER,
+        attributes TEXT NOT NULL DEFAULT '{}'
+      );
+
+      -- Every permission pair other than user-device, user-group and user-managedUser (which keep
+      -- their own tables): owner and property named as in Traccar's permission keys
+      -- (user, device, group; geofence, notification, calendar, attribute, driver, command,
+      -- maintenance, report, linkedDevice).
+      CREATE TABLE links (
+        ownerType TEXT NOT NULL,
+        ownerId INTEGER NOT NULL,
+        propertyType TEXT NOT NULL,
+        propertyId INTEGER NOT NULL,
+        PRIMARY KEY (ownerType, ownerId, propertyType, propertyId)
+      );
+      CREATE INDEX links_property ON links (propertyType, propertyId);
+
+      CREATE TABLE actions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        actionTime INTEGER NOT NULL,
+        address TEXT,
+        userId INTEGER NOT NULL,
+        actionType TEXT NOT NULL,
+        objectType TEXT NOT NULL,
+        objectId INTEGER NOT NULL,
+        attributes TEXT NOT NULL DEFAULT '{}'
+      );
+      CREATE INDEX actions_time ON actions (actionTime);
+
+      CREATE TABLE statistics (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        captureTime INTEGER NOT NULL,
+        activeUsers INTEGER NOT NULL DEFAULT 0,
+        activeDevices INTEGER NOT NULL DEFAULT 0,
+        requests INTEGER NOT NULL DEFAULT 0,
+        messagesReceived INTEGER NOT NULL DEFAULT 0,
+        messagesStored INTEGER NOT NULL DEFAULT 0,
+        mailSent INTEGER NOT NULL DEFAULT 0,
+        smsSent INTEGER NOT NULL DEFAULT 0,
+        geocoderRequests INTEGER NOT NULL DEFAULT 0,
+        geolocationRequests INTEGER NOT NULL DEFAULT 0,
+        protocols TEXT,
+        attributes TEXT NOT NULL DEFAULT '{}'
+      );
+      CREATE INDEX statistics_time ON statistics (captureTime);
+
+      CREATE INDEX events_time ON events (eventTime);
+      CREATE INDEX positions_fix ON positions (fixTime);
+    `,
+  },
 ];
 
 /** Applies every pending migration, each in its own transaction. Returns the resulting version. */
