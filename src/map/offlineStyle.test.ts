@@ -101,7 +101,7 @@ describe('loadOfflineBasemap', () => {
     const sources = new Map(
       Object.values(BASEMAP_SOURCES).map((id) => [id, { setData: vi.fn(() => Promise.resolve()) }]),
     );
-    const map = { getSource: (id: string) => sources.get(id) };
+    const map = { getSource: (id: string) => sources.get(id as (typeof BASEMAP_SOURCES)[keyof typeof BASEMAP_SOURCES]) };
     const fetchFn = vi.fn(async () => new Response(JSON.stringify(tinyTopology), { status: 200 }));
     await loadOfflineBasemap(map as never, { fetch: fetchFn as unknown as typeof fetch });
     const url = String((fetchFn.mock.calls[0] as unknown[] | undefined)?.[0]);
