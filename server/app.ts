@@ -12,6 +12,7 @@ import { seedDemo } from './demo.ts';
 import { HttpError } from './http/errors.ts';
 import { LiveHub } from './live.ts';
 import { deviceRoutes } from './routes/devices.ts';
+import { entityRoutes } from './routes/entities.ts';
 import { passwordRoutes } from './routes/password.ts';
 import { permissionRoutes } from './routes/permissions.ts';
 import { positionRoutes } from './routes/positions.ts';
@@ -105,6 +106,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   deviceRoutes(app, ctx);
   positionRoutes(app, ctx);
   permissionRoutes(app, ctx);
+  entityRoutes(app, ctx);
   socketRoutes(app, ctx);
   announcements(app, dataDir);
   const clientDir = options.clientDir === undefined ? null : options.clientDir;

@@ -67,6 +67,11 @@ export class LiveHub {
     }
   }
 
+  /** Sends a message to every socket of one user (e.g. a test notification, which has no device). */
+  pushToUser(userId: number, message: SocketMessage): void {
+    for (const client of this.clients) if (client.userId === userId) this.send(client, message);
+  }
+
   /** Closes a user's sockets, e.g. after logout or password change. */
   disconnectUser(userId: number): void {
     for (const client of this.clients) if (client.userId === userId) client.socket.close(4000);

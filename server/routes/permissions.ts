@@ -1,53 +1,111 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AppContext, requireAuth, requireWritable } from '../auth/context.ts';
-import { canAccessDevice, findDevice } from '../db/devices.ts';
-import { findUserById, isManagedBy } from '../db/users.ts';
+import type { Permission } from '../../src/api/models.ts';
+import { type AppContext, requireAdmin, requireAuth } from '../auth/context.ts';
+import { assertWritable } from '../auth/restrictions.ts';
+import { recordAction } from '../audit.ts';
+import { type ObjectType, canAccess, canAccessDeviceAs, canAccessUserAs, objectExists } from '../crud/access.ts';
+import type { Db } from '../db/database.ts';
+import type { UserRow } from '../db/users.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
-import { type Json, isRecord } from '../http/input.ts';
+import { type Json, isRecord, queryInt } from '../http/input.ts';
 
-/** Link tables available so far: `{userId, <property>Id}` → table and column. */
-const LINKS: Record<string, { table: string; column: string }> = {
-  deviceId: { table: 'user_device', column: 'deviceId' },
-  groupId: { table: 'user_group', column: 'groupId' },
-  managedUserId: { table: 'user_user', column: 'managedUserId' },
+type Owner = 'user' | 'device' | 'group';
+type Property = ObjectType | 'device' | 'managedUser' | 'linkedDevice';
+
+const COMMON: Property[] = ['geofence', 'notification', 'attribute', 'driver', 'command', 'maintenance', 'report'];
+
+/** Valid owner → property pairs (Traccar's tc_<owner>_<property> tables; orders are not supported). */
+export const PERMISSION_PAIRS: Record<Owner, Property[]> = {
+  user: ['device', 'group', 'geofence', 'notification', 'calendar', 'attribute', 'driver', 'command', 'maintenance', 'report', 'managedUser'],
+  device: [...COMMON, 'linkedDevice'],
+  group: [...COMMON],
 };
 
-interface Link {
-  userId: number;
-  key: string;
-  value: number;
+export interface PermissionLink {
+  owner: Owner;
+  ownerId: number;
+  property: Property;
+  propertyId: number;
 }
 
-function parseLink(body: Json): Link {
+function isOwner(value: string): value is Owner {
+  return value === 'user' || value === 'device' || value === 'group';
+}
+
+function pairProperty(owner: Owner, property: string): Property | undefined {
+  return PERMISSION_PAIRS[owner].find((p) => p === property);
+}
+
+function keyName(key: string): string | null {
+  return key.endsWith('Id') && key.length > 2 ? key.slice(0, -2) : null;
+}
+
+/** Storage of one pair: a dedicated table, or the generic links table. */
+function storage(owner: Owner, property: Property): { table: string; ownerCol: string; propertyCol: string } | null {
+  if (owner === 'user' && property === 'device') return { table: 'user_device', ownerCol: 'userId', propertyCol: 'deviceId' };
+  if (owner === 'user' && property === 'group') return { table: 'user_group', ownerCol: 'userId', propertyCol: 'groupId' };
+  if (owner === 'user' && property === 'managedUser') return { table: 'user_user', ownerCol: 'userId', propertyCol: 'managedUserId' };
+  return null;
+}
+
+export function parsePermission(body: Json): PermissionLink {
   const keys = Object.keys(body);
-  const [owner, property] = keys;
-  if (keys.length !== 2 || owner !== 'userId' || !property || !LINKS[property]) {
-    throw badRequest('Unsupported permission: expected {"userId": n, "deviceId"|"groupId"|"managedUserId": m}');
+  const ownerName = keys[0] ? keyName(keys[0]) : null;
+  const propertyName = keys[1] ? keyName(keys[1]) : null;
+  const owner = ownerName && isOwner(ownerName) ? ownerName : null;
+  const property = owner && propertyName ? pairProperty(owner, propertyName) : undefined;
+  if (keys.length !== 2 || !owner || !property) {
+    throw badRequest(`Unsupported permission: ${keys.join(', ').slice(0, 100)}; expected {"<owner>Id": n, "<property>Id": m}`);
   }
-  const userId = body[owner];
-  const value = body[property];
-  if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(value)) throw badRequest('Permission ids must be integers');
-  return { userId: userId as number, key: property, value: value as number };
+  const ownerId = body[keys[0]!];
+  const propertyId = body[keys[1]!];
+  if (typeof ownerId !== 'number' || !Number.isSafeInteger(ownerId) || ownerId <= 0) throw badRequest(`Invalid ${keys[0]}`);
+  if (typeof propertyId !== 'number' || !Number.isSafeInteger(propertyId) || propertyId <= 0) throw badRequest(`Invalid ${keys[1]}`);
+  return { owner, ownerId, property, propertyId };
 }
 
-function checkLink(ctx: AppContext, request: FastifyRequest, link: Link): void {
-  const auth = requireAuth(request);
-  requireWritable(auth);
-  const actor = auth.user;
-  if (!findUserById(ctx.db, link.userId)) throw badRequest('Unknown user');
-  if (link.key === 'deviceId' && !findDevice(ctx.db, link.value)) throw badRequest('Unknown device');
-  if (link.key === 'groupId' && !ctx.db.prepare('SELECT 1 FROM device_groups WHERE id = ?').get(link.value)) {
-    throw badRequest('Unknown group');
+function exists(db: Db, type: Owner | Property, id: number): boolean {
+  if (type === 'managedUser') return objectExists(db, 'user', id);
+  if (type === 'linkedDevice') return objectExists(db, 'device', id);
+  return objectExists(db, type, id);
+}
+
+function accessible(db: Db, user: UserRow, type: Owner | Property, id: number): boolean {
+  switch (type) {
+    case 'user':
+      return canAccessUserAs(db, user, id);
+    case 'managedUser':
+      return user.administrator === 1 || !!db.prepare('SELECT 1 FROM user_user WHERE userId = ? AND managedUserId = ?').get(user.id, id);
+    case 'device':
+    case 'linkedDevice':
+      return canAccessDeviceAs(db, user, id);
+    default:
+      return canAccess(db, user, type, id);
   }
-  if (link.key === 'managedUserId' && !findUserById(ctx.db, link.value)) throw badRequest('Unknown user');
-  if (actor.administrator) return;
-  const managesOwner = link.userId === actor.id || isManagedBy(ctx.db, actor.id, link.userId);
-  if (!managesOwner || actor.userLimit === 0) throw forbidden('Manager access required');
-  if (link.key === 'deviceId' && !canAccessDevice(ctx.db, actor.id, link.value)) throw forbidden('Device access denied');
-  if (link.key === 'groupId' && !ctx.db.prepare('SELECT 1 FROM user_group WHERE userId = ? AND groupId = ?').get(actor.id, link.value)) {
-    throw forbidden('Group access denied');
+}
+
+/** Traccar's PermissionsResource.checkPermission: both objects must exist and (non-admins) be reachable. */
+export function checkPermissionLink(db: Db, user: UserRow, link: PermissionLink): void {
+  if (!exists(db, link.owner, link.ownerId)) throw badRequest(`Unknown ${link.owner} ${link.ownerId}`);
+  if (!exists(db, link.property, link.propertyId)) throw badRequest(`Unknown ${link.property} ${link.propertyId}`);
+  if (user.administrator) return;
+  if (!accessible(db, user, link.owner, link.ownerId)) throw forbidden(`No access to ${link.owner} ${link.ownerId}`);
+  if (!accessible(db, user, link.property, link.propertyId)) throw forbidden(`No access to ${link.property} ${link.propertyId}`);
+}
+
+export function applyPermission(db: Db, link: PermissionLink, add: boolean): void {
+  const table = storage(link.owner, link.property);
+  if (table) {
+    const sql = add
+      ? `INSERT OR IGNORE INTO ${table.table} (${table.ownerCol}, ${table.propertyCol}) VALUES (?, ?)`
+      : `DELETE FROM ${table.table} WHERE ${table.ownerCol} = ? AND ${table.propertyCol} = ?`;
+    db.prepare(sql).run(link.ownerId, link.propertyId);
+    return;
   }
-  if (link.key === 'managedUserId' && !isManagedBy(ctx.db, actor.id, link.value)) throw forbidden('User access denied');
+  const sql = add
+    ? 'INSERT OR IGNORE INTO links (ownerType, ownerId, propertyType, propertyId) VALUES (?, ?, ?, ?)'
+    : 'DELETE FROM links WHERE ownerType = ? AND ownerId = ? AND propertyType = ? AND propertyId = ?';
+  db.prepare(sql).run(link.owner, link.ownerId, link.property, link.propertyId);
 }
 
 function bodyLinks(body: unknown, bulk: boolean): Json[] {
@@ -59,28 +117,82 @@ function bodyLinks(body: unknown, bulk: boolean): Json[] {
   return [body];
 }
 
+/** Lists links for `GET /api/permissions?<owner>Id=n&<property>Id=m` (0 = any side; at least one non-zero). */
+function listPermissions(db: Db, query: unknown): Permission[] {
+  const keys = isRecord(query) ? Object.keys(query) : [];
+  if (keys.length !== 2) throw badRequest('Exactly two *Id query parameters are required');
+  const names = keys.map(keyName);
+  let order: [number, number] | null = null;
+  for (const [a, b] of [[0, 1], [1, 0]] as const) {
+    const o = names[a];
+    const p = names[b];
+    if (o && p && isOwner(o) && pairProperty(o, p)) order = [a, b];
+  }
+  if (!order) throw badRequest(`Unsupported permission pair: ${keys.join(', ').slice(0, 100)}`);
+  const ownerKey = keys[order[0]]!;
+  const propertyKey = keys[order[1]]!;
+  const owner = names[order[0]] as Owner;
+  const property = pairProperty(owner, names[order[1]]!)!;
+  const ownerId = queryInt(query, ownerKey) ?? 0;
+  const propertyId = queryInt(query, propertyKey) ?? 0;
+  if (ownerId < 0 || propertyId < 0) throw badRequest('Ids must not be negative');
+  if (ownerId === 0 && propertyId === 0) throw badRequest('At least one id must be non-zero');
+  const table = storage(owner, property);
+  const ownerCol = table ? table.ownerCol : 'ownerId';
+  const propertyCol = table ? table.propertyCol : 'propertyId';
+  const where: string[] = [];
+  const params: Record<string, string | number> = {};
+  if (!table) {
+    where.push('ownerType = @owner AND propertyType = @property');
+    params.owner = owner;
+    params.property = property;
+  }
+  if (ownerId) {
+    where.push(`${ownerCol} = @ownerId`);
+    params.ownerId = ownerId;
+  }
+  if (propertyId) {
+    where.push(`${propertyCol} = @propertyId`);
+    params.propertyId = propertyId;
+  }
+  const rows = db
+    .prepare(`SELECT ${ownerCol} AS o, ${propertyCol} AS p FROM ${table ? table.table : 'links'} WHERE ${where.join(' AND ')} ORDER BY o, p`)
+    .all(params) as Array<{ o: number; p: number }>;
+  return rows.map((row) => ({ [`${owner}Id`]: row.o, [`${property}Id`]: row.p }));
+}
+
 export function permissionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const change = (add: boolean, bulk: boolean) => async (request: FastifyRequest) => {
-    const links = bodyLinks(request.body, bulk).map(parseLink);
-    if (bulk && new Set(links.map((l) => l.key)).size > 1) throw badRequest('All permissions must use the same keys');
-    for (const link of links) checkLink(ctx, request, link);
+  const change = (request: FastifyRequest, add: boolean, bulk: boolean): void => {
+    const { user } = requireAuth(request);
+    assertWritable(ctx, user);
+    const bodies = bodyLinks(request.body, bulk);
+    const links = bodies.map(parsePermission);
+    const signature = (o: Json): string => Object.keys(o).join(',');
+    if (bulk && new Set(bodies.map(signature)).size > 1) throw badRequest('All permissions must use the same keys');
+    for (const link of links) checkPermissionLink(ctx.db, user, link);
     ctx.db.transaction(() => {
-      for (const link of links) {
-        const { table, column } = LINKS[link.key]!;
-        const sql = add
-          ? `INSERT OR IGNORE INTO ${table} (userId, ${column}) VALUES (?, ?)`
-          : `DELETE FROM ${table} WHERE userId = ? AND ${column} = ?`;
-        ctx.db.prepare(sql).run(link.userId, link.value);
-      }
+      for (const link of links) applyPermission(ctx.db, link, add);
     })();
+    for (const link of links) {
+      recordAction(ctx.db, request, user.id, add ? 'link' : 'unlink', link.owner, link.ownerId, {
+        property: link.property,
+        propertyId: link.propertyId,
+      });
+    }
   };
+
+  app.get('/api/permissions', async (request): Promise<Permission[]> => {
+    requireAdmin(request);
+    return listPermissions(ctx.db, request.query);
+  });
+
   for (const [path, bulk] of [['/api/permissions', false], ['/api/permissions/bulk', true]] as const) {
     app.post(path, async (request, reply) => {
-      await change(true, bulk)(request);
+      change(request, true, bulk);
       return reply.code(204).send();
     });
     app.delete(path, async (request, reply) => {
-      await change(false, bulk)(request);
+      change(request, false, bulk);
       return reply.code(204).send();
     });
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppContext, SESSION_COOKIE, accountProblem, requireAuth, userFromToken } from '../auth/context.ts';
 import { verifyPassword } from '../auth/password.ts';
+import { recordAction } from '../audit.ts';
 import { verifyTotp } from '../auth/totp.ts';
 import { createSession, deleteSession } from '../db/sessions.ts';
 import { findUserByLogin, toUser } from '../db/users.ts';
@@ -20,6 +21,7 @@ function startSession(ctx: AppContext, request: FastifyRequest, reply: FastifyRe
     secure: 'auto',
     ...(expiresAt !== null ? { expires: new Date(expiresAt) } : {}),
   });
+  recordAction(ctx.db, request, userId, 'login', 'user', userId);
 }
 
 export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -57,6 +59,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.delete('/api/session', async (request, reply) => {
     const auth = requireAuth(request);
     if (auth.session) deleteSession(ctx.db, auth.session.id);
+    recordAction(ctx.db, request, auth.user.id, 'logout', 'user', auth.user.id);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.code(204).send();
   });
