@@ -10,6 +10,8 @@ import { resetStatuses } from './db/devices.ts';
 import { purgeExpired } from './db/sessions.ts';
 import { seedDemo } from './demo.ts';
 import { HttpError } from './http/errors.ts';
+import { Ingest, startStatusMonitor } from './ingest/processor.ts';
+import { type OsmandServer, osmandWebRoute, startOsmandServer } from './ingest/routes.ts';
 import { LiveHub } from './live.ts';
 import { deviceRoutes } from './routes/devices.ts';
 import { entityRoutes } from './routes/entities.ts';
@@ -34,6 +36,10 @@ export interface ServerOptions {
   /** Traccar web.origin: '*' or a list of allowed CORS origins */
   webOrigin?: string;
   logger?: boolean;
+  /** OsmAnd protocol port (Traccar 5055); 0 = random, null = off; default 5055, or random when `port` is 0 */
+  osmandPort?: number | null;
+  /** injectable clock (ms) for ingest and the status timeout */
+  now?: () => number;
 }
 
 export interface RunningServer {
@@ -41,6 +47,8 @@ export interface RunningServer {
   port: number;
   /** demo mode: the admin password (also in DATA_DIR/demo-credentials.txt) */
   demoPassword: string | null;
+  /** the bound OsmAnd port, null when off */
+  osmandPort: number | null;
   close(): Promise<void>;
 }
 
@@ -60,6 +68,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT });
   const live = new LiveHub(db);
+  const ingest = new Ingest(db, live, options.now ? { now: options.now } : {});
   const ctx: AppContext = { db, dataDir, tokens: new TokenManager(db, getSecret(db, 'token')), live, log: app.log };
 
   await app.register(fastifyCookie);
@@ -108,6 +117,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   permissionRoutes(app, ctx);
   entityRoutes(app, ctx);
   socketRoutes(app, ctx);
+  await osmandWebRoute(app, ingest);
   announcements(app, dataDir);
   const clientDir = options.clientDir === undefined ? null : options.clientDir;
   app.setNotFoundHandler(await clientFiles(app, clientDir ? resolve(clientDir) : null));
@@ -123,15 +133,29 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 8082);
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const osmandPort = options.osmandPort === undefined ? (options.port === 0 ? 0 : 5055) : options.osmandPort;
+  let osmand: OsmandServer | null = null;
+  try {
+    if (osmandPort !== null) osmand = await startOsmandServer(ingest, osmandPort, host, options.logger ?? false);
+  } catch (error) {
+    live.close();
+    await app.close();
+    db.close();
+    throw error;
+  }
+  const stopStatus = startStatusMonitor(ingest);
 
   let closed = false;
   return {
     url: `http://${urlHost}:${port}`,
     port,
     demoPassword,
+    osmandPort: osmand?.port ?? null,
     async close() {
       if (closed) return;
       closed = true;
+      stopStatus();
+      await osmand?.close();
       live.close();
       await app.close();
       db.close();

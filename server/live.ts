@@ -2,6 +2,7 @@ import type { WebSocket } from 'ws';
 import type { Device, Event, LogRecord, Position, SocketMessage } from '../src/api/models.ts';
 import type { Db } from './db/database.ts';
 import { usersForDevice } from './db/devices.ts';
+import { cacheVersion } from './ingest/version.ts';
 
 interface Client {
   userId: number;
@@ -16,6 +17,9 @@ export class LiveHub {
   private readonly db: Db;
   private readonly clients = new Set<Client>();
   private readonly timer: NodeJS.Timeout;
+  /** viewers per device, dropped when the cache version changes (links, users, devices…) */
+  private readonly viewerCache = new Map<number, Set<number>>();
+  private viewerVersion = -1;
 
   constructor(db: Db, keepaliveMs = KEEPALIVE_MS) {
     this.db = db;
@@ -38,9 +42,24 @@ export class LiveHub {
     for (const client of this.clients) this.send(client, {});
   }
 
+  /** Users who can see a device (cached; one cheap version read per call). */
+  viewers(deviceId: number): Set<number> {
+    const version = cacheVersion(this.db);
+    if (version !== this.viewerVersion) {
+      this.viewerCache.clear();
+      this.viewerVersion = version;
+    }
+    let viewers = this.viewerCache.get(deviceId);
+    if (!viewers) {
+      viewers = new Set(usersForDevice(this.db, deviceId));
+      this.viewerCache.set(deviceId, viewers);
+    }
+    return viewers;
+  }
+
   private toDeviceViewers(deviceId: number, message: SocketMessage, onlyUsers?: Set<number>): void {
     if (!this.clients.size) return;
-    const viewers = new Set(usersForDevice(this.db, deviceId));
+    const viewers = this.viewers(deviceId);
     for (const client of this.clients) {
       if (viewers.has(client.userId) && (!onlyUsers || onlyUsers.has(client.userId))) this.send(client, message);
     }
@@ -61,7 +80,7 @@ export class LiveHub {
 
   pushLog(record: LogRecord): void {
     if (![...this.clients].some((client) => client.logs)) return;
-    const viewers = new Set(usersForDevice(this.db, record.deviceId));
+    const viewers = this.viewers(record.deviceId);
     for (const client of this.clients) {
       if (client.logs && viewers.has(client.userId)) this.send(client, { logs: [record] });
     }

@@ -6,6 +6,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`Invalid PORT: ${env.PORT}`);
   process.exit(1);
 }
+const osmandPort = env.OSMAND_PORT === undefined || env.OSMAND_PORT === '' ? undefined
+  : ['off', 'none', 'null', '-1'].includes(env.OSMAND_PORT.toLowerCase()) ? null : Number(env.OSMAND_PORT);
+if (osmandPort !== undefined && osmandPort !== null && (!Number.isInteger(osmandPort) || osmandPort < 0 || osmandPort > 65535)) {
+  console.error(`Invalid OSMAND_PORT: ${env.OSMAND_PORT}`);
+  process.exit(1);
+}
 const demo = env.DEMO !== '0' && env.DEMO?.toLowerCase() !== 'false';
 
 const server = await createServer({
@@ -16,12 +22,14 @@ const server = await createServer({
   ...(env.ADMIN_PASSWORD ? { adminPassword: env.ADMIN_PASSWORD } : {}),
   clientDir: env.CLIENT_DIR || './dist',
   ...(env.WEB_ORIGIN ? { webOrigin: env.WEB_ORIGIN } : {}),
+  ...(osmandPort !== undefined ? { osmandPort } : {}),
   logger: true,
 });
 
 const shownHost = !env.HOST || env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
 const publicUrl = `http://${shownHost}:${server.port}`;
 console.log(`Athar server listening on ${publicUrl}`);
+if (server.osmandPort !== null) console.log(`OsmAnd protocol on port ${server.osmandPort}`);
 if (server.demoPassword) console.log(`Sign in at ${publicUrl} as admin / ${server.demoPassword}`);
 else if (!demo) console.log('Demo mode off: if there are no users yet, the first account registered becomes the administrator.');
 

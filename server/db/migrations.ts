@@ -302,6 +302,45 @@ export const migrations: Migration[] = [
       CREATE INDEX positions_fix ON positions (fixTime);
     `,
   },
+  {
+    version: 10,
+    name: 'ingest cache version (bumped by triggers)',
+    sql: `
+      CREATE TABLE cache_version (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        version INTEGER NOT NULL DEFAULT 0
+      );
+      INSERT INTO cache_version (id, version) VALUES (1, 0);
+      CREATE TRIGGER cache_geofences_insert AFTER INSERT ON geofences BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_geofences_update AFTER UPDATE ON geofences BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_geofences_delete AFTER DELETE ON geofences BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_notifications_insert AFTER INSERT ON notifications BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_notifications_update AFTER UPDATE ON notifications BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_notifications_delete AFTER DELETE ON notifications BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_links_insert AFTER INSERT ON links BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_links_update AFTER UPDATE ON links BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_links_delete AFTER DELETE ON links BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_device_groups_insert AFTER INSERT ON device_groups BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_device_groups_update AFTER UPDATE ON device_groups BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_device_groups_delete AFTER DELETE ON device_groups BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_user_device_insert AFTER INSERT ON user_device BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_user_device_update AFTER UPDATE ON user_device BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_user_device_delete AFTER DELETE ON user_device BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_user_group_insert AFTER INSERT ON user_group BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_user_group_update AFTER UPDATE ON user_group BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_user_group_delete AFTER DELETE ON user_group BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_user_user_insert AFTER INSERT ON user_user BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_user_user_update AFTER UPDATE ON user_user BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_user_user_delete AFTER DELETE ON user_user BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_devices_insert AFTER INSERT ON devices BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_devices_delete AFTER DELETE ON devices BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_devices_update AFTER UPDATE OF name, uniqueId, groupId, calendarId, disabled, attributes ON devices BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_users_insert AFTER INSERT ON users BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_users_delete AFTER DELETE ON users BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_users_update AFTER UPDATE OF administrator, disabled ON users BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_server_update AFTER UPDATE OF attributes ON server BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+    `,
+  },
 ];
 
 /** Applies every pending migration, each in its own transaction. Returns the resulting version. */

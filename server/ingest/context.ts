@@ -1,0 +1,212 @@
+/**
+ * Per-device context for ingest, cached and dropped whenever the cache version changes
+ * (see version.ts): group attribute chain, geofences, web notifications and viewers.
+ */
+import type { Attributes, AttributeValue } from '../../src/api/models.ts';
+import type { Db } from '../db/database.ts';
+import { parseAttributes } from '../db/convert.ts';
+import { type Area, areaContains } from '../geo/contains.ts';
+import { parseArea } from '../geo/wkt.ts';
+import { cacheVersion } from './version.ts';
+
+export interface GeofenceInfo {
+  id: number;
+  name: string;
+  area: Area;
+  polylineDistance: number;
+  /** knots */
+  speedLimit: number | null;
+}
+
+export interface NotificationInfo {
+  id: number;
+  type: string;
+  /** alarm filter (alarm notifications), null: every alarm */
+  alarms: Set<string> | null;
+  /** geofence filter, null: every geofence */
+  geofenceIds: Set<number> | null;
+  /** users linked to the notification who can see the device */
+  userIds: number[];
+}
+
+export interface DeviceContext {
+  /** attributes of the device's group, then its parent, and so on */
+  groupAttributes: Attributes[];
+  geofences: GeofenceInfo[];
+  /** notifications with the `web` notificator that apply to the device */
+  notifications: NotificationInfo[];
+  /** users who can see the device (administrators included) */
+  viewers: Set<number>;
+}
+
+const ANCESTORS = `ancestors(id, depth) AS (
+    SELECT groupId, 0 FROM devices WHERE id = @deviceId AND groupId IS NOT NULL
+    UNION SELECT device_groups.groupId, ancestors.depth + 1 FROM device_groups JOIN ancestors ON device_groups.id = ancestors.id
+    WHERE device_groups.groupId IS NOT NULL AND ancestors.depth < 100
+  )`;
+
+const DIRECT_USERS = `direct(id) AS (
+    SELECT userId FROM user_device WHERE deviceId = @deviceId
+    UNION SELECT userId FROM user_group WHERE groupId IN (SELECT id FROM ancestors)
+  )`;
+
+function numberList(value: AttributeValue | undefined): string[] | null {
+  if (value === undefined || value === null || value === '') return null;
+  return String(value)
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+function positiveNumber(value: AttributeValue | undefined): number | null {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
+  return Number.isFinite(number) && number > 0 ? number : null;
+}
+
+export class ContextCache {
+  private readonly db: Db;
+  private version = -1;
+  private readonly devices = new Map<number, DeviceContext>();
+  private server: Attributes = {};
+  private readonly stmts;
+
+  constructor(db: Db) {
+    this.db = db;
+    this.stmts = {
+      groups: db.prepare(
+        `WITH RECURSIVE ${ANCESTORS} SELECT device_groups.attributes FROM ancestors JOIN device_groups ON device_groups.id = ancestors.id ORDER BY depth`,
+      ),
+      geofences: db.prepare(
+        `WITH RECURSIVE ${ANCESTORS}, ${DIRECT_USERS}
+         SELECT id, name, area, attributes FROM geofences WHERE id IN (
+           SELECT propertyId FROM links WHERE propertyType = 'geofence' AND (
+             (ownerType = 'device' AND ownerId = @deviceId)
+             OR (ownerType = 'group' AND ownerId IN (SELECT id FROM ancestors))
+             OR (ownerType = 'user' AND ownerId IN (SELECT id FROM direct))))
+         ORDER BY id`,
+      ),
+      viewers: db.prepare(
+        `WITH RECURSIVE ${ANCESTORS}, ${DIRECT_USERS}
+         SELECT id FROM direct
+         UNION SELECT userId FROM user_user WHERE managedUserId IN (SELECT id FROM direct)
+         UNION SELECT id FROM users WHERE administrator = 1`,
+      ),
+      notifications: db.prepare(
+        `WITH RECURSIVE ${ANCESTORS}
+         SELECT notifications.id, notifications.type, notifications.notificators, notifications.attributes, links.ownerId AS userId
+         FROM notifications JOIN links ON links.propertyType = 'notification' AND links.propertyId = notifications.id
+           AND links.ownerType = 'user'
+         WHERE notifications.always = 1 OR notifications.id IN (
+           SELECT propertyId FROM links WHERE propertyType = 'notification' AND (
+             (ownerType = 'device' AND ownerId = @deviceId) OR (ownerType = 'group' AND ownerId IN (SELECT id FROM ancestors))))
+         ORDER BY notifications.id`,
+      ),
+      server: db.prepare('SELECT attributes FROM server WHERE id = 1').pluck(),
+    };
+  }
+
+  /** Drops everything when the cache version moved. Cheap: one primary-key read. */
+  private refresh(): void {
+    const version = cacheVersion(this.db);
+    if (version === this.version) return;
+    this.version = version;
+    this.devices.clear();
+    this.server = parseAttributes(this.stmts.server.get() as string | undefined);
+  }
+
+  serverAttributes(): Attributes {
+    this.refresh();
+    return this.server;
+  }
+
+  get(deviceId: number): DeviceContext {
+    this.refresh();
+    let context = this.devices.get(deviceId);
+    if (!context) {
+      context = this.load(deviceId);
+      this.devices.set(deviceId, context);
+    }
+    return context;
+  }
+
+  private load(deviceId: number): DeviceContext {
+    const params = { deviceId };
+    const groupAttributes = (this.stmts.groups.all(params) as Array<{ attributes: string }>).map((row) =>
+      parseAttributes(row.attributes),
+    );
+    const geofences: GeofenceInfo[] = [];
+    for (const row of this.stmts.geofences.all(params) as Array<{ id: number; name: string; area: string; attributes: string }>) {
+      try {
+        const attributes = parseAttributes(row.attributes);
+        geofences.push({
+          id: row.id,
+          name: row.name,
+          area: parseArea(row.area),
+          polylineDistance: positiveNumber(attributes.polylineDistance) ?? 25,
+          speedLimit: positiveNumber(attributes.speedLimit),
+        });
+      } catch {
+        // An unparsable area contains nothing.
+      }
+    }
+    const viewers = new Set((this.stmts.viewers.all(params) as Array<{ id: number }>).map((row) => row.id));
+    const byId = new Map<number, NotificationInfo>();
+    const rows = this.stmts.notifications.all(params) as Array<{
+      id: number;
+      type: string;
+      notificators: string;
+      attributes: string;
+      userId: number;
+    }>;
+    for (const row of rows) {
+      if (!row.notificators.split(',').some((n) => n.trim() === 'web')) continue;
+      if (!viewers.has(row.userId)) continue;
+      let info = byId.get(row.id);
+      if (!info) {
+        const attributes = parseAttributes(row.attributes);
+        const alarms = numberList(attributes.alarms);
+        const geofenceIds = numberList(attributes.geofenceIds);
+        info = {
+          id: row.id,
+          type: row.type,
+          alarms: alarms ? new Set(alarms) : null,
+          geofenceIds: geofenceIds ? new Set(geofenceIds.map(Number).filter(Number.isFinite)) : null,
+          userIds: [],
+        };
+        byId.set(row.id, info);
+      }
+      info.userIds.push(row.userId);
+    }
+    return { groupAttributes, geofences, notifications: [...byId.values()], viewers };
+  }
+
+  /** A configuration key: device attributes, then the group chain, then server attributes. */
+  lookup(deviceAttributes: Attributes, context: DeviceContext, key: string): AttributeValue | undefined {
+    const own = deviceAttributes[key];
+    if (own !== undefined && own !== null && own !== '') return own;
+    for (const attributes of context.groupAttributes) {
+      const value = attributes[key];
+      if (value !== undefined && value !== null && value !== '') return value;
+    }
+    const server = this.serverAttributes()[key];
+    return server === null || server === '' ? undefined : server;
+  }
+
+  lookupNumber(deviceAttributes: Attributes, context: DeviceContext, key: string, fallback: number): number {
+    const value = this.lookup(deviceAttributes, context, key);
+    const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+    return Number.isFinite(number) ? number : fallback;
+  }
+
+  lookupBoolean(deviceAttributes: Attributes, context: DeviceContext, key: string, fallback: boolean): boolean {
+    const value = this.lookup(deviceAttributes, context, key);
+    if (value === true || value === 'true') return true;
+    if (value === false || value === 'false') return false;
+    return fallback;
+  }
+}
+
+/** Ids of the geofences containing a point. */
+export function geofencesAt(geofences: GeofenceInfo[], lat: number, lon: number): number[] {
+  return geofences.filter((g) => areaContains(g.area, lat, lon, g.polylineDistance)).map((g) => g.id);
+}

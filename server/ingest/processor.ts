@@ -1,0 +1,458 @@
+/**
+ * Position processing: device lookup, validation, distance/motion/geofences, event detection,
+ * one transaction per batch of concurrent requests (group commit: the answer is sent only after
+ * the commit), then live pushes. Per-device state (latest position, trip, overspeed) lives in
+ * memory and is restored from the latest stored position.
+ */
+import type { Attributes, Event, Network } from '../../src/api/models.ts';
+import type { Db } from '../db/database.ts';
+import { isoDate, parseAttributes, parseJson } from '../db/convert.ts';
+import { type DeviceRow, toDevice } from '../db/devices.ts';
+import { type PositionRow, toPosition } from '../db/positions.ts';
+import {
+  type OverspeedState,
+  type PendingEvent,
+  IDLE_OVERSPEED,
+  alarmEvents,
+  commandResultEvents,
+  geofenceEvents,
+  ignitionEvents,
+  overspeedEvents,
+} from '../events/detect.ts';
+import { eventMessage, recipients } from '../events/notify.ts';
+import { type TripPoint, type TripState, advanceTrip, restoreTrip } from '../events/trip.ts';
+import { distanceMeters } from '../geo/contains.ts';
+import { HttpError, badRequest, notFound } from '../http/errors.ts';
+import type { LiveHub } from '../live.ts';
+import { type DeviceContext, ContextCache, geofencesAt } from './context.ts';
+import type { DecodedMessage } from './osmand.ts';
+import { positionProblem } from './validate.ts';
+
+export interface IncomingMessage {
+  decoded: DecodedMessage;
+  protocol: string;
+  /** client address, for the socket logs */
+  host: string;
+  /** the raw request, for the socket logs */
+  raw: string;
+  /** Traccar Client JSON: an unknown device is 404 instead of 400 */
+  json: boolean;
+}
+
+interface Latest {
+  id: number;
+  fixTime: number;
+  latitude: number;
+  longitude: number;
+  attributes: Attributes;
+  geofenceIds: number[] | null;
+}
+
+interface DeviceState {
+  latest: Latest | null;
+  trip: TripState;
+  overspeed: OverspeedState;
+}
+
+type Push = () => void;
+
+interface Item {
+  messages: IncomingMessage[];
+  resolve: (body: string) => void;
+  reject: (error: Error) => void;
+}
+
+export interface IngestOptions {
+  /** injectable clock (ms) for tests */
+  now?: () => number;
+}
+
+function numberAttribute(attributes: Attributes, key: string): number | null {
+  const value = attributes[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+export class Ingest {
+  readonly db: Db;
+  readonly live: LiveHub;
+  readonly contexts: ContextCache;
+  readonly now: () => number;
+  private readonly states = new Map<number, DeviceState>();
+  private queue: Item[] = [];
+  private scheduled = false;
+  private readonly stmts;
+
+  constructor(db: Db, live: LiveHub, options: IngestOptions = {}) {
+    this.db = db;
+    this.live = live;
+    this.now = options.now ?? Date.now;
+    this.contexts = new ContextCache(db);
+    this.stmts = {
+      deviceByUniqueId: db.prepare('SELECT * FROM devices WHERE uniqueId = ?'),
+      positionById: db.prepare('SELECT * FROM positions WHERE id = ?'),
+      insertPosition: db.prepare(
+        `INSERT INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, valid, latitude, longitude,
+           altitude, speed, course, address, accuracy, network, geofenceIds, attributes)
+         VALUES (@deviceId, @protocol, @serverTime, @deviceTime, @fixTime, @valid, @latitude, @longitude,
+           @altitude, @speed, @course, @address, @accuracy, @network, @geofenceIds, @attributes)`,
+      ),
+      updateDevice: db.prepare(
+        `UPDATE devices SET status = 'online', lastUpdate = @now,
+           positionId = CASE WHEN @latest = 1 THEN @positionId ELSE positionId END WHERE id = @id`,
+      ),
+      updateDeviceAttributes: db.prepare('UPDATE devices SET attributes = ? WHERE id = ?'),
+      insertEvent: db.prepare(
+        `INSERT INTO events (type, eventTime, deviceId, positionId, geofenceId, maintenanceId, attributes)
+         VALUES (@type, @eventTime, @deviceId, @positionId, @geofenceId, NULL, @attributes)`,
+      ),
+      queuedCommand: db.prepare('SELECT * FROM queued_commands WHERE deviceId = ? ORDER BY id LIMIT 1'),
+      deleteQueuedCommand: db.prepare('DELETE FROM queued_commands WHERE id = ?'),
+      geofenceName: db.prepare('SELECT name FROM geofences WHERE id = ?').pluck(),
+      staleDevices: db.prepare("SELECT * FROM devices WHERE status = 'online' AND lastUpdate < ?"),
+      setUnknown: db.prepare("UPDATE devices SET status = 'unknown' WHERE id = ? AND status = 'online'"),
+    };
+  }
+
+  /**
+   * Processes the messages of one request. Resolves with the reply body (a queued command, or '')
+   * once everything is committed; rejects with an HttpError (400/404 with a reason, 503 on storage failure).
+   */
+  submit(messages: IncomingMessage[]): Promise<string> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ messages, resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  /** Group commit: every request queued during one event-loop turn shares one transaction. */
+  private flush(): void {
+    this.scheduled = false;
+    const items = this.queue;
+    this.queue = [];
+    if (!items.length) return;
+    const outcomes: Array<{ body: string; pushes: Push[] } | { error: Error }> = [];
+    try {
+      this.db.transaction(() => {
+        for (const item of items) {
+          try {
+            outcomes.push(this.processItem(item.messages));
+          } catch (error) {
+            outcomes.push({ error: error instanceof Error ? error : new Error(String(error)) });
+          }
+        }
+      })();
+    } catch {
+      this.states.clear();
+      for (const item of items) item.reject(new HttpError(503, 'Storage failure: position not stored, retry'));
+      return;
+    }
+    items.forEach((item, i) => {
+      const outcome = outcomes[i]!;
+      if ('error' in outcome) {
+        item.reject(outcome.error);
+        return;
+      }
+      for (const push of outcome.pushes) {
+        try {
+          push();
+        } catch {
+          // A failing socket must not affect the acknowledgement.
+        }
+      }
+      item.resolve(outcome.body);
+    });
+  }
+
+  /** One request, in a savepoint: either all its messages are stored or none. */
+  private processItem(messages: IncomingMessage[]): { body: string; pushes: Push[] } {
+    const overlay = new Map<number, DeviceState>();
+    const pushes: Push[] = [];
+    let body = '';
+    this.db.transaction(() => {
+      for (const message of messages) body = this.processMessage(message, overlay, pushes);
+    })();
+    for (const [id, state] of overlay) this.states.set(id, state);
+    return { body, pushes };
+  }
+
+  private loadState(device: DeviceRow): DeviceState {
+    const cached = this.states.get(device.id);
+    if (cached && (cached.latest?.id ?? null) === device.positionId) return cached;
+    const row = device.positionId ? (this.stmts.positionById.get(device.positionId) as PositionRow | undefined) : undefined;
+    if (!row) return { latest: null, trip: restoreTrip(null, false), overspeed: IDLE_OVERSPEED };
+    const attributes = parseAttributes(row.attributes);
+    const latest: Latest = {
+      id: row.id,
+      fixTime: row.fixTime,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      attributes,
+      geofenceIds: parseJson<number[]>(row.geofenceIds),
+    };
+    const point: TripPoint = { positionId: row.id, time: row.fixTime, lat: row.latitude, lon: row.longitude };
+    return { latest, trip: restoreTrip(point, attributes.motion === true), overspeed: IDLE_OVERSPEED };
+  }
+
+  private processMessage(message: IncomingMessage, overlay: Map<number, DeviceState>, pushes: Push[]): string {
+    const decoded = message.decoded;
+    const device = this.stmts.deviceByUniqueId.get(decoded.uniqueId) as DeviceRow | undefined;
+    if (!device) {
+      const text = `Unknown device: ${decoded.uniqueId.slice(0, 64)}`;
+      throw message.json ? notFound(text) : badRequest(text);
+    }
+    if (device.disabled) throw badRequest(`Device is disabled: ${decoded.uniqueId.slice(0, 64)}`);
+    const now = this.now();
+    const state = overlay.get(device.id) ?? this.loadState(device);
+    const latest = state.latest;
+    const context = this.contexts.get(device.id);
+    const deviceAttributes = parseAttributes(device.attributes);
+
+    const hasLocation = decoded.latitude !== undefined && decoded.longitude !== undefined;
+    const position = {
+      fixTime: decoded.fixTime ?? now,
+      latitude: decoded.latitude ?? latest?.latitude ?? 0,
+      longitude: decoded.longitude ?? latest?.longitude ?? 0,
+      speed: decoded.speed ?? 0,
+      course: decoded.course ?? 0,
+      altitude: decoded.altitude ?? 0,
+      accuracy: decoded.accuracy ?? 0,
+    };
+    const problem = positionProblem(position, now);
+    if (problem) throw badRequest(problem);
+    const valid = decoded.valid && (hasLocation || latest !== null);
+
+    const attributes: Attributes = { ...decoded.attributes };
+    const isLatest = !latest || position.fixTime >= latest.fixTime;
+    let distance = numberAttribute(attributes, 'distance');
+    if (distance === null) {
+      distance = latest ? distanceMeters(latest.latitude, latest.longitude, position.latitude, position.longitude) : 0;
+      distance = Math.round(distance * 100) / 100;
+      attributes.distance = distance;
+    }
+    const previousTotal = latest ? (numberAttribute(latest.attributes, 'totalDistance') ?? 0) : 0;
+    attributes.totalDistance = Math.round((previousTotal + distance) * 100) / 100;
+    if (typeof attributes.motion !== 'boolean') {
+      const threshold = this.contexts.lookupNumber(deviceAttributes, context, 'event.motion.speedThreshold', 0.01);
+      attributes.motion = position.speed > threshold;
+    }
+    const inside = geofencesAt(context.geofences, position.latitude, position.longitude);
+    const geofenceIds = inside.length ? inside : null;
+
+    // Events
+    const pending: PendingEvent[] = [];
+    if (device.status !== 'online' && this.statusEventsEnabled()) {
+      pending.push({ type: 'deviceOnline', eventTime: now, positionId: 0, geofenceId: null, attributes: {} });
+    }
+    let trip = state.trip;
+    let overspeed = state.overspeed;
+    if (isLatest) {
+      const point: TripPoint = { positionId: null, time: position.fixTime, lat: position.latitude, lon: position.longitude };
+      const advanced = advanceTrip(trip, point, {
+        minDistance: this.contexts.lookupNumber(deviceAttributes, context, 'report.trip.minDistance', 200),
+        minDuration: this.contexts.lookupNumber(deviceAttributes, context, 'report.trip.minDuration', 180) * 1000,
+        stopGap: this.contexts.lookupNumber(deviceAttributes, context, 'report.trip.stopGap', 3600) * 1000,
+      });
+      trip = advanced.state;
+      for (const event of advanced.events) {
+        pending.push({ type: event.type, eventTime: event.point.time, positionId: event.point.positionId, geofenceId: null, attributes: {} });
+      }
+      const facts = { fixTime: position.fixTime, speed: position.speed, attributes, geofenceIds };
+      const over = overspeedEvents(
+        overspeed,
+        facts,
+        this.speedLimit(deviceAttributes, context, attributes, inside),
+        this.contexts.lookupNumber(deviceAttributes, context, 'event.overspeed.minimalDuration', 0) * 1000,
+      );
+      overspeed = over.state;
+      pending.push(...over.events);
+      pending.push(...geofenceEvents(latest?.geofenceIds ?? null, geofenceIds, position.fixTime));
+      pending.push(...ignitionEvents(latest?.attributes ?? null, attributes, position.fixTime));
+    }
+    pending.push(...alarmEvents(attributes, position.fixTime));
+    pending.push(...commandResultEvents(attributes, position.fixTime));
+
+    // Storage (inside the caller's transaction)
+    const row: PositionRow = {
+      id: 0,
+      deviceId: device.id,
+      protocol: message.protocol,
+      serverTime: now,
+      deviceTime: position.fixTime,
+      fixTime: position.fixTime,
+      valid: valid ? 1 : 0,
+      latitude: position.latitude,
+      longitude: position.longitude,
+      altitude: position.altitude,
+      speed: position.speed,
+      course: position.course,
+      address: null,
+      accuracy: position.accuracy,
+      network: decoded.network ? JSON.stringify(decoded.network satisfies Network) : null,
+      geofenceIds: geofenceIds ? JSON.stringify(geofenceIds) : null,
+      attributes: JSON.stringify(attributes),
+    };
+    const { id: _omit, ...insertable } = row;
+    row.id = Number(this.stmts.insertPosition.run(insertable).lastInsertRowid);
+    const positionId = isLatest ? row.id : (device.positionId ?? null);
+    this.stmts.updateDevice.run({ id: device.id, now, latest: isLatest ? 1 : 0, positionId: row.id });
+    if (decoded.notificationToken) this.saveNotificationToken(device, deviceAttributes, decoded.notificationToken);
+
+    let body = '';
+    const command = this.stmts.queuedCommand.get(device.id) as { id: number; type: string; attributes: string } | undefined;
+    if (command) {
+      const data = parseAttributes(command.attributes).data;
+      body = typeof data === 'string' ? data : command.type;
+      this.stmts.deleteQueuedCommand.run(command.id);
+      pending.push({ type: 'queuedCommandSent', eventTime: now, positionId: 0, geofenceId: null, attributes: {} });
+    }
+    const events = pending.map((event) => this.storeEvent(device.id, event, row.id));
+
+    // New in-memory state, applied by the caller once the savepoint succeeded.
+    const withId = (p: TripPoint): TripPoint => (p.positionId === null ? { ...p, positionId: row.id } : p);
+    overlay.set(device.id, {
+      latest: isLatest
+        ? { id: row.id, fixTime: position.fixTime, latitude: position.latitude, longitude: position.longitude, attributes, geofenceIds }
+        : latest,
+      trip: { moving: trip.moving, anchor: trip.anchor ? withId(trip.anchor) : null, recent: trip.recent.map(withId) },
+      overspeed,
+    });
+
+    const updatedDevice = toDevice({ ...device, status: 'online', lastUpdate: now, positionId });
+    const pushedPosition = toPosition(row);
+    const log = { host: message.host, protocol: message.protocol, uniqueId: device.uniqueId, deviceId: device.id, data: message.raw };
+    pushes.push(() => {
+      this.live.pushDevice(updatedDevice);
+      this.live.pushPosition(pushedPosition);
+      this.pushEvents(device.name, context, events);
+      this.live.pushLog(log);
+    });
+    return body;
+  }
+
+  private statusEventsEnabled(): boolean {
+    const value = this.contexts.serverAttributes()['event.status.enable'];
+    return value === true || value === 'true';
+  }
+
+  /** Device/group `speedLimit`, then the position's, then the lowest limit of the geofences it is in (knots). */
+  private speedLimit(
+    deviceAttributes: Attributes,
+    context: DeviceContext,
+    attributes: Attributes,
+    inside: number[],
+  ): { speedLimit: number; geofenceId: number | null } | null {
+    const configured = this.contexts.lookup(deviceAttributes, context, 'speedLimit');
+    const own = typeof configured === 'number' ? configured : typeof configured === 'string' ? Number(configured) : NaN;
+    if (Number.isFinite(own) && own > 0) return { speedLimit: own, geofenceId: null };
+    const positionLimit = numberAttribute(attributes, 'speedLimit');
+    if (positionLimit !== null && positionLimit > 0) return { speedLimit: positionLimit, geofenceId: null };
+    let best: { speedLimit: number; geofenceId: number | null } | null = null;
+    for (const geofence of context.geofences) {
+      if (geofence.speedLimit !== null && inside.includes(geofence.id) && (!best || geofence.speedLimit < best.speedLimit)) {
+        best = { speedLimit: geofence.speedLimit, geofenceId: geofence.id };
+      }
+    }
+    return best;
+  }
+
+  private saveNotificationToken(device: DeviceRow, attributes: Attributes, token: string): void {
+    const current = typeof attributes.notificationTokens === 'string' ? attributes.notificationTokens.split(',') : [];
+    if (current.includes(token)) return;
+    const next = { ...attributes, notificationTokens: [...current, token].join(',') };
+    this.stmts.updateDeviceAttributes.run(JSON.stringify(next), device.id);
+  }
+
+  private storeEvent(deviceId: number, pending: PendingEvent, currentPositionId: number | null): Event {
+    const positionId = pending.positionId === null ? currentPositionId : pending.positionId || null;
+    const id = Number(
+      this.stmts.insertEvent.run({
+        type: pending.type,
+        eventTime: pending.eventTime,
+        deviceId,
+        positionId,
+        geofenceId: pending.geofenceId,
+        attributes: JSON.stringify(pending.attributes),
+      }).lastInsertRowid,
+    );
+    return {
+      id,
+      attributes: pending.attributes,
+      deviceId,
+      type: pending.type,
+      eventTime: isoDate(pending.eventTime),
+      positionId: positionId ?? 0,
+      geofenceId: pending.geofenceId ?? 0,
+      maintenanceId: 0,
+    };
+  }
+
+  /** Pushes each event to the users whose `web` notification matches, with `attributes.message`. */
+  private pushEvents(deviceName: string, context: DeviceContext, events: Event[]): void {
+    for (const event of events) {
+      const users = recipients(event, context.notifications);
+      if (!users.size) continue;
+      const geofence = event.geofenceId
+        ? (context.geofences.find((g) => g.id === event.geofenceId)?.name ??
+          ((this.stmts.geofenceName.get(event.geofenceId) as string | undefined) ?? null))
+        : null;
+      const copy: Event = { ...event, attributes: { ...event.attributes, message: eventMessage(event, deviceName, geofence) } };
+      this.live.pushEvent(copy, users);
+    }
+  }
+
+  /** Seconds without data before an online device becomes unknown (server attribute `status.timeout`). */
+  statusTimeout(): number {
+    const value = this.contexts.serverAttributes()['status.timeout'];
+    const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+    return Number.isFinite(number) && number > 0 ? number : 600;
+  }
+
+  /** Marks online devices silent for `status.timeout` as unknown; returns how many changed. */
+  checkStatus(): number {
+    const now = this.now();
+    const stale = this.stmts.staleDevices.all(now - this.statusTimeout() * 1000) as DeviceRow[];
+    if (!stale.length) return 0;
+    const enabled = this.statusEventsEnabled();
+    const changed: Array<{ device: DeviceRow; events: Event[] }> = [];
+    this.db.transaction(() => {
+      for (const device of stale) {
+        if (!this.stmts.setUnknown.run(device.id).changes) continue;
+        const events = enabled
+          ? [this.storeEvent(device.id, { type: 'deviceUnknown', eventTime: now, positionId: 0, geofenceId: null, attributes: {} }, null)]
+          : [];
+        changed.push({ device, events });
+      }
+    })();
+    for (const { device, events } of changed) {
+      this.live.pushDevice(toDevice({ ...device, status: 'unknown' }));
+      if (events.length) this.pushEvents(device.name, this.contexts.get(device.id), events);
+    }
+    return changed.length;
+  }
+}
+
+/** Runs `checkStatus` every status.timeout / 10 seconds (re-read each round). */
+export function startStatusMonitor(ingest: Ingest): () => void {
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const schedule = (): void => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      try {
+        ingest.checkStatus();
+      } catch {
+        // retried next round
+      }
+      schedule();
+    }, Math.max(100, ingest.statusTimeout() * 100));
+    timer.unref();
+  };
+  schedule();
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+  };
+}
