@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyWebsocket from '@fastify/websocket';
 import { type AppContext, authenticate } from './auth/context.ts';
+import { type LoginRateLimitOptions, loginRateLimit } from './auth/rateLimit.ts';
 import { TokenManager } from './auth/tokens.ts';
 import { getSecret, openDatabase } from './db/database.ts';
 import { resetStatuses } from './db/devices.ts';
@@ -13,15 +14,23 @@ import { HttpError } from './http/errors.ts';
 import { Ingest, startStatusMonitor } from './ingest/processor.ts';
 import { type OsmandServer, osmandWebRoute, startOsmandServer } from './ingest/routes.ts';
 import { LiveHub } from './live.ts';
+import { accumulatorRoutes } from './routes/accumulators.ts';
+import { commandSendRoutes } from './routes/commandsSend.ts';
 import { deviceRoutes } from './routes/devices.ts';
 import { entityRoutes } from './routes/entities.ts';
+import { eventRoutes } from './routes/events.ts';
+import { exportRoutes } from './routes/exports.ts';
+import { mediaRoutes } from './routes/media.ts';
 import { passwordRoutes } from './routes/password.ts';
 import { permissionRoutes } from './routes/permissions.ts';
 import { positionRoutes } from './routes/positions.ts';
 import { serverRoutes } from './routes/server.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { shareRoutes } from './routes/share.ts';
 import { socketRoutes } from './routes/socket.ts';
+import { statisticsRoutes } from './routes/statistics.ts';
 import { userRoutes } from './routes/users.ts';
+import { type StatisticsOptions, StatisticsCollector } from './stats.ts';
 import { announcements, clientFiles, securityHeaders } from './static.ts';
 
 export interface ServerOptions {
@@ -40,6 +49,10 @@ export interface ServerOptions {
   osmandPort?: number | null;
   /** injectable clock (ms) for ingest and the status timeout */
   now?: () => number;
+  /** failed-login limits of POST /api/session (defaults: 10 per email and per address in 10 minutes) */
+  loginRateLimit?: LoginRateLimitOptions;
+  /** statistics collector options (an injectable clock for tests) */
+  statistics?: StatisticsOptions;
 }
 
 export interface RunningServer {
@@ -69,6 +82,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT });
   const live = new LiveHub(db);
   const ingest = new Ingest(db, live, options.now ? { now: options.now } : {});
+  const stats = new StatisticsCollector(db, options.statistics ?? (options.now ? { now: options.now } : {}));
   const ctx: AppContext = { db, dataDir, tokens: new TokenManager(db, getSecret(db, 'token')), live, log: app.log };
 
   await app.register(fastifyCookie);
@@ -94,6 +108,8 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     return payload;
   });
   securityHeaders(app);
+  loginRateLimit(app, options.loginRateLimit);
+  statisticsRoutes(app, stats);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
@@ -118,6 +134,12 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   entityRoutes(app, ctx);
   socketRoutes(app, ctx);
   await osmandWebRoute(app, ingest);
+  exportRoutes(app, ctx);
+  mediaRoutes(app, ctx);
+  accumulatorRoutes(app, ctx);
+  shareRoutes(app, ctx);
+  commandSendRoutes(app, ctx);
+  eventRoutes(app, ctx);
   announcements(app, dataDir);
   const clientDir = options.clientDir === undefined ? null : options.clientDir;
   app.setNotFoundHandler(await clientFiles(app, clientDir ? resolve(clientDir) : null));
@@ -127,6 +149,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     await app.listen({ port: options.port ?? 8082, host });
   } catch (error) {
     live.close();
+    stats.close();
     db.close();
     throw error;
   }
@@ -139,6 +162,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     if (osmandPort !== null) osmand = await startOsmandServer(ingest, osmandPort, host, options.logger ?? false);
   } catch (error) {
     live.close();
+    stats.close();
     await app.close();
     db.close();
     throw error;
@@ -158,6 +182,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       await osmand?.close();
       live.close();
       await app.close();
+      stats.close();
       db.close();
     },
   };

@@ -1,10 +1,11 @@
 import { statfsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Server } from '../../src/api/models.ts';
-import { type AppContext, requireAdmin } from '../auth/context.ts';
+import { type AppContext, requireAdmin, requireAuth } from '../auth/context.ts';
 import { countUsers } from '../db/users.ts';
 import { SERVER_VERSION, type ServerSettings, getServerSettings, saveServerSettings } from '../db/server.ts';
-import { field, objectBody } from '../http/input.ts';
+import { badRequest } from '../http/errors.ts';
+import { field, objectBody, queryString } from '../http/input.ts';
 
 function storageSpace(dataDir: string): number[] | null {
   try {
@@ -52,6 +53,22 @@ export function serverRoutes(app: FastifyInstance, ctx: AppContext): void {
     s.attributes = field.attributes(o) ?? s.attributes;
     saveServerSettings(ctx.db, s);
     return view(true, false);
+  });
+
+  app.get('/api/server/timezones', async (request): Promise<string[]> => {
+    requireAuth(request);
+    return Intl.supportedValuesOf('timeZone');
+  });
+
+  // No reverse geocoder is built in (geocoderEnabled is false), so this is always refused, as Traccar does without one.
+  app.get('/api/server/geocode', async (request) => {
+    requireAuth(request);
+    const latitude = Number(queryString(request.query, 'latitude'));
+    const longitude = Number(queryString(request.query, 'longitude'));
+    if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) {
+      throw badRequest('latitude and longitude are required');
+    }
+    throw badRequest('Geocoding is disabled');
   });
 
   app.get('/api/health', async (_request, reply) => reply.type('text/plain; charset=utf-8').send('OK'));
