@@ -24,6 +24,7 @@ import { mediaRoutes } from './routes/media.ts';
 import { passwordRoutes } from './routes/password.ts';
 import { permissionRoutes } from './routes/permissions.ts';
 import { positionRoutes } from './routes/positions.ts';
+import { reportRoutes } from './routes/reports.ts';
 import { serverRoutes } from './routes/server.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { shareRoutes } from './routes/share.ts';
@@ -130,6 +131,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   passwordRoutes(app, ctx);
   deviceRoutes(app, ctx);
   positionRoutes(app, ctx);
+  reportRoutes(app, ctx);
   permissionRoutes(app, ctx);
   entityRoutes(app, ctx);
   socketRoutes(app, ctx);
