@@ -434,20 +434,31 @@ export class Ingest {
   }
 }
 
-/** Runs `checkStatus` every status.timeout / 10 seconds (re-read each round). */
+/**
+ * Runs `checkStatus` every status.timeout / 10 seconds of the (injectable) clock. A real-time tick of at
+ * most a second notices a changed `status.timeout` or a clock that jumps.
+ */
 export function startStatusMonitor(ingest: Ingest): () => void {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
+  let lastCheck = ingest.now();
+  let lastTimeout = ingest.statusTimeout();
   const schedule = (): void => {
     if (stopped) return;
     timer = setTimeout(() => {
       try {
-        ingest.checkStatus();
+        const timeout = ingest.statusTimeout();
+        const now = ingest.now();
+        if (timeout !== lastTimeout || now - lastCheck >= timeout * 100) {
+          lastTimeout = timeout;
+          lastCheck = now;
+          ingest.checkStatus();
+        }
       } catch {
         // retried next round
       }
       schedule();
-    }, Math.max(100, ingest.statusTimeout() * 100));
+    }, Math.min(1000, Math.max(50, ingest.statusTimeout() * 100)));
     timer.unref();
   };
   schedule();
