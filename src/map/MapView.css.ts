@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 
 /**
  * The map fills its parent, which must have a definite size. `position: relative` matches what
@@ -12,4 +12,14 @@ export const container = style({
   minBlockSize: 0,
   overflow: 'hidden',
   backgroundColor: '#0a1628',
+});
+
+/** MapLibre's controls default to a light theme; keep the attribution quiet on the dark map. */
+globalStyle(`${container} .maplibregl-ctrl-attrib`, {
+  backgroundColor: 'rgba(10, 22, 40, 0.75)',
+  color: '#94a3b8',
+});
+
+globalStyle(`${container} .maplibregl-ctrl-attrib a`, {
+  color: '#cbd5e1',
 });

@@ -61,7 +61,7 @@ export function MapView({ store, onSelect, initialCenter, initialZoom, className
     });
     // In right-to-left layouts the controls sit on the inline-end side, which is the left.
     map.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), rtl ? 'top-left' : 'top-right');
-    map.addControl(new maplibregl.AttributionControl({ compact: true }), rtl ? 'bottom-left' : 'bottom-right');
+    map.addControl(new maplibregl.AttributionControl({ compact: false }), rtl ? 'bottom-left' : 'bottom-right');
 
     const abort = new AbortController();
     let detach: (() => void) | undefined;

@@ -120,7 +120,7 @@ function addSourcesAndLayers(map: DevicesLayerMap): void {
     id: DEVICES_LAYERS.label,
     type: 'symbol',
     source: DEVICES_SOURCE,
-    minzoom: 6,
+    minzoom: 4,
     layout: {
       'text-field': ['get', 'name'],
       'text-font': MAP_FONTS,
