@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import type { Device, Position, SocketMessage } from '../../src/api/models.ts';
 import { type TripPoint, DEFAULT_TRIP_CONFIG, advanceTrip, restoreTrip } from '../../server/events/trip.ts';
-import { areaContains, distanceMeters } from '../../server/geo/contains.ts';
+import { type Area, areaContains, distanceMeters } from '../../server/geo/contains.ts';
 import { ADMIN_PASSWORD, type TestServer, createUser, login, openSocket, start } from './helpers.ts';
 
 describe('geometry (pure)', () => {
@@ -14,14 +14,14 @@ describe('geometry (pure)', () => {
   });
 
   it.each([
-    [{ type: 'circle', lat: 24.7, lon: 46.7, radius: 100 } as const, 24.7005, 46.7, true],
-    [{ type: 'circle', lat: 24.7, lon: 46.7, radius: 100 } as const, 24.702, 46.7, false],
-    [{ type: 'polygon', points: [[0, 0], [0, 1], [1, 1], [1, 0]] } as const, 0.5, 0.5, true],
-    [{ type: 'polygon', points: [[0, 0], [0, 1], [1, 1], [1, 0]] } as const, 1.5, 0.5, false],
-    [{ type: 'polygon', points: [[0, 179], [0, -179], [1, -179], [1, 179]] } as const, 0.5, 179.5, true],
-    [{ type: 'polygon', points: [[0, 179], [0, -179], [1, -179], [1, 179]] } as const, 0.5, 0, false],
-    [{ type: 'linestring', points: [[0, 0], [0, 0.01]] } as const, 0.0002, 0.005, true],
-    [{ type: 'linestring', points: [[0, 0], [0, 0.01]] } as const, 0.0003, 0.005, false],
+    [{ type: 'circle', lat: 24.7, lon: 46.7, radius: 100 } as Area, 24.7005, 46.7, true],
+    [{ type: 'circle', lat: 24.7, lon: 46.7, radius: 100 } as Area, 24.702, 46.7, false],
+    [{ type: 'polygon', points: [[0, 0], [0, 1], [1, 1], [1, 0]] } as Area, 0.5, 0.5, true],
+    [{ type: 'polygon', points: [[0, 0], [0, 1], [1, 1], [1, 0]] } as Area, 1.5, 0.5, false],
+    [{ type: 'polygon', points: [[0, 179], [0, -179], [1, -179], [1, 179]] } as Area, 0.5, 179.5, true],
+    [{ type: 'polygon', points: [[0, 179], [0, -179], [1, -179], [1, 179]] } as Area, 0.5, 0, false],
+    [{ type: 'linestring', points: [[0, 0], [0, 0.01]] } as Area, 0.0002, 0.005, true],
+    [{ type: 'linestring', points: [[0, 0], [0, 0.01]] } as Area, 0.0003, 0.005, false],
   ])('areaContains %j (%f, %f) = %s', (area, lat, lon, expected) => {
     expect(areaContains(area, lat, lon)).toBe(expected);
   });
