@@ -142,3 +142,77 @@ export function canAccessDevice(db: Db, userId: number | null, deviceId: number)
 export function resetStatuses(db: Db): void {
   db.prepare('UPDATE devices SET status = NULL').run();
 }
+
+/** The writable columns of a device (dates in ms, attributes as JSON text). */
+export interface DeviceFields {
+  name: string;
+  uniqueId: string;
+  groupId: number | null;
+  calendarId: number | null;
+  phone: string | null;
+  model: string | null;
+  contact: string | null;
+  category: string | null;
+  disabled: number;
+  expirationTime: number | null;
+  attributes: string;
+}
+
+export function deviceFields(row: DeviceRow): DeviceFields {
+  const { name, uniqueId, groupId, calendarId, phone, model, contact, category, disabled, expirationTime, attributes } = row;
+  return { name, uniqueId, groupId, calendarId, phone, model, contact, category, disabled, expirationTime, attributes };
+}
+
+export const defaultDeviceFields: DeviceFields = {
+  name: '',
+  uniqueId: '',
+  groupId: null,
+  calendarId: null,
+  phone: null,
+  model: null,
+  contact: null,
+  category: null,
+  disabled: 0,
+  expirationTime: null,
+  attributes: '{}',
+};
+
+/**
+ * `uniqueId` also names the device's media folder: letters, digits and `-_.:@` only, no `..`, ≤ 128 chars.
+ * Returns a problem description, or null when valid.
+ */
+export function uniqueIdProblem(uniqueId: string): string | null {
+  if (!uniqueId) return 'uniqueId is required';
+  if (uniqueId.length > 128) return 'uniqueId is longer than 128 characters';
+  if (!/^[A-Za-z0-9\-_.:@]+$/.test(uniqueId)) return 'uniqueId may contain only letters, digits and - _ . : @';
+  if (uniqueId.includes('..') || uniqueId === '.') return 'uniqueId may not contain ..';
+  return null;
+}
+
+export function findDeviceByUniqueId(db: Db, uniqueId: string): DeviceRow | undefined {
+  return db.prepare('SELECT * FROM devices WHERE uniqueId = ?').get(uniqueId) as DeviceRow | undefined;
+}
+
+export function insertDevice(db: Db, fields: DeviceFields): number {
+  const names = Object.keys(fields);
+  const result = db.prepare(`INSERT INTO devices (${names.join(', ')}) VALUES (${names.map((n) => '@' + n).join(', ')})`).run(fields);
+  return Number(result.lastInsertRowid);
+}
+
+export function updateDevice(db: Db, id: number, fields: DeviceFields): void {
+  const names = Object.keys(fields);
+  db.prepare(`UPDATE devices SET ${names.map((n) => `${n} = @${n}`).join(', ')} WHERE id = @id`).run({ ...fields, id });
+}
+
+/** Devices a user reaches (Traccar counts these against `deviceLimit`). */
+export function countAccessibleDevices(db: Db, userId: number): number {
+  return (db.prepare(`SELECT COUNT(*) AS n FROM (${ACCESSIBLE_DEVICES})`).get({ userId }) as { n: number }).n;
+}
+
+/** Deletes a device with its links (positions, events, queued commands and user links cascade). */
+export function deleteDevice(db: Db, id: number): void {
+  db.transaction(() => {
+    db.prepare('DELETE FROM devices WHERE id = ?').run(id);
+    db.prepare("DELETE FROM links WHERE (ownerType = 'device' AND ownerId = ?) OR (propertyType = 'linkedDevice' AND propertyId = ?)").run(id, id);
+  })();
+}

@@ -213,3 +213,22 @@ export function countManagedUsers(db: Db, managerId: number): number {
 export function linkManagedUser(db: Db, managerId: number, userId: number): void {
   db.prepare('INSERT OR IGNORE INTO user_user (userId, managedUserId) VALUES (?, ?)').run(managerId, userId);
 }
+
+/** Users linked directly to a device (user_device); with `managerId`, only users that manager manages. */
+export function usersLinkedToDevice(db: Db, deviceId: number, managerId: number | null): UserRow[] {
+  const managed = managerId === null ? '' : ' AND users.id IN (SELECT managedUserId FROM user_user WHERE userId = @managerId)';
+  return db
+    .prepare(
+      `SELECT users.* FROM users JOIN user_device ON user_device.userId = users.id
+       WHERE user_device.deviceId = @deviceId${managed} ORDER BY users.name, users.id`,
+    )
+    .all(managerId === null ? { deviceId } : { deviceId, managerId }) as UserRow[];
+}
+
+/** Deletes a user with their links (device, group and managed-user links cascade; generic links are removed). */
+export function deleteUser(db: Db, id: number): void {
+  db.transaction(() => {
+    db.prepare('DELETE FROM users WHERE id = ?').run(id);
+    db.prepare("DELETE FROM links WHERE ownerType = 'user' AND ownerId = ?").run(id);
+  })();
+}

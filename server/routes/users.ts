@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { User } from '../../src/api/models.ts';
 import { type AppContext, requireAuth } from '../auth/context.ts';
 import { hashPassword } from '../auth/password.ts';
+import { recordAction } from '../audit.ts';
+import { canAccessDeviceAs } from '../crud/access.ts';
 import { base32Decode, generateTotpKey } from '../auth/totp.ts';
 import { getServerSettings, serverFlag } from '../db/server.ts';
 import { deleteUserSessions } from '../db/sessions.ts';
@@ -10,6 +12,7 @@ import {
   type UserRow,
   countManagedUsers,
   countUsers,
+  deleteUser,
   defaultUserFields,
   findUserByEmail,
   findUserById,
@@ -17,6 +20,7 @@ import {
   isManagedBy,
   linkManagedUser,
   listUsers,
+  usersLinkedToDevice,
   toUser,
   updateUser,
   userFields,
@@ -103,8 +107,14 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/users', async (request): Promise<User[]> => {
     const auth = requireAuth(request);
     const userId = queryInt(request.query, 'userId');
+    const deviceId = queryInt(request.query, 'deviceId');
     let rows: UserRow[];
-    if (userId !== undefined && userId > 0) {
+    if (deviceId !== undefined && deviceId > 0) {
+      // Traccar: managers only; the users linked directly to the device (non-admins: among those they manage).
+      if (!auth.user.administrator && auth.user.userLimit === 0) throw forbidden('Manager access required');
+      if (!canAccessDeviceAs(ctx.db, auth.user, deviceId)) throw forbidden('Device access denied');
+      rows = usersLinkedToDevice(ctx.db, deviceId, auth.user.administrator ? null : auth.user.id);
+    } else if (userId !== undefined && userId > 0) {
       if (!canAccessUser(ctx, auth.user, userId)) throw forbidden('User access denied');
       rows = listUsers(ctx.db, userId);
     } else {
@@ -145,6 +155,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (actor && actor.userLimit !== 0) linkManagedUser(ctx.db, actor.id, newId);
       return newId;
     })();
+    if (actor) recordAction(ctx.db, request, actor.id, 'create', 'user', id);
     return toUser(findUserById(ctx.db, id)!);
   });
 
@@ -182,6 +193,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (after.disabled) deleteUserSessions(ctx.db, id);
     })();
     if (after.disabled) ctx.live.disconnectUser(id);
+    recordAction(ctx.db, request, auth.user.id, 'edit', 'user', id);
     return toUser(findUserById(ctx.db, id)!);
   });
 
@@ -192,8 +204,9 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw forbidden('User access denied');
     }
     if (!findUserById(ctx.db, id)) throw notFound();
-    ctx.db.prepare('DELETE FROM users WHERE id = ?').run(id);
+    deleteUser(ctx.db, id);
     ctx.live.disconnectUser(id);
+    recordAction(ctx.db, request, auth.user.id, 'remove', 'user', id);
     return reply.code(204).send();
   });
 }
