@@ -81,6 +81,8 @@ export class Ingest {
   private queue: Item[] = [];
   private scheduled = false;
   private readonly stmts;
+  private readonly batchTransaction: (items: Item[], outcomes: Array<{ body: string; pushes: Push[] } | { error: Error }>) => void;
+  private readonly itemTransaction: (messages: IncomingMessage[], overlay: Map<number, DeviceState>, pushes: Push[]) => string;
 
   constructor(db: Db, live: LiveHub, options: IngestOptions = {}) {
     this.db = db;
@@ -111,6 +113,20 @@ export class Ingest {
       staleDevices: db.prepare("SELECT * FROM devices WHERE status = 'online' AND lastUpdate < ?"),
       setUnknown: db.prepare("UPDATE devices SET status = 'unknown' WHERE id = ? AND status = 'online'"),
     };
+    this.batchTransaction = db.transaction((items: Item[], outcomes: Array<{ body: string; pushes: Push[] } | { error: Error }>) => {
+      for (const item of items) {
+        try {
+          outcomes.push(this.processItem(item.messages));
+        } catch (error) {
+          outcomes.push({ error: error instanceof Error ? error : new Error(String(error)) });
+        }
+      }
+    });
+    this.itemTransaction = db.transaction((messages: IncomingMessage[], overlay: Map<number, DeviceState>, pushes: Push[]) => {
+      let body = '';
+      for (const message of messages) body = this.processMessage(message, overlay, pushes);
+      return body;
+    });
   }
 
   /**
@@ -135,15 +151,7 @@ export class Ingest {
     if (!items.length) return;
     const outcomes: Array<{ body: string; pushes: Push[] } | { error: Error }> = [];
     try {
-      this.db.transaction(() => {
-        for (const item of items) {
-          try {
-            outcomes.push(this.processItem(item.messages));
-          } catch (error) {
-            outcomes.push({ error: error instanceof Error ? error : new Error(String(error)) });
-          }
-        }
-      })();
+      this.batchTransaction(items, outcomes);
     } catch {
       this.states.clear();
       for (const item of items) item.reject(new HttpError(503, 'Storage failure: position not stored, retry'));
@@ -170,10 +178,7 @@ export class Ingest {
   private processItem(messages: IncomingMessage[]): { body: string; pushes: Push[] } {
     const overlay = new Map<number, DeviceState>();
     const pushes: Push[] = [];
-    let body = '';
-    this.db.transaction(() => {
-      for (const message of messages) body = this.processMessage(message, overlay, pushes);
-    })();
+    const body = this.itemTransaction(messages, overlay, pushes);
     for (const [id, state] of overlay) this.states.set(id, state);
     return { body, pushes };
   }

@@ -69,7 +69,7 @@ export interface OsmandServer {
 
 /** The OsmAnd HTTP listener (port 0: random). */
 export async function startOsmandServer(ingest: Ingest, port: number, host: string, logger: boolean): Promise<OsmandServer> {
-  const app = Fastify({ logger, bodyLimit: BODY_LIMIT });
+  const app = Fastify({ logger, bodyLimit: BODY_LIMIT, disableRequestLogging: true });
   rawBodies(app);
   app.setErrorHandler((error: { statusCode?: number; message?: string }, _request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
