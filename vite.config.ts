@@ -35,5 +35,19 @@ export default defineConfig(({ mode }): UserConfig => ({
     sourcemap: false,
     manifest: true,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every screen needs, in one chunk: compresses better than many small ones and
+            // keeps the login route inside its budget (bench/size.ts).
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|xstate|@xstate[\\/]react|@lingui[\\/](core|react|message-utils))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 }));
