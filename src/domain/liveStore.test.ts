@@ -267,3 +267,176 @@ describe('createLiveStore', () => {
     expect(second).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('live store: history, tracking, events, logs', () => {
+  const ev = (id: number, deviceId = 1) =>
+    ({ id, deviceId, type: 'alarm', attributes: {}, eventTime: null, positionId: 0, geofenceId: 0, maintenanceId: 0 }) as const;
+  const log = (data: string) => ({ host: 'h', protocol: 'osmand', uniqueId: 'u1', deviceId: 1, data });
+
+  it('records no history with the default mode none', () => {
+    const store = createLiveStore();
+    store.updatePositions([position(1, 1, 1)]);
+    const { history, routeOptions } = store.getState();
+    expect(routeOptions).toEqual({ mode: 'none', length: 10 });
+    expect(history.size).toBe(0);
+  });
+
+  it('mode all records differing points per device up to the length', () => {
+    const store = createLiveStore();
+    store.setRouteOptions({ mode: 'all', length: 3 });
+    store.updatePositions([position(1, 1, 1), position(2, 5, 5)]);
+    store.updatePositions([position(1, 1, 1)]); // same point: not added
+    store.updatePositions([position(1, 2, 2)]);
+    store.updatePositions([position(1, 3, 3)]);
+    store.updatePositions([position(1, 4, 4)]);
+    const { history } = store.getState();
+    expect(history.get(1)).toEqual([
+      [2, 2],
+      [3, 3],
+      [4, 4],
+    ]);
+    expect(history.get(2)).toEqual([[5, 5]]);
+  });
+
+  it('a repeated point keeps the history map identity and reports no history slice', () => {
+    const store = createLiveStore();
+    store.setRouteOptions({ mode: 'all', length: 3 });
+    store.updatePositions([position(1, 1, 1)]);
+    const before = store.getState().history;
+    const { calls, listener } = recorder();
+    store.subscribe(listener);
+    store.updatePositions([position(1, 1, 1)]);
+    expect(store.getState().history).toBe(before);
+    expect([...calls[0]!.change.slices]).toEqual(['positions']);
+  });
+
+  it('mode selected keeps history only for the selected device', () => {
+    const store = createLiveStore();
+    store.setRouteOptions({ mode: 'selected', length: 10 });
+    store.select(1);
+    store.updatePositions([position(1, 1, 1), position(2, 2, 2)]);
+    expect([...store.getState().history.keys()]).toEqual([1]);
+    store.select(2);
+    expect(store.getState().history.size).toBe(0);
+    store.updatePositions([position(1, 3, 3), position(2, 4, 4)]);
+    expect([...store.getState().history.keys()]).toEqual([2]);
+  });
+
+  it('setRouteOptions none clears the history; shorter length trims it; same options do not notify', () => {
+    const store = createLiveStore();
+    store.setRouteOptions({ mode: 'all', length: 5 });
+    for (let i = 1; i <= 5; i++) store.updatePositions([position(1, i, i)]);
+    const { calls, listener } = recorder();
+    store.subscribe(listener);
+    store.setRouteOptions({ mode: 'all', length: 2 });
+    expect(store.getState().history.get(1)).toEqual([
+      [4, 4],
+      [5, 5],
+    ]);
+    expect(calls[0]?.change.type).toBe('history');
+    expect(calls[0]?.change.slices.has('history')).toBe(true);
+    store.setRouteOptions({ mode: 'all', length: 2 });
+    expect(calls).toHaveLength(1);
+    store.setRouteOptions({ mode: 'none', length: 2 });
+    expect(store.getState().history.size).toBe(0);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('tracking: start with the current ISO time, points appended when they differ, stop and clear', () => {
+    const store = createLiveStore({ now: () => Date.UTC(2025, 0, 2, 3, 4, 5) });
+    store.updatePositions([position(1, 1, 1)]);
+    const { calls, listener } = recorder();
+    store.subscribe(listener);
+    store.startTracking(1);
+    store.startTracking(1); // already tracked: no change
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.change.type).toBe('tracking');
+    expect(store.getState().tracking.get(1)).toEqual({ startTime: '2025-01-02T03:04:05.000Z', points: [] });
+    store.updatePositions([position(1, 1, 1), position(2, 9, 9)]);
+    store.updatePositions([position(1, 1, 1)]);
+    store.updatePositions([position(1, 2, 3)]);
+    expect(store.getState().tracking.get(1)?.points).toEqual([
+      [1, 1],
+      [3, 2],
+    ]);
+    expect(store.getState().tracking.has(2)).toBe(false);
+    store.startTracking(2);
+    store.stopTracking(1);
+    expect([...store.getState().tracking.keys()]).toEqual([2]);
+    store.clearTracking();
+    expect(store.getState().tracking.size).toBe(0);
+    const count = calls.length;
+    store.clearTracking();
+    store.stopTracking(5);
+    expect(calls).toHaveLength(count);
+  });
+
+  it('events: new first, capped at 50, removed singly or all', () => {
+    const store = createLiveStore();
+    const { calls, listener } = recorder();
+    store.subscribe(listener);
+    store.addEvents(Array.from({ length: 30 }, (_, i) => ev(i + 1)));
+    store.addEvents(Array.from({ length: 30 }, (_, i) => ev(i + 101, 2)));
+    const { events } = store.getState();
+    expect(events).toHaveLength(50);
+    expect(events[0]?.id).toBe(101);
+    expect(events.at(-1)?.id).toBe(20);
+    expect(calls.at(-1)?.change.type).toBe('events');
+    expect([...calls.at(-1)!.change.changedIds]).toEqual([2]);
+    store.removeEvent(101);
+    expect(store.getState().events[0]?.id).toBe(102);
+    store.clearEvents();
+    expect(store.getState().events).toHaveLength(0);
+    const count = calls.length;
+    store.clearEvents();
+    store.removeEvent(1);
+    store.addEvents([]);
+    expect(calls).toHaveLength(count);
+  });
+
+  it('logs: kept only while includeLogs; false clears them', () => {
+    const store = createLiveStore();
+    store.addLogs([log('ignored')]);
+    expect(store.getState().logs).toHaveLength(0);
+    store.setIncludeLogs(true);
+    expect(store.getState().includeLogs).toBe(true);
+    store.addLogs([log('a'), log('b')]);
+    store.addLogs([log('c')]);
+    expect(store.getState().logs.map((l) => l.data)).toEqual(['a', 'b', 'c']);
+    const { calls, listener } = recorder();
+    store.subscribe(listener);
+    store.setIncludeLogs(false);
+    expect(store.getState().logs).toHaveLength(0);
+    expect(calls[0]?.change.type).toBe('logs');
+    store.setIncludeLogs(false);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('clear empties history, tracking, events and logs, keeps the route options', () => {
+    const store = createLiveStore();
+    store.setRouteOptions({ mode: 'all', length: 4 });
+    store.setIncludeLogs(true);
+    store.startTracking(1);
+    store.updatePositions([position(1, 1, 1)]);
+    store.addEvents([ev(1)]);
+    store.addLogs([log('x')]);
+    store.clear();
+    const s = store.getState();
+    expect([s.history.size, s.tracking.size, s.events.length, s.logs.length, s.includeLogs]).toEqual([0, 0, 0, 0, false]);
+    expect(s.routeOptions).toEqual({ mode: 'all', length: 4 });
+  });
+
+  it('a single-device update with routes off copies only the positions map', () => {
+    const store = createLiveStore();
+    store.setDevices(Array.from({ length: 10_000 }, (_, i) => device(i + 1)));
+    store.updatePositions(Array.from({ length: 10_000 }, (_, i) => position(i + 1, 1, 1)));
+    store.startTracking(5);
+    const a = store.getState();
+    store.updatePositions([position(7, 2, 2)]);
+    const b = store.getState();
+    expect(b.history).toBe(a.history);
+    expect(b.tracking).toBe(a.tracking);
+    expect(b.devices).toBe(a.devices);
+    expect(b.events).toBe(a.events);
+  });
+});

@@ -1,12 +1,31 @@
 /**
  * The live store: the devices and their latest positions as the socket and the REST refetches
- * deliver them, plus the selected device. Pure (no React, no DOM): the map layers subscribe to it
+ * deliver them, the selected device, the live-route history, the tracking paths, the live events
+ * and the streamed logs (spec §3 session/devices/events slices, §4). The rules are the pure
+ * functions of `liveRules.ts`. Pure (no React, no DOM): the map layers subscribe to it
  * and apply only what changed; React reads it with `useSyncExternalStore(store.subscribe, store.getState)`.
  *
  * Every change produces a new state object with new Map instances for what changed, so identity
  * comparison is enough for consumers.
  */
-import type { Device, Position } from '../api/models';
+import type { Device, Event, LogRecord, Position } from '../api/models';
+import {
+  addEvents as addEventsRule,
+  addLogs as addLogsRule,
+  appendPoint,
+  DEFAULT_ROUTE_OPTIONS,
+  reconcileHistory,
+  recordsHistory,
+  removeEvent as removeEventRule,
+  sameRouteOptions,
+  toRouteLength,
+  toRouteMode,
+  type RouteOptions,
+  type RoutePoint,
+  type TrackingPath,
+} from './liveRules';
+
+export type { RouteMode, RouteOptions, RoutePoint, TrackingPath } from './liveRules';
 
 export type LivePosition = Position & { lastUpdateTimestamp: number };
 
@@ -16,21 +35,52 @@ export interface LiveState {
   readonly selectedId: number | null;
   /** When the selection last changed (ms, from `now`); 0 before any selection. */
   readonly selectTime: number;
+  /** Live routes: the last points per device (mode and length in `routeOptions`). */
+  readonly history: ReadonlyMap<number, ReadonlyArray<[lon: number, lat: number]>>;
+  readonly routeOptions: RouteOptions;
+  /** Tracked devices: a path started at `startTime`, extended by each differing position. */
+  readonly tracking: ReadonlyMap<number, { startTime: string; points: ReadonlyArray<[lon: number, lat: number]> }>;
+  /** Live events, newest first, at most 50. */
+  readonly events: readonly Event[];
+  /** Streamed device logs, oldest first, at most 500; only while `includeLogs`. */
+  readonly logs: readonly LogRecord[];
+  readonly includeLogs: boolean;
 }
 
-export type LiveChangeType = 'setDevices' | 'updateDevices' | 'updatePositions' | 'select' | 'clear';
+/** What a change touched, so that a consumer can ignore changes it does not draw. */
+export type LiveSlice = 'devices' | 'positions' | 'selection' | 'history' | 'tracking' | 'events' | 'logs';
+
+/**
+ * The operation. `updatePositions` may also extend `history` and `tracking` (see `slices`);
+ * `history` is a route-options change, `tracking` a start/stop/clear of tracking, `events` and
+ * `logs` changes of those lists (including `setIncludeLogs`).
+ */
+export type LiveChangeType =
+  | 'setDevices'
+  | 'updateDevices'
+  | 'updatePositions'
+  | 'select'
+  | 'clear'
+  | 'history'
+  | 'tracking'
+  | 'events'
+  | 'logs';
 
 export interface LiveChange {
   readonly type: LiveChangeType;
   /**
    * Ids of the devices whose device record or position was added, changed or removed by this
    * change. For `select` it holds the previous and the new selected id (whichever are not null).
+   * For `history` (route options) the devices that had a route; for `tracking` the devices started
+   * or stopped; for `events` and `logs` the devices of the items added or removed.
    */
   readonly changedIds: ReadonlySet<number>;
   /** The whole data set was replaced (`setDevices`, `clear`): a consumer may reload instead of diffing. */
   readonly reset: boolean;
   /** The selected id before this change (equal to the current one unless the selection changed). */
   readonly previousSelectedId: number | null;
+  /** The slices whose value (identity) changed. */
+  readonly slices: ReadonlySet<LiveSlice>;
 }
 
 export type LiveListener = (state: LiveState, change: LiveChange) => void;
@@ -45,7 +95,22 @@ export interface LiveStore {
   /** Adds or replaces the latest position per device; impossible coordinates are dropped. */
   updatePositions(positions: Position[]): void;
   select(deviceId: number | null): void;
+  /** Clears everything but the route options (logout). `includeLogs` goes back to false. */
   clear(): void;
+  /** Live-route mode and length; `none` clears the history, `selected` keeps only the selected device's. */
+  setRouteOptions(options: { mode: 'none' | 'selected' | 'all'; length: number }): void;
+  /** Starts a tracking path (now as ISO start time); no-op when already tracked. */
+  startTracking(deviceId: number): void;
+  stopTracking(deviceId: number): void;
+  clearTracking(): void;
+  /** New events first; capped at 50. */
+  addEvents(events: Event[]): void;
+  removeEvent(id: number): void;
+  clearEvents(): void;
+  /** Appended (capped at 500); ignored while `includeLogs` is false. */
+  addLogs(logs: LogRecord[]): void;
+  /** false clears the logs. */
+  setIncludeLogs(flag: boolean): void;
 }
 
 export interface LiveStoreOptions {
@@ -66,19 +131,42 @@ export function hasValidCoordinates(position: Pick<Position, 'latitude' | 'longi
   );
 }
 
-const EMPTY_STATE: LiveState = {
+/** The initial state: empty, no selection, routes `none`/10, logs off. */
+export const EMPTY_LIVE_STATE: LiveState = {
   devices: new Map(),
   positions: new Map(),
   selectedId: null,
   selectTime: 0,
+  history: new Map(),
+  routeOptions: DEFAULT_ROUTE_OPTIONS,
+  tracking: new Map(),
+  events: [],
+  logs: [],
+  includeLogs: false,
 };
+
+const NO_IDS: ReadonlySet<number> = new Set();
+
+/** The slices whose identity differs between two states. */
+function slicesOf(a: LiveState, b: LiveState): Set<LiveSlice> {
+  const slices = new Set<LiveSlice>();
+  if (a.devices !== b.devices) slices.add('devices');
+  if (a.positions !== b.positions) slices.add('positions');
+  if (a.selectedId !== b.selectedId) slices.add('selection');
+  if (a.history !== b.history || a.routeOptions !== b.routeOptions) slices.add('history');
+  if (a.tracking !== b.tracking) slices.add('tracking');
+  if (a.events !== b.events) slices.add('events');
+  if (a.logs !== b.logs || a.includeLogs !== b.includeLogs) slices.add('logs');
+  return slices;
+}
 
 export function createLiveStore(options: LiveStoreOptions = {}): LiveStore {
   const now = options.now ?? Date.now;
-  let state: LiveState = EMPTY_STATE;
+  let state: LiveState = EMPTY_LIVE_STATE;
   const listeners = new Set<LiveListener>();
 
-  function commit(next: LiveState, change: LiveChange): void {
+  function commit(next: LiveState, partial: Omit<LiveChange, 'slices'>): void {
+    const change: LiveChange = { ...partial, slices: slicesOf(state, next) };
     state = next;
     // Copy so that a listener unsubscribing (or subscribing) during notification is safe.
     for (const listener of [...listeners]) listener(state, change);
@@ -89,7 +177,7 @@ export function createLiveStore(options: LiveStoreOptions = {}): LiveStore {
     changedIds: ReadonlySet<number>,
     reset: boolean,
     previousSelectedId: number | null,
-  ): LiveChange {
+  ): Omit<LiveChange, 'slices'> {
     return { type, changedIds, reset, previousSelectedId };
   }
 
@@ -142,11 +230,42 @@ export function createLiveStore(options: LiveStoreOptions = {}): LiveStore {
       const timestamp = now();
       const nextPositions = new Map(state.positions);
       const changed = new Set<number>();
+      // History and tracking are copied lazily, only when a point is actually added: with the
+      // mode `none` (the default) or `selected`, an update costs the positions copy alone.
+      const { routeOptions, selectedId } = state;
+      let history: Map<number, ReadonlyArray<RoutePoint>> | null = null;
+      let tracking: Map<number, TrackingPath> | null = null;
       for (const position of valid) {
-        nextPositions.set(position.deviceId, { ...position, lastUpdateTimestamp: timestamp });
-        changed.add(position.deviceId);
+        const id = position.deviceId;
+        nextPositions.set(id, { ...position, lastUpdateTimestamp: timestamp });
+        changed.add(id);
+        const point: RoutePoint = [position.longitude, position.latitude];
+        if (recordsHistory(routeOptions, id, selectedId)) {
+          const route = (history ?? state.history).get(id);
+          const next = appendPoint(route, point, routeOptions.length);
+          if (next !== route) {
+            history ??= new Map(state.history);
+            history.set(id, next);
+          }
+        }
+        const path = (tracking ?? state.tracking).get(id);
+        if (path) {
+          const points = appendPoint(path.points, point);
+          if (points !== path.points) {
+            tracking ??= new Map(state.tracking);
+            tracking.set(id, { startTime: path.startTime, points });
+          }
+        }
       }
-      commit({ ...state, positions: nextPositions }, change('updatePositions', changed, false, state.selectedId));
+      commit(
+        {
+          ...state,
+          positions: nextPositions,
+          history: history ?? state.history,
+          tracking: tracking ?? state.tracking,
+        },
+        change('updatePositions', changed, false, state.selectedId),
+      );
     },
 
     select(deviceId) {
@@ -154,15 +273,98 @@ export function createLiveStore(options: LiveStoreOptions = {}): LiveStore {
       const changed = new Set<number>();
       if (previous !== null) changed.add(previous);
       if (deviceId !== null) changed.add(deviceId);
-      commit({ ...state, selectedId: deviceId, selectTime: now() }, change('select', changed, false, previous));
+      const history = reconcileHistory(state.history, state.routeOptions, deviceId);
+      commit(
+        { ...state, selectedId: deviceId, selectTime: now(), history },
+        change('select', changed, false, previous),
+      );
     },
 
     clear() {
       const changed = new Set<number>([...state.devices.keys(), ...state.positions.keys()]);
       const previous = state.selectedId;
       commit(
-        { devices: new Map(), positions: new Map(), selectedId: null, selectTime: state.selectTime },
+        { ...EMPTY_LIVE_STATE, selectTime: state.selectTime, routeOptions: state.routeOptions },
         change('clear', changed, true, previous),
+      );
+    },
+
+    setRouteOptions(options) {
+      const mode = toRouteMode(options.mode) ?? 'none';
+      const length = toRouteLength(options.length) ?? DEFAULT_ROUTE_OPTIONS.length;
+      const routeOptions: RouteOptions = { mode, length };
+      if (sameRouteOptions(routeOptions, state.routeOptions)) return;
+      const history = reconcileHistory(state.history, routeOptions, state.selectedId);
+      commit(
+        { ...state, routeOptions, history },
+        change('history', new Set(state.history.keys()), false, state.selectedId),
+      );
+    },
+
+    startTracking(deviceId) {
+      if (state.tracking.has(deviceId)) return;
+      const tracking = new Map(state.tracking);
+      tracking.set(deviceId, { startTime: new Date(now()).toISOString(), points: [] });
+      commit({ ...state, tracking }, change('tracking', new Set([deviceId]), false, state.selectedId));
+    },
+
+    stopTracking(deviceId) {
+      if (!state.tracking.has(deviceId)) return;
+      const tracking = new Map(state.tracking);
+      tracking.delete(deviceId);
+      commit({ ...state, tracking }, change('tracking', new Set([deviceId]), false, state.selectedId));
+    },
+
+    clearTracking() {
+      if (state.tracking.size === 0) return;
+      commit(
+        { ...state, tracking: new Map() },
+        change('tracking', new Set(state.tracking.keys()), false, state.selectedId),
+      );
+    },
+
+    addEvents(events) {
+      const next = addEventsRule(state.events, events);
+      if (next === state.events) return;
+      commit(
+        { ...state, events: next },
+        change('events', new Set(events.map((event) => event.deviceId)), false, state.selectedId),
+      );
+    },
+
+    removeEvent(id) {
+      const next = removeEventRule(state.events, id);
+      if (next === state.events) return;
+      const removed = state.events.find((event) => event.id === id);
+      commit(
+        { ...state, events: next },
+        change('events', removed ? new Set([removed.deviceId]) : NO_IDS, false, state.selectedId),
+      );
+    },
+
+    clearEvents() {
+      if (state.events.length === 0) return;
+      commit(
+        { ...state, events: [] },
+        change('events', new Set(state.events.map((event) => event.deviceId)), false, state.selectedId),
+      );
+    },
+
+    addLogs(logs) {
+      if (!state.includeLogs) return;
+      const next = addLogsRule(state.logs, logs);
+      if (next === state.logs) return;
+      commit(
+        { ...state, logs: next },
+        change('logs', new Set(logs.map((log) => log.deviceId)), false, state.selectedId),
+      );
+    },
+
+    setIncludeLogs(flag) {
+      if (flag === state.includeLogs) return;
+      commit(
+        { ...state, includeLogs: flag, logs: flag ? state.logs : [] },
+        change('logs', NO_IDS, false, state.selectedId),
       );
     },
   };

@@ -2,7 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type { GeoJSONSourceDiff } from 'maplibre-gl';
 import type { FeatureCollection } from 'geojson';
 import type { Device, Position } from '../../api/models';
-import { createLiveStore, type LiveChange, type LiveListener, type LiveState, type LiveStore } from '../../domain/liveStore';
+import {
+  createLiveStore,
+  EMPTY_LIVE_STATE,
+  type LiveChange,
+  type LiveListener,
+  type LiveState,
+  type LiveStore,
+} from '../../domain/liveStore';
 import { attachDevicesLayer, DEVICES_LAYERS, DEVICES_SOURCE, SELECTED_SOURCE, type DevicesLayerMap } from './devices';
 
 function device(id: number, overrides: Partial<Device> = {}): Device {
@@ -195,6 +202,7 @@ describe('attachDevicesLayer', () => {
     // a store whose state can be driven directly, to exercise the remove path of a diff
     const listeners = new Set<LiveListener>();
     let state: LiveState = {
+      ...EMPTY_LIVE_STATE,
       devices: new Map([
         [1, device(1)],
         [2, device(2)],
@@ -221,7 +229,7 @@ describe('attachDevicesLayer', () => {
     attachDevicesLayer(fake.map, store);
     const devices = new Map(state.devices);
     devices.delete(1);
-    emit({ ...state, devices }, { type: 'updateDevices', changedIds: new Set([1]), reset: false, previousSelectedId: null });
+    emit({ ...state, devices }, { type: 'updateDevices', changedIds: new Set([1]), reset: false, previousSelectedId: null, slices: new Set(['devices']) });
     expect(lastDiff(fake.devices())).toEqual({ remove: [1] });
 
     // a position with impossible coordinates that bypassed the store is removed, never added
@@ -230,7 +238,13 @@ describe('attachDevicesLayer', () => {
     positions.set(3, { ...position(3, 0, Number.NaN), lastUpdateTimestamp: 1 });
     emit(
       { ...state, devices: new Map([...state.devices, [3, device(3)]]), positions },
-      { type: 'updatePositions', changedIds: new Set([2, 3]), reset: false, previousSelectedId: null },
+      {
+        type: 'updatePositions',
+        changedIds: new Set([2, 3]),
+        reset: false,
+        previousSelectedId: null,
+        slices: new Set(['devices', 'positions']),
+      },
     );
     expect(lastDiff(fake.devices())).toEqual({ remove: [2] });
   });
