@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import Fastify, { type FastifyError } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyWebsocket from '@fastify/websocket';
@@ -80,7 +80,16 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   resetStatuses(db);
   const demoPassword = options.demo ? await seedDemo(db, dataDir, options.adminPassword) : null;
 
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    // Router-level refusals (a malformed %-escape in the path, a path parameter over the router's
+    // 100-character limit) as plain-text 400s like every other error, not Fastify's JSON 400/414.
+    frameworkErrors: (error, _request, reply) => {
+      const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'Path parameter too long' : 'Malformed URL';
+      void (reply as unknown as FastifyReply).code(400).type(TEXT).send(message);
+    },
+  });
   const live = new LiveHub(db);
   const ingest = new Ingest(db, live, options.now ? { now: options.now } : {});
   const stats = new StatisticsCollector(db, options.statistics ?? (options.now ? { now: options.now } : {}));
