@@ -14,6 +14,8 @@ import { HttpError } from './http/errors.ts';
 import { Ingest, startStatusMonitor } from './ingest/processor.ts';
 import { type OsmandServer, osmandWebRoute, startOsmandServer } from './ingest/routes.ts';
 import { LiveHub } from './live.ts';
+import { startDemoSimulator } from './simulator/demo.ts';
+import type { Simulator } from './simulator/sender.ts';
 import { accumulatorRoutes } from './routes/accumulators.ts';
 import { commandSendRoutes } from './routes/commandsSend.ts';
 import { deviceRoutes } from './routes/devices.ts';
@@ -54,6 +56,11 @@ export interface ServerOptions {
   loginRateLimit?: LoginRateLimitOptions;
   /** statistics collector options (an injectable clock for tests) */
   statistics?: StatisticsOptions;
+  /**
+   * demo mode: simulate the demo devices through the own OsmAnd port (default off here; main.ts turns
+   * it on unless SIMULATOR=0). An object sets the simulator's time scale or clock.
+   */
+  simulator?: boolean | { timeScale?: number; clock?: () => number; seed?: string | number };
 }
 
 export interface RunningServer {
@@ -179,6 +186,13 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     throw error;
   }
   const stopStatus = startStatusMonitor(ingest);
+  let simulator: Simulator | null = null;
+  if (options.demo && options.simulator && osmand) {
+    simulator = startDemoSimulator(db, {
+      url: `http://${urlHost}:${osmand.port}`,
+      ...(typeof options.simulator === 'object' ? options.simulator : {}),
+    });
+  }
 
   let closed = false;
   return {
@@ -190,6 +204,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       if (closed) return;
       closed = true;
       stopStatus();
+      await simulator?.stop();
       await osmand?.close();
       live.close();
       await app.close();

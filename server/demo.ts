@@ -4,6 +4,7 @@ import type { Db } from './db/database.ts';
 import { hashPassword, randomPassword } from './auth/password.ts';
 import { defaultUserFields, findUserByLogin, insertUser, setUserPassword } from './db/users.ts';
 import { insertPosition } from './db/positions.ts';
+import { seedDemoTraffic } from './simulator/demoSeed.ts';
 
 export const DEMO_LOGIN = 'admin';
 const CREDENTIALS_FILE = 'demo-credentials.txt';
@@ -112,6 +113,8 @@ export async function seedDemo(db: Db, dataDir: string, adminPassword?: string):
         },
       });
     });
+    // geofences, speed limits and web notifications for the simulated traffic (first seeding only)
+    seedDemoTraffic(db, adminId);
   })();
   writeDemoPassword(dataDir, password);
   return password;

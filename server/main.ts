@@ -13,6 +13,7 @@ if (osmandPort !== undefined && osmandPort !== null && (!Number.isInteger(osmand
   process.exit(1);
 }
 const demo = env.DEMO !== '0' && env.DEMO?.toLowerCase() !== 'false';
+const simulator = demo && env.SIMULATOR !== '0' && env.SIMULATOR?.toLowerCase() !== 'false';
 
 const server = await createServer({
   dataDir: env.DATA_DIR || './data',
@@ -23,6 +24,7 @@ const server = await createServer({
   clientDir: env.CLIENT_DIR || './dist',
   ...(env.WEB_ORIGIN ? { webOrigin: env.WEB_ORIGIN } : {}),
   ...(osmandPort !== undefined ? { osmandPort } : {}),
+  simulator,
   logger: true,
 });
 
@@ -30,6 +32,7 @@ const shownHost = !env.HOST || env.HOST === '0.0.0.0' || env.HOST === '::' ? 'lo
 const publicUrl = `http://${shownHost}:${server.port}`;
 console.log(`Athar server listening on ${publicUrl}`);
 if (server.osmandPort !== null) console.log(`OsmAnd protocol on port ${server.osmandPort}`);
+if (simulator && server.osmandPort !== null) console.log('Demo devices are simulated through the OsmAnd port (SIMULATOR=0 turns this off)');
 if (server.demoPassword) console.log(`Sign in at ${publicUrl} as admin / ${server.demoPassword}`);
 else if (!demo) console.log('Demo mode off: if there are no users yet, the first account registered becomes the administrator.');
 

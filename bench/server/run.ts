@@ -1,0 +1,291 @@
+/**
+ * Server benchmark (npm run bench:server): the embedded server in a child process on loopback,
+ *  (a) OsmAnd ingest throughput: 200 devices, keep-alive agents, 32 requests in flight, 30,000 positions;
+ *  (b) socket fan-out: 10 and 100 WebSocket clients (one admin session) in another process, positions
+ *      ingested at 1,000/s; latency = OsmAnd request sent → the matching {positions} frame received.
+ * Bounded, stops by itself; writes bench/results/server.json and server.md.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { CityGrid, Vehicle, demoPlaces, profileFor } from '../../server/simulator/model.ts';
+import { osmandParams } from '../../server/simulator/sender.ts';
+
+const DEVICES = 200;
+const WARMUP = 2_000;
+const POSITIONS = 30_000;
+const CONCURRENCY = 32;
+const FANOUT_RATE = 1_000;
+const FANOUT_SECONDS = 6;
+const FANOUT_CLIENTS = [10, 100];
+const PASSWORD = 'bench-password';
+
+const NOTES = `## Where the time goes
+
+- Every ingested position is pushed as a \`{devices}\` and a \`{positions}\` frame (plus \`{events}\`) to every socket of
+  a viewer: at 1,000 positions/s and 100 clients that is over 200,000 frames/s. \`LiveHub.send\` runs \`JSON.stringify\` once
+  per client and message and \`ws\` frames and writes each one separately, all on the ingest event loop.
+- The OsmAnd answer is sent after the pushes of its batch, so when the pushes fall behind, the backlog shows in the
+  OsmAnd answer latency too (same figure as the fan-out latency), not only in the frames.
+- The machine has 2 cores shared by the server, the generator, the socket clients (which parse every frame) and
+  whatever else runs: the server process got well under one core (see server CPU), so the figures are a lower bound.
+- Likely fixes, not done here: serialise each message once per push (not per client), coalesce the pushes of one
+  group-commit batch into one \`{devices, positions, events}\` frame per client, and answer the OsmAnd request before pushing.`;
+
+const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
+const now = (): number => performance.timeOrigin + performance.now();
+
+interface Percentiles {
+  count: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+function percentiles(values: number[]): Percentiles {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  return { count: sorted.length, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1) };
+}
+
+function round(value: number, digits = 2): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+function roundAll(p: Percentiles): Percentiles {
+  return { count: p.count, p50: round(p.p50), p90: round(p.p90), p99: round(p.p99), max: round(p.max) };
+}
+
+/** CPU seconds (user + system) of a process, from /proc (Linux); null elsewhere. */
+function cpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+function forkTs(file: string, env: Record<string, string> = {}): ChildProcess {
+  return fork(here(file), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+}
+
+function nextMessage<T>(child: ChildProcess, type?: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { type?: string }): void => {
+      if (type && message.type !== type && message.type !== 'error') return;
+      child.off('message', onMessage);
+      if (message.type === 'error') reject(new Error(JSON.stringify(message)));
+      else resolve(message as T);
+    };
+    child.on('message', onMessage);
+    child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
+  });
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function get(port: number, path: string): Promise<number> {
+  return new Promise((resolve) => {
+    const request = http.request({ host: '127.0.0.1', port, path, agent }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('error', () => resolve(0));
+    request.end();
+  });
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const server = forkTs('./serve.ts', { BENCH_PASSWORD: PASSWORD });
+  const timeout = setTimeout(() => {
+    console.error('benchmark timed out');
+    server.kill('SIGKILL');
+    process.exit(1);
+  }, 240_000);
+  try {
+    const { url, osmandPort } = await nextMessage<{ url: string; osmandPort: number }>(server);
+    const serverPid = server.pid!;
+
+    // Session and devices through the REST API
+    const login = await fetch(`${url}/api/session`, { method: 'POST', body: new URLSearchParams({ email: 'admin', password: PASSWORD }) });
+    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('JSESSIONID='))?.split(';')[0];
+    if (!cookie) throw new Error(`login failed: ${login.status}`);
+    const ids = Array.from({ length: DEVICES }, (_, k) => `bench-${String(k + 1).padStart(3, '0')}`);
+    for (let k = 0; k < ids.length; k += 20) {
+      await Promise.all(
+        ids.slice(k, k + 20).map(async (uniqueId) => {
+          const r = await fetch(`${url}/api/devices`, {
+            method: 'POST',
+            headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ name: uniqueId, uniqueId, category: 'car' }),
+          });
+          if (!r.ok) throw new Error(`device ${uniqueId}: ${r.status} ${await r.text()}`);
+        }),
+      );
+    }
+
+    // Positions from the simulator's model, prepared before the clock starts (2 s apart, in the past)
+    const perDevice = Math.ceil((WARMUP + POSITIONS + FANOUT_RATE * FANOUT_SECONDS * FANOUT_CLIENTS.length) / DEVICES) + 2;
+    const grid = new CityGrid();
+    const t0 = Math.floor(Date.now() / 1000) * 1000 - perDevice * 2000 - 60_000;
+    const sequences = ids.map((uniqueId) => {
+      const vehicle = new Vehicle(grid, { seed: `bench:${uniqueId}`, startTime: t0, profile: profileFor('car'), places: demoPlaces().places, initialParking: [0, 5], parking: [30, 90] });
+      return Array.from({ length: perDevice }, (_, k) => {
+        vehicle.advanceTo(t0 + k * 2000);
+        return osmandParams(uniqueId, vehicle.report()).toString();
+      });
+    });
+    const cursor = new Array<number>(DEVICES).fill(0);
+    let turn = 0;
+    /** the next query, round-robin over devices (never two requests of one device in flight) */
+    const nextQuery = (): string => {
+      const device = turn++ % DEVICES;
+      return sequences[device]![cursor[device]!++]!;
+    };
+
+    // (a) throughput
+    const runLoad = async (count: number): Promise<{ seconds: number; latencies: number[]; failures: number }> => {
+      const latencies: number[] = [];
+      let failures = 0;
+      let issued = 0;
+      const begin = performance.now();
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (issued < count) {
+            issued++;
+            const query = nextQuery();
+            const t = performance.now();
+            const status = await get(osmandPort, `/?${query}`);
+            latencies.push(performance.now() - t);
+            if (status !== 200) failures++;
+          }
+        }),
+      );
+      return { seconds: (performance.now() - begin) / 1000, latencies, failures };
+    };
+    await runLoad(WARMUP);
+    const cpuBefore = cpuSeconds(serverPid);
+    const selfBefore = process.cpuUsage();
+    const load = await runLoad(POSITIONS);
+    const cpuAfter = cpuSeconds(serverPid);
+    const self = process.cpuUsage(selfBefore);
+    const ingest = {
+      devices: DEVICES,
+      concurrency: CONCURRENCY,
+      positions: POSITIONS,
+      failures: load.failures,
+      seconds: round(load.seconds, 3),
+      positionsPerSecond: Math.round(POSITIONS / load.seconds),
+      latencyMs: roundAll(percentiles(load.latencies)),
+      serverCpuPercentOfOneCore: cpuBefore !== null && cpuAfter !== null ? Math.round(((cpuAfter - cpuBefore) / load.seconds) * 100) : null,
+      generatorCpuPercentOfOneCore: Math.round(((self.user + self.system) / 1e6 / load.seconds) * 100),
+    };
+    console.log('ingest', ingest);
+
+    // (b) fan-out
+    const fanout = [];
+    for (const clients of FANOUT_CLIENTS) {
+      const child = forkTs('./clients.ts');
+      child.send({ type: 'start', start: { url, cookie, count: clients } });
+      await nextMessage(child, 'ready');
+      const total = FANOUT_RATE * FANOUT_SECONDS;
+      const ingestLatencies: number[] = [];
+      let sent = 0;
+      let failures = 0;
+      const pending = new Set<Promise<void>>();
+      const cpu0 = cpuSeconds(serverPid);
+      const begin = performance.now();
+      while (sent < total) {
+        const due = Math.min(total, Math.floor(((performance.now() - begin) / 1000) * FANOUT_RATE));
+        while (sent < due) {
+          sent++;
+          const t = now();
+          const promise = get(osmandPort, `/?${nextQuery()}&sent=${t.toFixed(3)}`).then((status) => {
+            ingestLatencies.push(now() - t);
+            if (status !== 200) failures++;
+            pending.delete(promise);
+          });
+          pending.add(promise);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const sendSeconds = (performance.now() - begin) / 1000;
+      await Promise.all(pending);
+      const cpu1 = cpuSeconds(serverPid);
+      await new Promise((resolve) => setTimeout(resolve, 2000)); // frames still in transit
+      child.send({ type: 'collect' });
+      const summary = await nextMessage<Percentiles & { type: string }>(child, 'summary');
+      child.send({ type: 'stop' });
+      const result = {
+        clients,
+        positions: total,
+        targetRate: FANOUT_RATE,
+        achievedRate: Math.round(total / sendSeconds),
+        failures,
+        framesExpected: total * clients,
+        framesReceived: summary.count,
+        fanoutLatencyMs: roundAll(summary),
+        ingestLatencyMs: roundAll(percentiles(ingestLatencies)),
+        serverCpuPercentOfOneCore: cpu0 !== null && cpu1 !== null ? Math.round(((cpu1 - cpu0) / ((performance.now() - begin - 2000) / 1000)) * 100) : null,
+      };
+      console.log('fanout', result);
+      fanout.push(result);
+    }
+
+    const results = {
+      date: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${os.platform()} ${os.release()}` },
+      aim: { positionsPerSecond: 3000, fanoutP99Ms: 100 },
+      ingest,
+      fanout,
+      totalSeconds: round((Date.now() - started) / 1000, 1),
+    };
+    const dir = here('../results/');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(dir + 'server.json', JSON.stringify(results, null, 2) + '\n');
+    const ms = (v: number): string => `${v.toFixed(1)} ms`;
+    const md = [
+      '# Server benchmark',
+      '',
+      `${results.date}, ${results.machine.cpus} × ${results.machine.cpuModel}, Node ${results.machine.node}. \`npm run bench:server\`; raw figures in \`server.json\`.`,
+      'Server in a child process on loopback (fresh data dir, demo admin, 3 demo geofences and 8 web notifications); generator and socket clients in other processes on the same 2 cores.',
+      '',
+      '## OsmAnd ingest',
+      '',
+      `| devices | in flight | positions | positions/s | p50 | p99 | server CPU | generator CPU |`,
+      `| --- | --- | --- | --- | --- | --- | --- | --- |`,
+      `| ${DEVICES} | ${CONCURRENCY} | ${POSITIONS} | **${ingest.positionsPerSecond}** | ${ms(ingest.latencyMs.p50)} | ${ms(ingest.latencyMs.p99)} | ${ingest.serverCpuPercentOfOneCore ?? '?'} % | ${ingest.generatorCpuPercentOfOneCore} % |`,
+      '',
+      `Aim ≥ 3,000 positions/s: ${ingest.positionsPerSecond >= 3000 ? 'met' : 'missed'}.`,
+      '',
+      '## Socket fan-out at 1,000 positions/s',
+      '',
+      '| clients | achieved rate | frames received | fan-out p50 | fan-out p99 | max | OsmAnd answer p99 | server CPU |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- |',
+      ...fanout.map(
+        (f) =>
+          `| ${f.clients} | ${f.achievedRate}/s | ${f.framesReceived} / ${f.framesExpected} | ${ms(f.fanoutLatencyMs.p50)} | **${ms(f.fanoutLatencyMs.p99)}** | ${ms(f.fanoutLatencyMs.max)} | ${ms(f.ingestLatencyMs.p99)} | ${f.serverCpuPercentOfOneCore ?? '?'} % |`,
+      ),
+      '',
+      ...fanout.map((f) => `Aim p99 < 100 ms with ${f.clients} clients: ${f.fanoutLatencyMs.p99 < 100 ? 'met' : 'missed'}.`),
+      '',
+      NOTES,
+      '',
+    ].join('\n');
+    writeFileSync(dir + 'server.md', md);
+    console.log(md);
+  } finally {
+    clearTimeout(timeout);
+    server.disconnect();
+    agent.destroy();
+  }
+}
+
+await main();
