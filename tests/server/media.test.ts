@@ -30,7 +30,7 @@ function raw(path: string, headers: Record<string, string>): Promise<{ status: n
 }
 
 function upload(id: number, type: string, body: Buffer, headers: Record<string, string> = admin): Promise<Response> {
-  return fetch(`${url}/api/devices/${id}/image`, { method: 'POST', headers: { ...headers, 'Content-Type': type }, body });
+  return fetch(`${url}/api/devices/${id}/image`, { method: 'POST', headers: { ...headers, 'Content-Type': type }, body: new Uint8Array(body) });
 }
 
 beforeAll(async () => {
