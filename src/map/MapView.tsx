@@ -1,24 +1,30 @@
 /**
  * The one MapLibre map of the app. Created once per mount and destroyed on unmount; live data
- * reaches it through the devices layer's store subscription, never through React renders.
+ * reaches it through the layer modules' store subscriptions (`controller.ts`), never through
+ * React renders.
  *
  * Test hook (end-to-end): the container has `data-testid="map"`, `data-device-features="<n>"`
- * (features in the devices source) and `data-map-ready="true"` once the style, the basemap and the
- * first device data have been drawn.
+ * (features in the devices source), `data-map-ready="true"` once the style, the basemap and the
+ * device data have been drawn, `data-selected-device` (the selected id, or absent), and the
+ * camera as `data-map-center="lon,lat"` / `data-map-zoom` after each move (north up, no pitch),
+ * from which a test projects a device to a screen point without reaching into the page.
  */
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef } from 'react';
 import type { LiveStore } from '../domain/liveStore';
-import { attachDevicesLayer } from './layers/devices';
+import { createMapController, initialStyle, type MapController } from './controller';
 import * as styles from './MapView.css';
-import { createOfflineStyle, loadOfflineBasemap } from './offlineStyle';
+import type { MapSettingsStore } from './settings';
 
 export type LonLat = [lon: number, lat: number];
 
 export interface MapViewProps {
   store: LiveStore;
+  settings: MapSettingsStore;
+  /** The `map` preference (user, then server). */
+  preferredStyle?: unknown;
   onSelect?: (deviceId: number) => void;
   /** Used when there are no devices to fit to. Default: Riyadh. */
   initialCenter?: LonLat;
@@ -33,14 +39,19 @@ function ensureWorkerUrl(): void {
   if (maplibregl.getWorkerUrl() !== workerUrl) maplibregl.setWorkerUrl(workerUrl);
 }
 
-export function MapView({ store, onSelect, initialCenter, initialZoom, className }: MapViewProps) {
+export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className }: MapViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const onSelectRef = useRef(onSelect);
-  const initialRef = useRef({ center: initialCenter ?? DEFAULT_CENTER, zoom: initialZoom ?? DEFAULT_ZOOM });
+  const controllerRef = useRef<MapController | null>(null);
+  const initialRef = useRef({ center: initialCenter ?? DEFAULT_CENTER, zoom: initialZoom ?? DEFAULT_ZOOM, preferredStyle });
 
   useEffect(() => {
     onSelectRef.current = onSelect;
   }, [onSelect]);
+
+  useEffect(() => {
+    controllerRef.current?.setPreferredStyle(preferredStyle);
+  }, [preferredStyle]);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -52,7 +63,7 @@ export function MapView({ store, onSelect, initialCenter, initialZoom, className
     const rtl = getComputedStyle(container).direction === 'rtl';
     const map = new maplibregl.Map({
       container,
-      style: createOfflineStyle(),
+      style: initialStyle(settings.get(), initialRef.current.preferredStyle),
       center: initialRef.current.center,
       zoom: initialRef.current.zoom,
       attributionControl: false,
@@ -63,38 +74,39 @@ export function MapView({ store, onSelect, initialCenter, initialZoom, className
     map.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), rtl ? 'top-left' : 'top-right');
     map.addControl(new maplibregl.AttributionControl({ compact: false }), rtl ? 'bottom-left' : 'bottom-right');
 
-    const abort = new AbortController();
-    let detach: (() => void) | undefined;
+    const writeCamera = () => {
+      const center = map.getCenter();
+      container.dataset.mapCenter = `${center.lng},${center.lat}`;
+      container.dataset.mapZoom = String(map.getZoom());
+    };
+    writeCamera();
+    map.on('moveend', writeCamera);
 
-    map.once('load', () => {
-      if (abort.signal.aborted) return;
-      detach = attachDevicesLayer(map, store, {
-        onSelect: (id) => onSelectRef.current?.(id),
-        onFeatureCount: (count) => {
-          container.dataset.deviceFeatures = String(count);
-        },
-      });
-      loadOfflineBasemap(map, { signal: abort.signal })
-        .catch((error: unknown) => {
-          if (!abort.signal.aborted) console.error('[map] offline basemap failed to load', error);
-        })
-        .then(() => {
-          if (abort.signal.aborted) return;
-          map.once('idle', () => {
-            if (!abort.signal.aborted) container.dataset.mapReady = 'true';
-          });
-          map.triggerRepaint();
-        });
+    const controller = createMapController(map, store, {
+      settings,
+      preferredStyle: initialRef.current.preferredStyle,
+      onSelect: (id) => onSelectRef.current?.(id),
+      onFeatureCount: (count) => {
+        container.dataset.deviceFeatures = String(count);
+      },
+      onSelectedDevice: (id) => {
+        if (id === null) delete container.dataset.selectedDevice;
+        else container.dataset.selectedDevice = String(id);
+      },
+      onReady: (ready) => {
+        container.dataset.mapReady = String(ready);
+      },
     });
+    controllerRef.current = controller;
 
     return () => {
-      abort.abort();
-      detach?.();
+      controllerRef.current = null;
+      controller.destroy();
+      map.off('moveend', writeCamera);
       map.remove();
-      delete container.dataset.mapReady;
-      delete container.dataset.deviceFeatures;
+      for (const key of ['mapReady', 'deviceFeatures', 'selectedDevice', 'mapCenter', 'mapZoom']) delete container.dataset[key];
     };
-  }, [store]);
+  }, [store, settings]);
 
   return (
     <div

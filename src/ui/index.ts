@@ -57,3 +57,5 @@ export {
   InfoIcon,
   type IconProps,
 } from './icons';
+export { PopoverDialog, type PopoverDialogProps } from './Popover';
+export { RadioList, type RadioListItem, type RadioListProps } from './RadioList';

@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { GeoJSONSourceDiff } from 'maplibre-gl';
 import type { FeatureCollection } from 'geojson';
-import type { Device, Position } from '../../api/models';
+import { createFakeMap, type FakeSource } from '../testFakeMap';
+import { ICON_KEYS } from '../../domain/categories';
+import { device, position } from '../testModels';
+import type { Rasterizer } from '../icons/rasterize';
 import {
   createLiveStore,
   EMPTY_LIVE_STATE,
@@ -10,100 +13,27 @@ import {
   type LiveState,
   type LiveStore,
 } from '../../domain/liveStore';
-import { attachDevicesLayer, DEVICES_LAYERS, DEVICES_SOURCE, SELECTED_SOURCE, type DevicesLayerMap } from './devices';
+import { attachDevicesLayer, DEVICES_LAYERS, DEVICES_SOURCE, SELECTED_SOURCE, type DevicesLayerMap, type DevicesLayerOptions } from './devices';
 
-function device(id: number, overrides: Partial<Device> = {}): Device {
-  return {
-    id,
-    attributes: {},
-    groupId: 0,
-    calendarId: 0,
-    name: `Device ${id}`,
-    uniqueId: `u${id}`,
-    status: 'online',
-    lastUpdate: null,
-    positionId: 0,
-    phone: null,
-    model: null,
-    contact: null,
-    category: 'truck',
-    disabled: false,
-    expirationTime: null,
-    ...overrides,
-  };
-}
-
-function position(deviceId: number, latitude: number, longitude: number, course = 0): Position {
-  return {
-    id: deviceId * 10,
-    attributes: {},
-    deviceId,
-    protocol: null,
-    serverTime: null,
-    deviceTime: null,
-    fixTime: null,
-    valid: true,
-    latitude,
-    longitude,
-    altitude: 0,
-    speed: 0,
-    course,
-    address: null,
-    accuracy: 0,
-    network: null,
-    geofenceIds: null,
-  };
-}
-
-type Handler = (event: { features?: Array<{ id?: number | string }> }) => void;
-
-class FakeSource {
-  setData = vi.fn((_data: FeatureCollection) => Promise.resolve());
-  updateData = vi.fn((_diff: GeoJSONSourceDiff) => Promise.resolve());
-}
+const fakeRasterize: Rasterizer = () => ({ width: 1, height: 1, data: new Uint8ClampedArray(4) }) as ImageData;
 
 function fakeMap() {
-  const sources = new Map<string, FakeSource>();
-  const layers: string[] = [];
-  const handlers: Array<{ type: string; layer: string; handler: Handler }> = [];
-  const canvas = { style: { cursor: '' } };
-  const fitBounds = vi.fn();
-  const map = {
-    addSource: (id: string) => {
-      sources.set(id, new FakeSource());
-    },
-    getSource: (id: string) => sources.get(id),
-    removeSource: (id: string) => sources.delete(id),
-    addLayer: (layer: { id: string }) => layers.push(layer.id),
-    getLayer: (id: string) => (layers.includes(id) ? { id } : undefined),
-    removeLayer: (id: string) => layers.splice(layers.indexOf(id), 1),
-    on: (type: string, layer: string, handler: Handler) => {
-      const entry = { type, layer, handler };
-      handlers.push(entry);
-      return { unsubscribe: () => handlers.splice(handlers.indexOf(entry), 1) };
-    },
-    getCanvas: () => canvas,
-    fitBounds,
-  };
-  const click = (layer: string, id: number) => {
-    for (const h of handlers) if (h.type === 'click' && h.layer === layer) h.handler({ features: [{ id }] });
-  };
+  const fake = createFakeMap();
   return {
-    map: map as unknown as DevicesLayerMap,
-    sources,
-    layers,
-    handlers,
-    fitBounds,
-    click,
-    devices: () => sources.get(DEVICES_SOURCE)!,
-    selected: () => sources.get(SELECTED_SOURCE)!,
+    ...fake,
+    map: fake.map as unknown as DevicesLayerMap,
+    devices: () => fake.source(DEVICES_SOURCE),
+    selected: () => fake.source(SELECTED_SOURCE),
+    click: (layer: string, id: number) => fake.click(layer, { id }),
   };
+}
+
+function attach(fake: ReturnType<typeof fakeMap>, store: LiveStore, options: DevicesLayerOptions = {}) {
+  return attachDevicesLayer(fake.map, store, { rasterize: fakeRasterize, ...options });
 }
 
 function lastDiff(source: FakeSource): GeoJSONSourceDiff {
-  const call = source.updateData.mock.calls.at(-1);
-  if (!call) throw new Error('updateData was not called');
-  return call[0];
+  return source.lastDiff();
 }
 
 function ids(collection: FeatureCollection | undefined): Array<string | number | undefined> {
@@ -117,15 +47,22 @@ describe('attachDevicesLayer', () => {
     store.updatePositions([position(1, 24.7, 46.6), position(2, 21.5, 39.2), position(99, 1, 1)]);
     const fake = fakeMap();
     const counts: number[] = [];
-    attachDevicesLayer(fake.map, store, { onFeatureCount: (n) => counts.push(n) });
+    attach(fake, store, { onFeatureCount: (n) => counts.push(n) });
 
-    expect(fake.layers).toEqual([DEVICES_LAYERS.circle, DEVICES_LAYERS.label, DEVICES_LAYERS.selectedHalo]);
+    expect(fake.layers).toEqual([
+      DEVICES_LAYERS.clusters,
+      DEVICES_LAYERS.clusterCount,
+      DEVICES_LAYERS.direction,
+      DEVICES_LAYERS.icon,
+      DEVICES_LAYERS.selectedHalo,
+      DEVICES_LAYERS.selectedIcon,
+    ]);
     const data = fake.devices().setData.mock.calls[0]?.[0];
     expect(ids(data)).toEqual([1, 2]);
     expect(data?.features[0]).toMatchObject({
       id: 1,
       geometry: { type: 'Point', coordinates: [46.6, 24.7] },
-      properties: { name: 'Device 1', category: 'truck', status: 'online', course: 0 },
+      properties: { name: 'Device 1', category: 'truck', status: 'online', course: 0, moving: false },
     });
     expect(fake.devices().updateData).not.toHaveBeenCalled();
     expect(counts).toEqual([2]);
@@ -141,7 +78,7 @@ describe('attachDevicesLayer', () => {
     store.setDevices([device(1), device(2), device(3)]);
     store.updatePositions([position(1, 10, 10), position(2, 20, 20)]);
     const fake = fakeMap();
-    attachDevicesLayer(fake.map, store);
+    attach(fake, store);
 
     store.updatePositions([position(2, 21, 21, 90), position(3, 30, 30)]);
     const diff = lastDiff(fake.devices());
@@ -174,7 +111,7 @@ describe('attachDevicesLayer', () => {
     store.setDevices([device(1)]);
     store.updatePositions([position(1, 10, 10)]);
     const fake = fakeMap();
-    attachDevicesLayer(fake.map, store);
+    attach(fake, store);
     store.updatePositions([position(1, 10, 10)]); // same place
     store.updateDevices([device(1, { phone: '123' })]); // not drawn
     store.updateDevices([device(7)]); // no position yet
@@ -187,7 +124,7 @@ describe('attachDevicesLayer', () => {
     store.updatePositions([position(1, 10, 10), position(2, 20, 20)]);
     const fake = fakeMap();
     const counts: number[] = [];
-    attachDevicesLayer(fake.map, store, { onFeatureCount: (n) => counts.push(n) });
+    attach(fake, store, { onFeatureCount: (n) => counts.push(n) });
 
     store.setDevices([device(2)]);
     expect(ids(fake.devices().setData.mock.calls.at(-1)?.[0])).toEqual([2]);
@@ -226,7 +163,7 @@ describe('attachDevicesLayer', () => {
       },
     } as unknown as LiveStore;
     const fake = fakeMap();
-    attachDevicesLayer(fake.map, store);
+    attach(fake, store);
     const devices = new Map(state.devices);
     devices.delete(1);
     emit({ ...state, devices }, { type: 'updateDevices', changedIds: new Set([1]), reset: false, previousSelectedId: null, slices: new Set(['devices']) });
@@ -253,7 +190,7 @@ describe('attachDevicesLayer', () => {
     const store = createLiveStore();
     store.setDevices([device(1), device(2)]);
     const fake = fakeMap();
-    attachDevicesLayer(fake.map, store);
+    attach(fake, store);
     store.updatePositions([position(1, 91, 10), position(2, 10, Number.POSITIVE_INFINITY)]);
     store.updatePositions([position(1, 24, 46), position(2, -95, 0)]);
     const added = fake.devices().updateData.mock.calls.flatMap(([d]) => d.add ?? []);
@@ -264,7 +201,7 @@ describe('attachDevicesLayer', () => {
     const store = createLiveStore();
     store.setDevices([device(1)]);
     const fake = fakeMap();
-    attachDevicesLayer(fake.map, store);
+    attach(fake, store);
     expect(fake.fitBounds).not.toHaveBeenCalled();
     store.updatePositions([position(1, 24.7, 46.7)]);
     expect(fake.fitBounds).toHaveBeenCalledTimes(1);
@@ -278,9 +215,9 @@ describe('attachDevicesLayer', () => {
     store.updatePositions([position(1, 10, 10), position(2, 20, 20)]);
     const fake = fakeMap();
     const onSelect = vi.fn();
-    attachDevicesLayer(fake.map, store, { onSelect });
+    attach(fake, store, { onSelect });
 
-    fake.click(DEVICES_LAYERS.circle, 2);
+    fake.click(DEVICES_LAYERS.icon, 2);
     expect(store.getState().selectedId).toBe(2);
     expect(onSelect).toHaveBeenCalledWith(2);
     expect(ids(fake.selected().setData.mock.calls.at(-1)?.[0])).toEqual([2]);
@@ -301,9 +238,9 @@ describe('attachDevicesLayer', () => {
   it('detaches: unsubscribes, removes handlers, layers and sources', () => {
     const store = createLiveStore();
     const fake = fakeMap();
-    const detach = attachDevicesLayer(fake.map, store);
+    const layer = attach(fake, store);
     const source = fake.devices();
-    detach();
+    layer.detach();
     expect(fake.layers).toEqual([]);
     expect(fake.sources.size).toBe(0);
     expect(fake.handlers).toEqual([]);
@@ -318,11 +255,94 @@ describe('attachDevicesLayer', () => {
     store.setDevices([device(1)]);
     const fake = fakeMap();
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    attachDevicesLayer(fake.map, store);
+    attach(fake, store);
     fake.devices().updateData.mockImplementationOnce(() => Promise.reject(new Error('no ids')));
     store.updatePositions([position(1, 1, 1)]);
     await vi.waitFor(() => expect(fake.devices().setData).toHaveBeenCalledTimes(2));
     expect(ids(fake.devices().setData.mock.calls.at(-1)?.[0])).toEqual([1]);
     error.mockRestore();
+  });
+
+  it('adds one image per icon key and status, plus the direction wedges, once per style', () => {
+    const store = createLiveStore();
+    const fake = fakeMap();
+    const layer = attach(fake, store);
+    expect(fake.images.size).toBe((ICON_KEYS.length + 1) * 3);
+    expect(fake.images.has('device-arrow-online')).toBe(true);
+    expect(fake.images.has('device-direction-offline')).toBe(true);
+    layer.detach();
+    const rasterize = vi.fn(fakeRasterize);
+    attachDevicesLayer(fake.map, store, { rasterize });
+    expect(rasterize).not.toHaveBeenCalled(); // images already in the style
+  });
+
+  it('maps categories to icons (aliases and unknown) and marks moving devices', () => {
+    const store = createLiveStore();
+    store.setDevices([device(1, { category: 'pickup' }), device(2, { category: 'trolleybus' }), device(3, { category: 'spaceship' }), device(4, { category: 'arrow' })]);
+    store.updatePositions([
+      position(1, 1, 1, 0, { speed: 12 }),
+      position(2, 2, 2, 0, { speed: 12, attributes: { motion: false } }),
+      position(3, 3, 3),
+      position(4, 4, 4, 0, { attributes: { motion: true } }),
+    ]);
+    const fake = fakeMap();
+    attach(fake, store);
+    const props = fake.devices().lastData()?.features.map((f) => f.properties);
+    expect(props?.map((p) => p?.category)).toEqual(['car', 'bus', 'default', 'arrow']);
+    expect(props?.map((p) => p?.moving)).toEqual([true, false, false, true]);
+  });
+
+  it('clusters by default and switches clustering on the same source, without re-sending data', () => {
+    const store = createLiveStore();
+    store.setDevices([device(1), device(2)]);
+    store.updatePositions([position(1, 10, 10), position(2, 20, 20)]);
+    const fake = fakeMap();
+    const counts: number[] = [];
+    const layer = attach(fake, store, { onFeatureCount: (n) => counts.push(n) });
+    expect(fake.devices().options).toMatchObject({ cluster: true });
+    layer.setClustering(false);
+    layer.setClustering(false); // no-op
+    expect(fake.devices().setClusterOptions).toHaveBeenCalledTimes(1);
+    expect(fake.devices().setClusterOptions.mock.calls[0]?.[0]).toMatchObject({ cluster: false });
+    expect(fake.devices().setData).toHaveBeenCalledTimes(1);
+    // diffs keep flowing while unclustered
+    store.updatePositions([position(1, 11, 11)]);
+    expect(lastDiff(fake.devices()).update?.map((u) => u.id)).toEqual([1]);
+    layer.setClustering(true);
+    expect(fake.devices().setClusterOptions.mock.calls[1]?.[0]).toMatchObject({ cluster: true });
+    expect(counts.at(-1)).toBe(2);
+
+    const off = fakeMap();
+    attach(off, store, { clustering: false });
+    expect(off.devices().options).toMatchObject({ cluster: false });
+  });
+
+  it('zooms into a clicked cluster', async () => {
+    const store = createLiveStore();
+    const fake = fakeMap();
+    attach(fake, store);
+    // a cluster feature carries cluster_id and a point geometry
+    for (const h of fake.handlers) {
+      if (h.type === 'click' && h.layer === DEVICES_LAYERS.clusters) {
+        h.handler({ features: [{ properties: { cluster_id: 7 }, geometry: { type: 'Point', coordinates: [46, 24] } }] });
+      }
+    }
+    expect(fake.devices().getClusterExpansionZoom).toHaveBeenCalledWith(7);
+    await vi.waitFor(() => expect(fake.easeTo).toHaveBeenCalledWith({ center: [46, 24], zoom: 9 }));
+    expect(store.getState().selectedId).toBeNull();
+  });
+
+  it('ignores store changes it does not draw (events, logs, tracking)', () => {
+    const store = createLiveStore();
+    store.setDevices([device(1)]);
+    store.updatePositions([position(1, 10, 10)]);
+    const fake = fakeMap();
+    const counts: number[] = [];
+    attach(fake, store, { onFeatureCount: (n) => counts.push(n) });
+    store.startTracking(1);
+    store.addEvents([{ id: 5, deviceId: 1, type: 'alarm', eventTime: null, positionId: 0, geofenceId: 0, maintenanceId: 0, attributes: {} }]);
+    expect(fake.devices().updateData).not.toHaveBeenCalled();
+    expect(fake.devices().setData).toHaveBeenCalledTimes(1);
+    expect(counts).toEqual([1]);
   });
 });

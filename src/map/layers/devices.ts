@@ -1,9 +1,17 @@
 /**
  * The devices layer: one GeoJSON point per device that has a position, keyed by device id (the
- * feature id), drawn as a status-coloured circle with the device name beside it. Live changes come
- * from the store subscription and go to the source as `updateData` diffs of the changed ids only;
- * a reset (device list reloaded, store cleared) goes through `setData`. The selected device is
- * drawn on top from its own one-feature source. Names are text properties, never HTML.
+ * feature id), drawn by one symbol layer (the category icon on a status-coloured disc, the name
+ * as a text label — text, never HTML) with a direction wedge for moving devices, and clusters.
+ *
+ * Diffs and clustering share one source. In MapLibre 6.17 `updateData` works on a clustered
+ * GeoJSON source: the main thread applies the diff to its copy, the worker applies it to its
+ * index and rebuilds the cluster trees (every tile of the source reloads, since a moved point
+ * can regroup clusters anywhere). Clustering is switched with `setClusterOptions`, on the same
+ * source, so the data never has to be re-sent. See docs/map.md for the measurement.
+ *
+ * Live changes come from the store subscription and go to the source as `updateData` diffs of the
+ * changed ids only; a reset (device list reloaded, store cleared) goes through `setData`. The
+ * selected device is drawn on top from its own one-feature source.
  */
 import type { Feature, FeatureCollection, Point } from 'geojson';
 import type {
@@ -14,25 +22,37 @@ import type {
   Map as MaplibreMap,
   MapLayerMouseEvent,
   Subscription,
+  SymbolLayerSpecification,
 } from 'maplibre-gl';
 import type { Device } from '../../api/models';
 import { categoryIcon, normalizeStatus, STATUS_COLORS, type IconKey } from '../../domain/categories';
 import { hasValidCoordinates, type LiveChange, type LivePosition, type LiveState, type LiveStore } from '../../domain/liveStore';
 import { MAP_FONTS } from '../offlineStyle';
+import { addDeviceImages, createCanvasRasterizer, type Rasterizer } from '../icons/rasterize';
 
 export const DEVICES_SOURCE = 'devices';
 export const SELECTED_SOURCE = 'device-selected';
 export const DEVICES_LAYERS = {
-  circle: 'devices-circle',
-  label: 'devices-label',
+  clusters: 'devices-clusters',
+  clusterCount: 'devices-cluster-count',
+  direction: 'devices-direction',
+  icon: 'devices-icon',
   selectedHalo: 'device-selected-halo',
+  selectedIcon: 'device-selected-icon',
 } as const;
+
+/** Clusters form up to this zoom; above it every device is drawn on its own. */
+export const CLUSTER_MAX_ZOOM = 14;
+export const CLUSTER_RADIUS = 50;
+/** Speed (knots) above which a device without a `motion` attribute counts as moving. */
+export const MOVING_SPEED = 0.5;
 
 export interface DeviceFeatureProperties {
   name: string;
   category: IconKey;
   status: 'online' | 'offline' | 'unknown';
   course: number;
+  moving: boolean;
 }
 
 export type DeviceFeature = Feature<Point, DeviceFeatureProperties> & { id: number };
@@ -48,13 +68,39 @@ export interface DevicesLayerOptions {
   fitPadding?: number;
   /** Highest zoom for that fit, e.g. when there is only one device (default 15). */
   fitMaxZoom?: number;
+  /** Group nearby devices into clusters (default true). */
+  clustering?: boolean;
+  /** Draws the marker images (default: a 2D canvas). */
+  rasterize?: Rasterizer;
+}
+
+export interface DevicesLayer {
+  setClustering(enabled: boolean): void;
+  detach(): void;
 }
 
 /** The map methods this layer uses. A `maplibregl.Map` satisfies it. */
 export type DevicesLayerMap = Pick<
   MaplibreMap,
-  'addSource' | 'addLayer' | 'getSource' | 'getLayer' | 'removeLayer' | 'removeSource' | 'on' | 'getCanvas' | 'fitBounds'
+  | 'addSource'
+  | 'addLayer'
+  | 'getSource'
+  | 'getLayer'
+  | 'removeLayer'
+  | 'removeSource'
+  | 'on'
+  | 'getCanvas'
+  | 'fitBounds'
+  | 'easeTo'
+  | 'hasImage'
+  | 'addImage'
 >;
+
+export function isMoving(position: LivePosition): boolean {
+  const motion = position.attributes?.motion;
+  if (typeof motion === 'boolean') return motion;
+  return Number.isFinite(position.speed) && position.speed > MOVING_SPEED;
+}
 
 export function buildDeviceFeature(device: Device | undefined, position: LivePosition | undefined): DeviceFeature | null {
   if (!device || !position || !hasValidCoordinates(position)) return null;
@@ -67,6 +113,7 @@ export function buildDeviceFeature(device: Device | undefined, position: LivePos
       category: categoryIcon(device.category),
       status: normalizeStatus(device.status),
       course: Number.isFinite(position.course) ? position.course : 0,
+      moving: isMoving(position),
     },
   };
 }
@@ -75,7 +122,7 @@ function collection<T extends Feature>(features: Iterable<T>): FeatureCollection
   return { type: 'FeatureCollection', features: [...features] };
 }
 
-const PROPERTY_KEYS: ReadonlyArray<keyof DeviceFeatureProperties> = ['name', 'category', 'status', 'course'];
+const PROPERTY_KEYS: ReadonlyArray<keyof DeviceFeatureProperties> = ['name', 'category', 'status', 'course', 'moving'];
 
 /** The update for one feature, or null when nothing visible changed. */
 export function featureDiff(prev: DeviceFeature, next: DeviceFeature): GeoJSONFeatureDiff | null {
@@ -102,39 +149,90 @@ function statusColorExpression(): ExpressionSpecification {
   return ['match', ['get', 'status'], 'online', STATUS_COLORS.online, 'offline', STATUS_COLORS.offline, STATUS_COLORS.unknown];
 }
 
-function addSourcesAndLayers(map: DevicesLayerMap): void {
-  map.addSource(DEVICES_SOURCE, { type: 'geojson', data: collection<DeviceFeature>([]) });
+const IS_CLUSTER: ExpressionSpecification = ['has', 'point_count'];
+const NOT_CLUSTER: ExpressionSpecification = ['!', ['has', 'point_count']];
+
+const ICON_IMAGE: ExpressionSpecification = ['concat', 'device-', ['get', 'category'], '-', ['get', 'status']];
+const DIRECTION_IMAGE: ExpressionSpecification = ['concat', 'device-direction-', ['get', 'status']];
+/** Names from zoom 4 (as before the icons); the icon is always drawn, the name when it fits. */
+const NAME_FIELD: ExpressionSpecification = ['step', ['zoom'], '', 4, ['get', 'name']];
+
+const LABEL_LAYOUT: NonNullable<SymbolLayerSpecification['layout']> = {
+  'text-font': MAP_FONTS,
+  'text-size': 12,
+  'text-anchor': 'top',
+  'text-offset': [0, 1.3],
+  'text-max-width': 12,
+  'text-padding': 2,
+  'text-optional': true,
+};
+
+const LABEL_PAINT: NonNullable<SymbolLayerSpecification['paint']> = {
+  'text-color': '#e2e8f0',
+  'text-halo-color': '#0a1628',
+  'text-halo-width': 1.5,
+};
+
+function addSourcesAndLayers(map: DevicesLayerMap, clustering: boolean): void {
+  map.addSource(DEVICES_SOURCE, {
+    type: 'geojson',
+    data: collection<DeviceFeature>([]),
+    cluster: clustering,
+    clusterMaxZoom: CLUSTER_MAX_ZOOM,
+    clusterRadius: CLUSTER_RADIUS,
+  });
   map.addSource(SELECTED_SOURCE, { type: 'geojson', data: collection<DeviceFeature>([]) });
   map.addLayer({
-    id: DEVICES_LAYERS.circle,
+    id: DEVICES_LAYERS.clusters,
     type: 'circle',
     source: DEVICES_SOURCE,
+    filter: IS_CLUSTER,
     paint: {
-      'circle-color': statusColorExpression(),
-      'circle-radius': ['interpolate', ['linear'], ['zoom'], 3, 4, 12, 7, 16, 9],
+      'circle-color': '#4f8cff',
+      'circle-opacity': 0.85,
+      'circle-radius': ['step', ['get', 'point_count'], 16, 10, 20, 100, 26, 1000, 32],
       'circle-stroke-color': '#0a1628',
-      'circle-stroke-width': 1.5,
+      'circle-stroke-width': 2,
     },
   });
   map.addLayer({
-    id: DEVICES_LAYERS.label,
+    id: DEVICES_LAYERS.clusterCount,
     type: 'symbol',
     source: DEVICES_SOURCE,
-    minzoom: 4,
+    filter: IS_CLUSTER,
     layout: {
-      'text-field': ['get', 'name'],
+      'text-field': ['get', 'point_count_abbreviated'],
       'text-font': MAP_FONTS,
-      'text-size': 12,
-      'text-anchor': 'top',
-      'text-offset': [0, 0.9],
-      'text-max-width': 12,
-      'text-padding': 2,
+      'text-size': 13,
+      'text-allow-overlap': true,
     },
-    paint: {
-      'text-color': '#e2e8f0',
-      'text-halo-color': '#0a1628',
-      'text-halo-width': 1.5,
+    paint: { 'text-color': '#ffffff' },
+  });
+  map.addLayer({
+    id: DEVICES_LAYERS.direction,
+    type: 'symbol',
+    source: DEVICES_SOURCE,
+    filter: ['all', NOT_CLUSTER, ['==', ['get', 'moving'], true]],
+    layout: {
+      'icon-image': DIRECTION_IMAGE,
+      'icon-rotate': ['get', 'course'],
+      'icon-rotation-alignment': 'map',
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
     },
+  });
+  map.addLayer({
+    id: DEVICES_LAYERS.icon,
+    type: 'symbol',
+    source: DEVICES_SOURCE,
+    filter: NOT_CLUSTER,
+    layout: {
+      'icon-image': ICON_IMAGE,
+      'icon-allow-overlap': true,
+      'text-field': NAME_FIELD,
+      ...LABEL_LAYOUT,
+    },
+    paint: LABEL_PAINT,
   });
   map.addLayer({
     id: DEVICES_LAYERS.selectedHalo,
@@ -143,10 +241,25 @@ function addSourcesAndLayers(map: DevicesLayerMap): void {
     paint: {
       'circle-color': statusColorExpression(),
       'circle-opacity': 0.25,
-      'circle-radius': ['interpolate', ['linear'], ['zoom'], 3, 9, 12, 14, 16, 18],
+      'circle-radius': 24,
       'circle-stroke-color': '#ffffff',
       'circle-stroke-width': 2,
     },
+  });
+  map.addLayer({
+    id: DEVICES_LAYERS.selectedIcon,
+    type: 'symbol',
+    source: SELECTED_SOURCE,
+    layout: {
+      'icon-image': ICON_IMAGE,
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
+      'text-field': ['get', 'name'],
+      'text-allow-overlap': true,
+      'text-ignore-placement': true,
+      ...LABEL_LAYOUT,
+    },
+    paint: LABEL_PAINT,
   });
 }
 
@@ -156,11 +269,13 @@ function logError(error: unknown): void {
 
 /**
  * Adds the devices source and layers to a map whose style has loaded, loads the store's current
- * state and keeps it in sync. Returns a function that unsubscribes and removes what it added.
+ * state and keeps it in sync. `detach` unsubscribes and removes what it added.
  */
-export function attachDevicesLayer(map: DevicesLayerMap, store: LiveStore, options: DevicesLayerOptions = {}): () => void {
+export function attachDevicesLayer(map: DevicesLayerMap, store: LiveStore, options: DevicesLayerOptions = {}): DevicesLayer {
   const { onSelect, onFeatureCount, fitOnFirstData = true, fitPadding = 48, fitMaxZoom = 15 } = options;
-  addSourcesAndLayers(map);
+  let clustering = options.clustering ?? true;
+  addDeviceImages(map, options.rasterize ?? createCanvasRasterizer());
+  addSourcesAndLayers(map, clustering);
   const source = (): GeoJSONSource | undefined => map.getSource<GeoJSONSource>(DEVICES_SOURCE);
   const selectedSource = (): GeoJSONSource | undefined => map.getSource<GeoJSONSource>(SELECTED_SOURCE);
 
@@ -246,6 +361,11 @@ export function attachDevicesLayer(map: DevicesLayerMap, store: LiveStore, optio
       renderSelected(state);
       return;
     }
+    // events, logs, history and tracking changes are not drawn here
+    if (!change.reset && !change.slices.has('devices') && !change.slices.has('positions')) {
+      if (change.slices.has('selection')) renderSelected(state);
+      return;
+    }
     if (change.reset) reload(state);
     else applyDiff(state, change.changedIds);
     if (
@@ -273,28 +393,48 @@ export function attachDevicesLayer(map: DevicesLayerMap, store: LiveStore, optio
     store.select(id);
     onSelect?.(id);
   };
+  const handleClusterClick = (event: MapLayerMouseEvent): void => {
+    const feature = event.features?.[0];
+    const clusterId = feature?.properties?.cluster_id;
+    const target = source();
+    if (typeof clusterId !== 'number' || !target || feature?.geometry.type !== 'Point') return;
+    const [lon = 0, lat = 0] = feature.geometry.coordinates;
+    target
+      .getClusterExpansionZoom(clusterId)
+      .then((zoom) => {
+        if (!detached) map.easeTo({ center: [lon, lat], zoom });
+      })
+      .catch(logError);
+  };
   const setCursor = (cursor: string) => () => {
     map.getCanvas().style.cursor = cursor;
   };
   const subscriptions: Subscription[] = [];
-  for (const layer of [DEVICES_LAYERS.circle, DEVICES_LAYERS.label]) {
+  for (const layer of [DEVICES_LAYERS.icon, DEVICES_LAYERS.selectedIcon, DEVICES_LAYERS.clusters]) {
     subscriptions.push(
-      map.on('click', layer, handleClick),
+      map.on('click', layer, layer === DEVICES_LAYERS.clusters ? handleClusterClick : handleClick),
       map.on('mouseenter', layer, setCursor('pointer')),
       map.on('mouseleave', layer, setCursor('')),
     );
   }
 
-  return () => {
-    if (detached) return;
-    detached = true;
-    unsubscribe();
-    for (const subscription of subscriptions) subscription.unsubscribe();
-    for (const layer of [DEVICES_LAYERS.selectedHalo, DEVICES_LAYERS.label, DEVICES_LAYERS.circle]) {
-      if (map.getLayer(layer)) map.removeLayer(layer);
-    }
-    for (const id of [SELECTED_SOURCE, DEVICES_SOURCE]) {
-      if (map.getSource(id)) map.removeSource(id);
-    }
+  return {
+    setClustering(enabled) {
+      if (detached || enabled === clustering) return;
+      clustering = enabled;
+      source()?.setClusterOptions({ cluster: enabled, clusterMaxZoom: CLUSTER_MAX_ZOOM, clusterRadius: CLUSTER_RADIUS }).catch(logError);
+    },
+    detach() {
+      if (detached) return;
+      detached = true;
+      unsubscribe();
+      for (const subscription of subscriptions) subscription.unsubscribe();
+      for (const layer of Object.values(DEVICES_LAYERS).reverse()) {
+        if (map.getLayer(layer)) map.removeLayer(layer);
+      }
+      for (const id of [SELECTED_SOURCE, DEVICES_SOURCE]) {
+        if (map.getSource(id)) map.removeSource(id);
+      }
+    },
   };
 }

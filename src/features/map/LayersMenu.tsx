@@ -1,0 +1,75 @@
+/**
+ * The map's layers menu: choose the style, switch clustering, live routes, accuracy circles and
+ * follow mode. It only writes the map settings store; the map controller reacts to it.
+ */
+import { useSyncExternalStore } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { Button, Checkbox } from '../../ui';
+import { PopoverDialog } from '../../ui/Popover';
+import { RadioList, type RadioListItem } from '../../ui/RadioList';
+import { MAP_STYLE_IDS, MAP_STYLES, chooseMapStyle, type MapSettingsStore, type MapStyleId } from '../../map';
+import * as styles from './MapPage.css';
+
+function LayersIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="1.25em" height="1.25em" fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M12 3l9 5-9 5-9-5z" />
+      <path d="M3 13l9 5 9-5" />
+    </svg>
+  );
+}
+
+export function LayersMenu({ settings, preferredStyle }: { settings: MapSettingsStore; preferredStyle: unknown }) {
+  const { t } = useLingui();
+  const current = useSyncExternalStore(settings.subscribe, settings.get);
+  const names: Record<MapStyleId, string> = {
+    offline: t`Offline map`,
+    openFreeMap: t`OpenFreeMap`,
+    osm: t`OpenStreetMap`,
+    carto: t`Carto dark`,
+    openTopoMap: t`OpenTopoMap`,
+  };
+  const items: RadioListItem[] = MAP_STYLE_IDS.map((id) => ({
+    id,
+    label: names[id],
+    description: MAP_STYLES[id].online ? t`Loads tiles from the internet` : t`Works without internet`,
+  }));
+  const selected = chooseMapStyle({ stored: current.style, preference: preferredStyle });
+  return (
+    <div className={styles.layersButton}>
+      <PopoverDialog
+        title={t`Map layers`}
+        placement="bottom start"
+        trigger={
+          <Button variant="secondary" aria-label={t`Map layers`}>
+            <LayersIcon />
+          </Button>
+        }
+      >
+        <RadioList
+          label={t`Map style`}
+          items={items}
+          value={selected}
+          onChange={(id) => {
+            const style = MAP_STYLE_IDS.find((s) => s === id);
+            if (style) settings.set({ style });
+          }}
+        />
+        <div className={styles.toggles}>
+          <Checkbox isSelected={current.clustering} onChange={(clustering) => settings.set({ clustering })}>
+            {t`Group nearby devices`}
+          </Checkbox>
+          <Checkbox isSelected={current.liveRoutes} onChange={(liveRoutes) => settings.set({ liveRoutes })}>
+            {t`Live routes`}
+          </Checkbox>
+          <Checkbox isSelected={current.accuracy} onChange={(accuracy) => settings.set({ accuracy })}>
+            {t`Accuracy circles`}
+          </Checkbox>
+          <Checkbox isSelected={current.follow} onChange={(follow) => settings.set({ follow })}>
+            {t`Follow the selected device`}
+          </Checkbox>
+        </div>
+      </PopoverDialog>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createLiveStore } from '../domain/liveStore';
+import { createMapController, type ControllerMap } from './controller';
+import { createFakeMap } from './testFakeMap';
+import { device, position } from './testModels';
+import { createMapSettings } from './settings';
+import { ACCURACY_SOURCE } from './layers/accuracy';
+import { DEVICES_LAYERS, DEVICES_SOURCE } from './layers/devices';
+import { ROUTES_SOURCE, TRACKING_SOURCE } from './layers/routes';
+import { selectByUniqueIdOnce } from './selectByUniqueId';
+
+const rasterize = () => ({ width: 1, height: 1, data: new Uint8ClampedArray(4) }) as ImageData;
+const noFetch = vi.fn(() => Promise.reject(new Error('offline in tests')));
+
+function setup() {
+  const store = createLiveStore();
+  store.setDevices([device(1), device(2)]);
+  store.updatePositions([position(1, 10, 10), position(2, 20, 20)]);
+  const fake = createFakeMap();
+  const settings = createMapSettings(null);
+  const counts: number[] = [];
+  const controller = createMapController(fake.map as unknown as ControllerMap, store, {
+    settings,
+    rasterize,
+    fetch: noFetch as unknown as typeof fetch,
+    onFeatureCount: (n) => counts.push(n),
+  });
+  return { store, fake, settings, controller, counts };
+}
+
+describe('map controller', () => {
+  it('adds the app layers on style.load, routes and tracking below the devices', () => {
+    const { fake, counts } = setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fake.fire('style.load');
+    expect([...fake.sources.keys()].sort()).toEqual([DEVICES_SOURCE, 'device-selected', ROUTES_SOURCE, TRACKING_SOURCE].sort());
+    expect(fake.layers.indexOf('live-routes-line')).toBeLessThan(fake.layers.indexOf(DEVICES_LAYERS.icon));
+    expect(counts.at(-1)).toBe(2);
+  });
+
+  it('switching the style re-adds the layers after the new style loads; the default never goes online', () => {
+    const { fake, settings, controller } = setup();
+    fake.fire('style.load');
+    expect(controller.styleId()).toBe('offline');
+    settings.set({ style: 'osm' });
+    expect(fake.setStyle).toHaveBeenCalledTimes(1);
+    fake.dropStyle();
+    fake.fire('style.load');
+    expect(fake.sources.has(DEVICES_SOURCE)).toBe(true);
+    expect(fake.source(DEVICES_SOURCE).lastData()?.features).toHaveLength(2);
+    expect(fake.images.size).toBeGreaterThan(0);
+    controller.setPreferredStyle('carto'); // the stored choice wins over the preference
+    expect(fake.setStyle).toHaveBeenCalledTimes(1);
+  });
+
+  it('toggles clustering, accuracy and live routes from the settings', () => {
+    const { fake, settings, store } = setup();
+    fake.fire('style.load');
+    settings.set({ clustering: false });
+    expect(fake.source(DEVICES_SOURCE).setClusterOptions).toHaveBeenCalledWith(expect.objectContaining({ cluster: false }));
+    settings.set({ accuracy: true });
+    expect(fake.sources.has(ACCURACY_SOURCE)).toBe(true);
+    expect(fake.layers.indexOf('accuracy-fill')).toBeLessThan(fake.layers.indexOf(DEVICES_LAYERS.clusters));
+    settings.set({ accuracy: false, liveRoutes: false });
+    expect(fake.sources.has(ACCURACY_SOURCE)).toBe(false);
+    expect(fake.sources.has(ROUTES_SOURCE)).toBe(false);
+    // follow: the camera follows the selected device
+    settings.set({ follow: true });
+    store.select(2);
+    expect(fake.easeTo).toHaveBeenLastCalledWith(expect.objectContaining({ center: [20, 20] }));
+    store.updatePositions([position(2, 21, 21)]);
+    expect(fake.easeTo).toHaveBeenLastCalledWith(expect.objectContaining({ center: [21, 21] }));
+    settings.set({ follow: false });
+    const calls = fake.easeTo.mock.calls.length;
+    store.updatePositions([position(2, 22, 22)]);
+    expect(fake.easeTo).toHaveBeenCalledTimes(calls);
+  });
+
+  it('destroy removes everything it added', () => {
+    const { fake, controller, settings } = setup();
+    fake.fire('style.load');
+    controller.destroy();
+    expect(fake.sources.size).toBe(0);
+    expect(fake.layers).toEqual([]);
+    settings.set({ style: 'osm' });
+    expect(fake.setStyle).not.toHaveBeenCalled();
+  });
+});
+
+describe('selectByUniqueIdOnce', () => {
+  it('selects the device once the devices arrive, and only once', () => {
+    const store = createLiveStore();
+    selectByUniqueIdOnce(store, 'u2');
+    expect(store.getState().selectedId).toBeNull();
+    store.setDevices([device(1), device(2)]);
+    expect(store.getState().selectedId).toBe(2);
+    store.select(null);
+    selectByUniqueIdOnce(store, 'u2');
+    expect(store.getState().selectedId).toBeNull();
+    const cancel = selectByUniqueIdOnce(store, 'u9');
+    cancel();
+    store.setDevices([device(9)]);
+    expect(store.getState().selectedId).toBeNull();
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * The map's own switches (layers menu): chosen style, clustering, live routes, accuracy circles
+ * and follow mode. Kept in local storage (one JSON entry); storage failures are ignored (private
+ * mode, quota, disabled storage): the settings then live for the page only.
+ */
+import { isMapStyleId, type MapStyleId } from './styles';
+
+export interface MapSettings {
+  /** The style chosen in the layers menu; null = follow the `map` preference. */
+  style: MapStyleId | null;
+  clustering: boolean;
+  liveRoutes: boolean;
+  accuracy: boolean;
+  follow: boolean;
+}
+
+export const DEFAULT_MAP_SETTINGS: MapSettings = {
+  style: null,
+  clustering: true,
+  liveRoutes: true,
+  accuracy: false,
+  follow: false,
+};
+
+export const MAP_SETTINGS_KEY = 'athar.map';
+
+export interface MapSettingsStore {
+  get(): MapSettings;
+  set(patch: Partial<MapSettings>): void;
+  subscribe(listener: (settings: MapSettings, previous: MapSettings) => void): () => void;
+}
+
+type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
+
+function parse(text: string | null): MapSettings {
+  if (!text) return DEFAULT_MAP_SETTINGS;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return DEFAULT_MAP_SETTINGS;
+  }
+  if (typeof value !== 'object' || value === null) return DEFAULT_MAP_SETTINGS;
+  const record = value as Record<string, unknown>;
+  const flag = (key: 'clustering' | 'liveRoutes' | 'accuracy' | 'follow') =>
+    typeof record[key] === 'boolean' ? record[key] : DEFAULT_MAP_SETTINGS[key];
+  return {
+    style: isMapStyleId(record.style) ? record.style : null,
+    clustering: flag('clustering'),
+    liveRoutes: flag('liveRoutes'),
+    accuracy: flag('accuracy'),
+    follow: flag('follow'),
+  };
+}
+
+function defaultStorage(): StorageLike | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function createMapSettings(storage: StorageLike | null = defaultStorage()): MapSettingsStore {
+  let settings: MapSettings;
+  try {
+    settings = parse(storage?.getItem(MAP_SETTINGS_KEY) ?? null);
+  } catch {
+    settings = DEFAULT_MAP_SETTINGS;
+  }
+  const listeners = new Set<(settings: MapSettings, previous: MapSettings) => void>();
+  return {
+    get: () => settings,
+    set(patch) {
+      const previous = settings;
+      const next = { ...settings, ...patch };
+      if ((Object.keys(next) as Array<keyof MapSettings>).every((key) => next[key] === previous[key])) return;
+      settings = next;
+      try {
+        storage?.setItem(MAP_SETTINGS_KEY, JSON.stringify(settings));
+      } catch {
+        // storage failures are silently ignored (spec §5)
+      }
+      for (const listener of [...listeners]) listener(settings, previous);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * A fake MapLibre map for the layer modules' unit tests (imported by tests only): records
+ * sources (with their options), layers (in order, with `beforeId`), images and handlers, and
+ * exposes the `setData` / `updateData` / `setClusterOptions` calls of each source.
+ */
+import { vi } from 'vitest';
+import type { FeatureCollection } from 'geojson';
+import type { GeoJSONSourceDiff, SetClusterOptions } from 'maplibre-gl';
+
+type Handler = (event: { features?: Array<{ id?: number | string; properties?: Record<string, unknown>; geometry?: unknown }> }) => void;
+
+export class FakeSource {
+  constructor(readonly options: Record<string, unknown>) {}
+  setData = vi.fn((_data: FeatureCollection) => Promise.resolve());
+  updateData = vi.fn((_diff: GeoJSONSourceDiff) => Promise.resolve());
+  setClusterOptions = vi.fn((_options: SetClusterOptions) => Promise.resolve());
+  getClusterExpansionZoom = vi.fn((_id: number) => Promise.resolve(9));
+  lastData(): FeatureCollection | undefined {
+    return this.setData.mock.calls.at(-1)?.[0];
+  }
+  lastDiff(): GeoJSONSourceDiff {
+    const call = this.updateData.mock.calls.at(-1);
+    if (!call) throw new Error('updateData was not called');
+    return call[0];
+  }
+}
+
+export function createFakeMap() {
+  const sources = new Map<string, FakeSource>();
+  const layers: string[] = [];
+  const layerSpecs = new Map<string, Record<string, unknown>>();
+  const images = new Set<string>();
+  const handlers: Array<{ type: string; layer: string; handler: Handler }> = [];
+  const mapHandlers = new Map<string, Set<() => void>>();
+  const canvas = { style: { cursor: '' } };
+  const fitBounds = vi.fn();
+  const easeTo = vi.fn();
+  const setStyle = vi.fn();
+  const map = {
+    addSource: (id: string, options: Record<string, unknown>) => {
+      if (sources.has(id)) throw new Error(`source ${id} exists`);
+      sources.set(id, new FakeSource(options));
+    },
+    getSource: (id: string) => sources.get(id),
+    removeSource: (id: string) => sources.delete(id),
+    addLayer: (layer: { id: string }, beforeId?: string) => {
+      if (layers.includes(layer.id)) throw new Error(`layer ${layer.id} exists`);
+      const index = beforeId ? layers.indexOf(beforeId) : -1;
+      if (index >= 0) layers.splice(index, 0, layer.id);
+      else layers.push(layer.id);
+      layerSpecs.set(layer.id, layer);
+    },
+    getLayer: (id: string) => (layers.includes(id) ? { id } : undefined),
+    removeLayer: (id: string) => layers.splice(layers.indexOf(id), 1),
+    hasImage: (name: string) => images.has(name),
+    addImage: (name: string) => images.add(name),
+    on: (type: string, layerOrHandler: string | (() => void), handler?: Handler) => {
+      if (typeof layerOrHandler === 'function') {
+        const set = mapHandlers.get(type) ?? new Set();
+        set.add(layerOrHandler);
+        mapHandlers.set(type, set);
+        return { unsubscribe: () => set.delete(layerOrHandler) };
+      }
+      const entry = { type, layer: layerOrHandler, handler: handler ?? (() => undefined) };
+      handlers.push(entry);
+      return { unsubscribe: () => handlers.splice(handlers.indexOf(entry), 1) };
+    },
+    off: (type: string, handler: () => void) => mapHandlers.get(type)?.delete(handler),
+    once: (type: string, handler: () => void) => {
+      const set = mapHandlers.get(type) ?? new Set();
+      const wrapped = () => {
+        set.delete(wrapped);
+        handler();
+      };
+      set.add(wrapped);
+      mapHandlers.set(type, set);
+    },
+    triggerRepaint: () => undefined,
+    getCanvas: () => canvas,
+    fitBounds,
+    easeTo,
+    setStyle,
+  };
+  /** Fires a map event (`style.load`, `idle`). */
+  const fire = (type: string) => {
+    for (const handler of [...(mapHandlers.get(type) ?? [])]) handler();
+  };
+  /** Simulates `setStyle`: the style's sources, layers and images are gone. */
+  const dropStyle = () => {
+    sources.clear();
+    layers.length = 0;
+    images.clear();
+  };
+  const click = (layer: string, feature: { id?: number; properties?: Record<string, unknown>; geometry?: unknown }) => {
+    for (const h of handlers) if (h.type === 'click' && h.layer === layer) h.handler({ features: [feature] });
+  };
+  const source = (id: string): FakeSource => {
+    const found = sources.get(id);
+    if (!found) throw new Error(`no source ${id}`);
+    return found;
+  };
+  return { map, sources, layers, layerSpecs, images, handlers, fitBounds, easeTo, setStyle, fire, dropStyle, click, source };
+}

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { NetworkPage } from '../../features/map/NetworkPage';
+
+/** The cell towers and wifi access points a position was located with. */
+export const Route = createFileRoute('/_app/network/$positionId')({
+  component: NetworkRoute,
+});
+
+function NetworkRoute() {
+  const { positionId } = Route.useParams();
+  return <NetworkPage positionId={Number(positionId)} />;
+}

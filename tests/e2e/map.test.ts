@@ -1,0 +1,121 @@
+/**
+ * The map page end to end: signed-in admin on the demo server; a click on a device marker (at
+ * the screen point projected from the map's camera attributes) opens the device card with the
+ * name as text — also for a name that is HTML —; the card's link opens the position page; the
+ * layers menu switches clustering and the device feature count stays right.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startHarness, type Harness } from './harness.ts';
+import { ADMIN_LOGIN, adminJson, DEMO_DEVICES, submitLogin, waitForMap, waitForPath } from './helpers.ts';
+import { ADMIN_PASSWORD } from './harness.ts';
+
+const XSS_NAME = '<img src=x onerror=alert(1)>';
+const STATIC_NAME = 'Static test car';
+
+/** Web Mercator, 512-px tiles (MapLibre), north up, no pitch. */
+function project(lon: number, lat: number, center: [number, number], zoom: number, size: { width: number; height: number }) {
+  const world = 512 * 2 ** zoom;
+  const x = (l: number) => ((l + 180) / 360) * world;
+  const y = (p: number) => {
+    const s = Math.sin((p * Math.PI) / 180);
+    return (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * world;
+  };
+  return { x: size.width / 2 + x(lon) - x(center[0]), y: size.height / 2 + y(lat) - y(center[1]) };
+}
+
+async function screenPoint(page: Page, lon: number, lat: number) {
+  const map = page.locator('[data-testid="map"]');
+  const box = await map.boundingBox();
+  if (!box) throw new Error('map has no box');
+  const [cx = 0, cy = 0] = ((await map.getAttribute('data-map-center')) ?? '').split(',').map(Number);
+  const zoom = Number(await map.getAttribute('data-map-zoom'));
+  const p = project(lon, lat, [cx, cy], zoom, box);
+  return { x: box.x + p.x, y: box.y + p.y };
+}
+
+async function report(harness: Harness, uniqueId: string, lat: number, lon: number): Promise<void> {
+  const query = new URLSearchParams({ id: uniqueId, lat: String(lat), lon: String(lon), timestamp: String(Math.floor(Date.now() / 1000)), accuracy: '25' });
+  const response = await fetch(`${harness.server.url}/?${query}`, { method: 'POST' });
+  expect(response.ok).toBe(true);
+}
+
+describe('map page', () => {
+  let harness: Harness;
+  const created: Record<string, { id: number; lat: number; lon: number }> = {};
+
+  beforeAll(async () => {
+    harness = await startHarness({ demo: true });
+    // two devices that do not move, far enough from the demo fleet not to overlap its markers
+    for (const [name, uniqueId, lat, lon] of [
+      [XSS_NAME, 'e2e-xss', 24.62, 46.58],
+      [STATIC_NAME, 'e2e-static', 24.8, 46.8],
+    ] as const) {
+      const device = await adminJson<{ id: number }>(harness, 'POST', '/api/devices', { name, uniqueId, category: 'car' });
+      await report(harness, uniqueId, lat, lon);
+      created[name] = { id: device.id, lat, lon };
+    }
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('opens the card of a clicked device, shows names as text, links to the position page, switches clustering', async () => {
+    const { page } = await harness.newPage();
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(`${harness.server.url}/`);
+    await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
+    await waitForPath(page, '/');
+    const total = DEMO_DEVICES + 2;
+    expect(await waitForMap(page)).toBe(total);
+    const map = page.locator('[data-testid="map"]');
+
+    // layers menu: clustering off; every device is still one feature of the source
+    await page.getByRole('button', { name: /^(Map layers|طبقات الخريطة)$/ }).click();
+    const clustering = page.getByRole('checkbox', { name: /^(Group nearby devices|تجميع الأجهزة المتقاربة)$/ });
+    expect(await clustering.isChecked()).toBe(true);
+    // the checkbox input is visually hidden inside its label: press the label, as a user does
+    await page.getByText(/^(Group nearby devices|تجميع الأجهزة المتقاربة)$/).click();
+    expect(await clustering.isChecked()).toBe(false);
+    await page.keyboard.press('Escape');
+    await map.and(page.locator(`[data-map-ready="true"][data-device-features="${total}"]`)).waitFor({ state: 'attached' });
+    expect(await map.getAttribute('data-device-features')).toBe(String(total));
+
+    for (const name of [STATIC_NAME, XSS_NAME]) {
+      const target = created[name];
+      if (!target) throw new Error(name);
+      await page.waitForTimeout(300); // markers placed after the menu closed
+      const point = await screenPoint(page, target.lon, target.lat);
+      await page.mouse.click(point.x, point.y);
+      await map.and(page.locator(`[data-selected-device="${target.id}"]`)).waitFor({ state: 'attached', timeout: 10_000 });
+      const card = page.getByTestId('device-card');
+      await expect.poll(() => card.getByRole('heading', { level: 2 }).textContent()).toBe(name);
+      expect(await card.locator('img[src="x"]').count()).toBe(0);
+    }
+    expect(alerts).toEqual([]);
+
+    // the card's link opens the position page with the position's fields
+    const positions = await adminJson<Array<{ id: number; deviceId: number; latitude: number; longitude: number }>>(harness, 'GET', `/api/positions?deviceId=${created[XSS_NAME]?.id}`);
+    const position = positions.at(-1);
+    if (!position) throw new Error('no position');
+    await page.getByTestId('device-card').getByRole('link', { name: /^(More details|مزيد من التفاصيل)$/ }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/position/'));
+    const table = page.getByTestId('position-page');
+    await table.waitFor();
+    const row = (key: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: key, exact: true }) });
+    expect(await row('latitude').getByRole('cell').textContent()).toBe(String(position.latitude));
+    expect(await row('deviceId').getByRole('cell').textContent()).toBe(String(created[XSS_NAME]?.id));
+    expect(await row('accuracy').getByRole('cell').textContent()).toBe('25');
+
+    // back on the map: the clustering choice was kept
+    await page.goto(`${harness.server.url}/`);
+    expect(await waitForMap(page)).toBe(total);
+    await page.getByRole('button', { name: /^(Map layers|طبقات الخريطة)$/ }).click();
+    expect(await page.getByRole('checkbox', { name: /^(Group nearby devices|تجميع الأجهزة المتقاربة)$/ }).isChecked()).toBe(false);
+  });
+});
