@@ -57,33 +57,77 @@ export class LiveHub {
     return viewers;
   }
 
-  private toDeviceViewers(deviceId: number, message: SocketMessage, onlyUsers?: Set<number>): void {
-    if (!this.clients.size) return;
-    const viewers = this.viewers(deviceId);
+  /**
+   * Pushes are buffered for one event-loop turn and sent as one frame per user: each user's
+   * slice of the batch is serialised once and written to all of that user's sockets. A burst of
+   * positions from many devices therefore costs one JSON.stringify per connected user, not one
+   * per client and position, and never delays the acknowledgement of the positions themselves.
+   */
+  private pending: { devices: Device[]; positions: Position[]; events: Array<{ event: Event; users: Set<number> | null }>; logs: LogRecord[] } | null =
+    null;
+
+  private batch() {
+    if (!this.pending) {
+      this.pending = { devices: [], positions: [], events: [], logs: [] };
+      setImmediate(() => this.flush());
+    }
+    return this.pending;
+  }
+
+  private flush(): void {
+    const batch = this.pending;
+    this.pending = null;
+    if (!batch || !this.clients.size) return;
+    const frames = new Map<number, string | null>();
+    const logFrames = new Map<number, string | null>();
     for (const client of this.clients) {
-      if (viewers.has(client.userId) && (!onlyUsers || onlyUsers.has(client.userId))) this.send(client, message);
+      if (client.socket.readyState !== client.socket.OPEN) continue;
+      let frame = frames.get(client.userId);
+      if (frame === undefined) {
+        frame = this.frameFor(client.userId, batch);
+        frames.set(client.userId, frame);
+      }
+      if (frame !== null) client.socket.send(frame);
+      if (client.logs && batch.logs.length) {
+        let logFrame = logFrames.get(client.userId);
+        if (logFrame === undefined) {
+          const logs = batch.logs.filter((record) => this.viewers(record.deviceId).has(client.userId));
+          logFrame = logs.length ? JSON.stringify({ logs }) : null;
+          logFrames.set(client.userId, logFrame);
+        }
+        if (logFrame !== null) client.socket.send(logFrame);
+      }
     }
   }
 
+  /** The user's slice of a batch as one frame (keys only when non-empty), or null when empty. */
+  private frameFor(userId: number, batch: NonNullable<LiveHub['pending']>): string | null {
+    const sees = (deviceId: number) => this.viewers(deviceId).has(userId);
+    const message: SocketMessage = {};
+    const devices = batch.devices.filter((device) => sees(device.id));
+    const positions = batch.positions.filter((position) => sees(position.deviceId));
+    const events = batch.events.filter(({ event, users }) => (!users || users.has(userId)) && sees(event.deviceId)).map(({ event }) => event);
+    if (devices.length) message.devices = devices;
+    if (positions.length) message.positions = positions;
+    if (events.length) message.events = events;
+    return devices.length || positions.length || events.length ? JSON.stringify(message) : null;
+  }
+
   pushDevice(device: Device): void {
-    this.toDeviceViewers(device.id, { devices: [device] });
+    if (this.clients.size) this.batch().devices.push(device);
   }
 
   pushPosition(position: Position): void {
-    this.toDeviceViewers(position.deviceId, { positions: [position] });
+    if (this.clients.size) this.batch().positions.push(position);
   }
 
   /** Events go only to the given users (those whose web notification matched), if they can see the device. */
   pushEvent(event: Event, userIds?: Iterable<number>): void {
-    this.toDeviceViewers(event.deviceId, { events: [event] }, userIds ? new Set(userIds) : undefined);
+    if (this.clients.size) this.batch().events.push({ event, users: userIds ? new Set(userIds) : null });
   }
 
   pushLog(record: LogRecord): void {
-    if (![...this.clients].some((client) => client.logs)) return;
-    const viewers = this.viewers(record.deviceId);
-    for (const client of this.clients) {
-      if (client.logs && viewers.has(client.userId)) this.send(client, { logs: [record] });
-    }
+    if ([...this.clients].some((client) => client.logs)) this.batch().logs.push(record);
   }
 
   /** Sends a message to every socket of one user (e.g. a test notification, which has no device). */

@@ -61,14 +61,19 @@ function connect(userId: number): FakeSocket {
   return socket;
 }
 
+/** Pushes are sent once per event-loop turn. */
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 describe('LiveHub', () => {
-  it('pushes to exactly the users allowed to see the device', () => {
+  it('pushes to exactly the users allowed to see the device', async () => {
     const admin = connect(adminId);
     const linked = connect(linkedId);
     const stranger = connect(strangerId);
     const grouped = connect(groupUserId);
     const position = toPosition(latestPositions(db, null, 3)[0]!);
     hub.pushPosition(position);
+    expect(admin.sent).toEqual([]);
+    await tick();
     expect(admin.sent).toEqual([{ positions: [position] }]);
     expect(linked.sent).toEqual([{ positions: [position] }]);
     expect(stranger.sent).toEqual([]);
@@ -76,14 +81,43 @@ describe('LiveHub', () => {
 
     const device = toDevice(findDevice(db, 4)!);
     hub.pushDevice(device);
+    await tick();
     expect(grouped.sent).toEqual([{ devices: [device] }]);
     expect(linked.sent).toHaveLength(1);
     expect(admin.sent).toHaveLength(2);
 
     const event = { id: 1, attributes: {}, deviceId: 3, type: 'ignitionOn', eventTime: position.fixTime, positionId: position.id, geofenceId: 0, maintenanceId: 0 };
     hub.pushEvent(event, [linkedId]);
+    await tick();
     expect(linked.sent.at(-1)).toEqual({ events: [event] });
     expect(admin.sent).toHaveLength(2);
+    for (const socket of [admin, linked, stranger, grouped]) socket.close();
+  });
+
+  it('sends a burst as one frame per user, serialised once for all the sockets of that user', async () => {
+    const sockets = [connect(adminId), connect(adminId), connect(adminId)];
+    const linked = connect(linkedId);
+    const positions = [3, 4, 5].map((id) => toPosition(latestPositions(db, null, id)[0]!));
+    const devices = [3, 4, 5].map((id) => toDevice(findDevice(db, id)!));
+    const stringify = JSON.stringify;
+    let calls = 0;
+    JSON.stringify = ((...args: Parameters<typeof stringify>) => {
+      calls += 1;
+      return stringify(...args);
+    }) as typeof JSON.stringify;
+    try {
+      positions.forEach((position, i) => {
+        hub.pushDevice(devices[i]!);
+        hub.pushPosition(position);
+      });
+      await tick();
+    } finally {
+      JSON.stringify = stringify;
+    }
+    for (const socket of sockets) expect(socket.sent).toEqual([{ devices, positions }]);
+    expect(linked.sent).toEqual([{ devices: [devices[0]], positions: [positions[0]] }]);
+    expect(calls).toBe(2);
+    for (const socket of [...sockets, linked]) socket.close();
   });
 
   it('sends keepalives', async () => {
