@@ -23,7 +23,7 @@ function open(start: Start): Promise<void> {
     ws.once('error', reject);
     ws.on('message', (data: Buffer) => {
       const text = data.toString();
-      if (!text.startsWith('{"positions"')) return;
+      if (!text.includes('"positions"')) return;
       const arrived = now();
       for (const match of text.matchAll(SENT)) latencies.push(arrived - Number(match[1]));
     });

@@ -22,17 +22,15 @@ const FANOUT_SECONDS = 6;
 const FANOUT_CLIENTS = [10, 100];
 const PASSWORD = 'bench-password';
 
-const NOTES = `## Where the time goes
+const NOTES = `## How the pushes are made
 
-- Every ingested position is pushed as a \`{devices}\` and a \`{positions}\` frame (plus \`{events}\`) to every socket of
-  a viewer: at 1,000 positions/s and 100 clients that is over 200,000 frames/s. \`LiveHub.send\` runs \`JSON.stringify\` once
-  per client and message and \`ws\` frames and writes each one separately, all on the ingest event loop.
-- The OsmAnd answer is sent after the pushes of its batch, so when the pushes fall behind, the backlog shows in the
-  OsmAnd answer latency too (same figure as the fan-out latency), not only in the frames.
-- The machine has 2 cores shared by the server, the generator, the socket clients (which parse every frame) and
-  whatever else runs: the server process got well under one core (see server CPU), so the figures are a lower bound.
-- Likely fixes, not done here: serialise each message once per push (not per client), coalesce the pushes of one
-  group-commit batch into one \`{devices, positions, events}\` frame per client, and answer the OsmAnd request before pushing.`;
+- The ingest commits the positions that arrive in one event-loop turn in one transaction and answers them; the
+  socket pushes of that turn are buffered in \`LiveHub\` and sent on the next turn as one
+  \`{devices, positions, events}\` frame per user, serialised once and written to every socket of that user. The
+  cost per turn is one \`JSON.stringify\` per connected user plus one \`ws\` write per socket, not one per position
+  and client.
+- The machine has 2 cores shared by the server, the generator and the socket clients (which parse every frame):
+  the figures are a lower bound, and they move with whatever else runs (see the load average below).`;
 
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 const now = (): number => performance.timeOrigin + performance.now();
@@ -103,6 +101,7 @@ function get(port: number, path: string): Promise<number> {
 
 async function main(): Promise<void> {
   const started = Date.now();
+  const loadAtStart = os.loadavg()[0] ?? 0;
   const server = forkTs('./serve.ts', { BENCH_PASSWORD: PASSWORD });
   const timeout = setTimeout(() => {
     console.error('benchmark timed out');
@@ -242,6 +241,8 @@ async function main(): Promise<void> {
     const results = {
       date: new Date().toISOString(),
       machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${os.platform()} ${os.release()}` },
+      /** 1-minute load average at the start and the end: other work on the machine skews every figure. */
+      loadAverage: { start: round(loadAtStart, 2), end: round(os.loadavg()[0] ?? 0, 2) },
       aim: { positionsPerSecond: 3000, fanoutP99Ms: 100 },
       ingest,
       fanout,
@@ -254,7 +255,7 @@ async function main(): Promise<void> {
     const md = [
       '# Server benchmark',
       '',
-      `${results.date}, ${results.machine.cpus} × ${results.machine.cpuModel}, Node ${results.machine.node}. \`npm run bench:server\`; raw figures in \`server.json\`.`,
+      `${results.date}, ${results.machine.cpus} × ${results.machine.cpuModel}, Node ${results.machine.node}, load average ${results.loadAverage.start} → ${results.loadAverage.end}. \`npm run bench:server\`; raw figures in \`server.json\`.`,
       'Server in a child process on loopback (fresh data dir, demo admin, 3 demo geofences and 8 web notifications); generator and socket clients in other processes on the same 2 cores.',
       '',
       '## OsmAnd ingest',
