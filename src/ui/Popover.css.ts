@@ -27,3 +27,5 @@ export const title = style({
   fontSize: vars.fontSize.md,
   fontWeight: vars.fontWeight.bold,
 });
+
+export const anchor = style({ display: 'contents' });

@@ -1,5 +1,14 @@
-import type { ReactElement, ReactNode } from 'react';
-import { Dialog, DialogTrigger, Heading, Popover as AriaPopover, type PopoverProps as AriaPopoverProps } from 'react-aria-components';
+import { useRef, type ReactElement, type ReactNode } from 'react';
+import {
+  Dialog,
+  DialogTrigger,
+  Heading,
+  Popover as AriaPopover,
+  type PopoverProps as AriaPopoverProps,
+} from 'react-aria-components';
+// react-aria is react-aria-components' own dependency (same release); its PortalProvider is the
+// documented way to choose the portal container of every overlay below it
+import { UNSAFE_PortalProvider } from 'react-aria';
 import * as styles from './Popover.css';
 
 export interface PopoverDialogProps {
@@ -14,20 +23,28 @@ export interface PopoverDialogProps {
 /**
  * A non-modal panel opened by a button (e.g. the map's layers menu): a react-aria `DialogTrigger`
  * with a `Popover` and a `Dialog`. Enter or Space opens it, focus moves in, Escape closes it and
- * focus returns to the trigger.
+ * focus returns to the trigger. The popover, and any popover opened from inside it (a `Select`),
+ * is portaled into the nearest themed element (`ThemeProvider`), not into `<body>`, so the theme
+ * variables apply to it.
  */
 export function PopoverDialog({ trigger, title, children, placement = 'bottom end' }: PopoverDialogProps) {
+  const anchor = useRef<HTMLSpanElement>(null);
+  const container = () => anchor.current?.closest<HTMLElement>('[data-theme]') ?? document.body;
   return (
-    <DialogTrigger>
-      {trigger}
-      <AriaPopover placement={placement} className={styles.popover}>
-        <Dialog className={styles.dialog}>
-          <Heading slot="title" className={styles.title}>
-            {title}
-          </Heading>
-          {children}
-        </Dialog>
-      </AriaPopover>
-    </DialogTrigger>
+    <span ref={anchor} className={styles.anchor}>
+      <UNSAFE_PortalProvider getContainer={container}>
+        <DialogTrigger>
+          {trigger}
+          <AriaPopover placement={placement} className={styles.popover}>
+            <Dialog className={styles.dialog}>
+              <Heading slot="title" className={styles.title}>
+                {title}
+              </Heading>
+              {children}
+            </Dialog>
+          </AriaPopover>
+        </DialogTrigger>
+      </UNSAFE_PortalProvider>
+    </span>
   );
 }

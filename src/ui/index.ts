@@ -58,4 +58,3 @@ export {
   type IconProps,
 } from './icons';
 export { PopoverDialog, type PopoverDialogProps } from './Popover';
-export { RadioList, type RadioListItem, type RadioListProps } from './RadioList';

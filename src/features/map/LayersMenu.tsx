@@ -4,9 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { Button, Checkbox } from '../../ui';
-import { PopoverDialog } from '../../ui/Popover';
-import { RadioList, type RadioListItem } from '../../ui/RadioList';
+import { Button, Checkbox, PopoverDialog, Select, type SelectItem } from '../../ui';
 import { MAP_STYLE_IDS, MAP_STYLES, chooseMapStyle, type MapSettingsStore, type MapStyleId } from '../../map';
 import * as styles from './MapPage.css';
 
@@ -29,11 +27,7 @@ export function LayersMenu({ settings, preferredStyle }: { settings: MapSettings
     carto: t`Carto dark`,
     openTopoMap: t`OpenTopoMap`,
   };
-  const items: RadioListItem[] = MAP_STYLE_IDS.map((id) => ({
-    id,
-    label: names[id],
-    description: MAP_STYLES[id].online ? t`Loads tiles from the internet` : t`Works without internet`,
-  }));
+  const items: SelectItem[] = MAP_STYLE_IDS.map((id) => ({ id, label: names[id] }));
   const selected = chooseMapStyle({ stored: current.style, preference: preferredStyle });
   return (
     <div className={styles.layersButton}>
@@ -46,11 +40,12 @@ export function LayersMenu({ settings, preferredStyle }: { settings: MapSettings
           </Button>
         }
       >
-        <RadioList
+        <Select
           label={t`Map style`}
           items={items}
-          value={selected}
-          onChange={(id) => {
+          selectedKey={selected}
+          description={MAP_STYLES[selected].online ? t`Loads tiles from the internet` : t`Works without internet`}
+          onSelectionChange={(id) => {
             const style = MAP_STYLE_IDS.find((s) => s === id);
             if (style) settings.set({ style });
           }}

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../ui';
+import { vars } from '../../ui/theme.css';
 
 /** The map fills the shell's main area (the sidebar and bottom bar are the shell's). */
 export const page = style({ position: 'relative', inlineSize: '100%', blockSize: '100%', minBlockSize: 0 });

@@ -1,5 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { vars } from '../../ui';
+import { vars } from '../../ui/theme.css';
 
 export const page = style({
   display: 'flex',
