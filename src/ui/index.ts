@@ -58,3 +58,6 @@ export {
   type IconProps,
 } from './icons';
 export { PopoverDialog, type PopoverDialogProps } from './Popover';
+export { ToastRegion, createToastQueue, type ToastQueue, type ToastContent, type ToastRegionProps } from './Toast';
+export { Drawer, type DrawerProps } from './Drawer';
+export { BellIcon, ListIcon, DeleteIcon } from './moreIcons';

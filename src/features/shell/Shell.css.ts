@@ -1,21 +1,64 @@
 import { style } from '@vanilla-extract/css';
 import { media } from '../../ui/breakpoints';
+import { focusRing } from '../../ui/focus.css';
 import { vars } from '../../ui/theme.css';
 
-/** The start-side column exists from tablets up; phones use the bottom navigation. */
+/**
+ * The start-side column from tablets up: brand and events button, navigation, device list. On
+ * phones it is a bar above the map (brand, device list toggle, events button); the navigation is
+ * the bottom bar there, and the device list a 250 px drawer opened by the toggle.
+ */
 export const sidebar = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.sm,
-  padding: vars.space.sm,
+  paddingBlock: vars.space.sm,
+  blockSize: '100%',
+  minBlockSize: 0,
+  boxSizing: 'border-box',
   '@media': {
-    [media.narrow]: { display: 'none' },
+    [media.narrow]: { gap: 0, paddingBlock: vars.space.xs, blockSize: 'auto' },
   },
 });
 
+export const header = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  paddingInline: vars.space.sm,
+});
+
 export const brand = style({
+  flex: 1,
   margin: 0,
   paddingInline: vars.space.sm,
   fontSize: vars.fontSize.lg,
   fontWeight: vars.fontWeight.bold,
 });
+
+export const nav = style({
+  paddingInline: vars.space.sm,
+  '@media': {
+    [media.narrow]: { display: 'none' },
+  },
+});
+
+export const eventsButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minInlineSize: vars.size.control,
+  minBlockSize: vars.size.control,
+  border: 'none',
+  borderRadius: vars.radius.md,
+  background: 'transparent',
+  color: vars.color.text,
+  fontSize: vars.fontSize.lg,
+  cursor: 'pointer',
+  selectors: {
+    '&[data-hovered]': { backgroundColor: vars.color.surfaceRaised },
+    '&[data-focus-visible]': focusRing,
+  },
+});
+
+export const iconWrap = style({ position: 'relative', display: 'inline-flex' });

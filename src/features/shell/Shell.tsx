@@ -1,14 +1,47 @@
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { AppShell, BottomNavigation, Menu, MenuItem, MapIcon, ReportsIcon, SettingsIcon, PersonIcon, LogoutIcon, type BottomNavigationItem } from '../../ui';
+import { Button as AriaButton } from 'react-aria-components';
+import {
+  AppShell,
+  Badge,
+  BellIcon,
+  BottomNavigation,
+  Menu,
+  MenuItem,
+  MapIcon,
+  ReportsIcon,
+  SettingsIcon,
+  PersonIcon,
+  LogoutIcon,
+  type BottomNavigationItem,
+} from '../../ui';
 import { useServices } from '../app/services';
 import { useSession } from '../app/hooks';
 import { selectServer, selectUser } from '../../machines/session/selectors';
 import { isRestricted } from '../../domain/permissions';
 import { activeTab } from '../../domain/navigation';
+import { unreadEvents } from '../../domain/eventRules';
 import { TermsDialog } from './TermsDialog';
 import { WithQuery } from '../app/query';
+import { DevicesPanel, DevicesToggle } from '../devices/DevicesPanel';
+import { EventsController } from '../events/EventsController';
+import { EventsDrawer } from '../events/EventsDrawer';
+import { useEvents } from '../events/useEvents';
 import * as styles from './Shell.css';
+
+/**
+ * Unread events: those not in the list when the events drawer was last open (kept here, in the
+ * shell's state; while the drawer is open everything is read).
+ */
+function useUnread(drawerOpen: boolean): boolean {
+  const events = useEvents();
+  const [seen, setSeen] = useState<ReadonlySet<number>>(() => new Set());
+  useEffect(() => {
+    if (drawerOpen) setSeen(new Set(events.map((event) => event.id)));
+  }, [drawerOpen, events]);
+  return !drawerOpen && unreadEvents(events, seen) > 0;
+}
 
 export function Shell() {
   const { t } = useLingui();
@@ -17,9 +50,12 @@ export function Shell() {
   const server = useSession(selectServer);
   const pathname = useLocation({ select: (location) => location.pathname });
   const readonly = isRestricted('readonly', user, server);
+  const [eventsOpen, setEventsOpen] = useState(false);
+  const [devicesOpen, setDevicesOpen] = useState(false);
+  const unread = useUnread(eventsOpen);
 
   const items: BottomNavigationItem[] = [
-    { id: 'map', label: t`Map`, icon: <MapIcon />, href: '/', badge: true, badgeLabel: t`New events` },
+    { id: 'map', label: t`Map`, icon: <MapIcon />, href: '/', badge: unread, badgeLabel: t`New events` },
   ];
   if (!isRestricted('disableReports', user, server)) {
     items.push({ id: 'reports', label: t`Reports`, icon: <ReportsIcon />, href: '/reports/combined' });
@@ -52,19 +88,33 @@ export function Shell() {
 
   const selectedId = activeTab(pathname, user?.id ?? null);
   return (
-    <AppShell
-      sidebar={
-        <div className={styles.sidebar}>
-          <p className={styles.brand}>{t`Athar`}</p>
-          <BottomNavigation aria-label={t`Main navigation`} items={items} selectedId={selectedId} />
-        </div>
-      }
-      bottomNav={<BottomNavigation aria-label={t`Main navigation`} items={items} selectedId={selectedId} />}
-    >
-      <WithQuery>
+    <WithQuery>
+      <AppShell
+        sidebar={
+          <div className={styles.sidebar}>
+            <div className={styles.header}>
+              <p className={styles.brand}>{t`Athar`}</p>
+              <DevicesToggle isOpen={devicesOpen} onChange={setDevicesOpen} />
+              <AriaButton className={styles.eventsButton} onPress={() => setEventsOpen(true)} aria-label={t`Events`} data-testid="events-button">
+                <span className={styles.iconWrap}>
+                  <BellIcon />
+                  {unread && <Badge anchored label={t`New events`} />}
+                </span>
+              </AriaButton>
+            </div>
+            <div className={styles.nav}>
+              <BottomNavigation aria-label={t`Main navigation`} items={items} selectedId={selectedId} />
+            </div>
+            <DevicesPanel phoneOpen={devicesOpen} onPhoneOpenChange={setDevicesOpen} />
+          </div>
+        }
+        bottomNav={<BottomNavigation aria-label={t`Main navigation`} items={items} selectedId={selectedId} />}
+      >
         <Outlet />
-      </WithQuery>
-      <TermsDialog />
-    </AppShell>
+        <TermsDialog />
+      </AppShell>
+      <EventsDrawer isOpen={eventsOpen} onOpenChange={setEventsOpen} />
+      <EventsController />
+    </WithQuery>
   );
 }

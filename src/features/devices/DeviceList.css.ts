@@ -1,0 +1,77 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { focusRing } from '../../ui/focus.css';
+import { vars } from '../../ui/theme.css';
+
+export const panel = style({
+  display: 'flex',
+  flexDirection: 'column',
+  minBlockSize: 0,
+  flex: 1,
+  gap: vars.space.sm,
+});
+
+export const filters = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  paddingInline: vars.space.sm,
+});
+
+export const filterRow = style({ display: 'flex', gap: vars.space.xs });
+export const grow = style({ flex: 1, minInlineSize: 0 });
+
+/** Four options with counts: smaller text, no inline padding so that they fit in 300 px. */
+export const segmented = style({});
+globalStyle(`${segmented} label`, { paddingInline: vars.space.xxs, fontSize: vars.fontSize.xs, whiteSpace: 'nowrap' });
+
+export const list = style({
+  flex: 1,
+  minBlockSize: 0,
+  overflow: 'auto',
+  outline: 'none',
+  position: 'relative',
+  selectors: { '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' } },
+});
+
+export const row = style({
+  display: 'flex',
+  alignItems: 'center',
+  paddingInline: vars.space.md,
+  borderBlockEnd: `1px solid ${vars.color.border}`,
+  cursor: 'pointer',
+  outline: 'none',
+  boxSizing: 'border-box',
+  selectors: {
+    '&[data-hovered]': { backgroundColor: vars.color.surfaceRaised },
+    '&[data-selected]': { backgroundColor: vars.color.surfaceRaised, boxShadow: `inset 4px 0 0 ${vars.color.primary}` },
+    '[dir="rtl"] &[data-selected]': { boxShadow: `inset -4px 0 0 ${vars.color.primary}` },
+    '&[data-focus-visible]': focusRing,
+  },
+});
+
+export const rowContent = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, inlineSize: '100%', minInlineSize: 0 });
+
+export const dot = style({ flex: 'none', inlineSize: '10px', blockSize: '10px', borderRadius: vars.radius.full });
+
+export const texts = style({ display: 'flex', flexDirection: 'column', minInlineSize: 0, flex: 1 });
+
+export const name = style({
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  fontWeight: vars.fontWeight.bold,
+  textAlign: 'start',
+});
+
+export const meta = style({
+  display: 'flex',
+  gap: vars.space.xs,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+  overflow: 'hidden',
+  whiteSpace: 'nowrap',
+});
+
+export const time = style({ flex: 'none', fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+
+export const empty = style({ margin: 0, padding: vars.space.lg, color: vars.color.textMuted, textAlign: 'center' });

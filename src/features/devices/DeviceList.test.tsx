@@ -1,0 +1,110 @@
+import { Profiler } from 'react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Device, Position } from '../../api/models';
+import { createLiveStore, type LiveStore } from '../../domain/liveStore';
+import { activateLanguage, i18n } from '../../i18n/i18n';
+import { ServicesContext, type Services } from '../app/services';
+import { DeviceList } from './DeviceList';
+
+// jsdom has no layout: give the virtualised list a viewport (and every row a size).
+const sizes = { clientWidth: 320, clientHeight: 560, offsetWidth: 320, offsetHeight: 560 };
+const originals = new Map<string, PropertyDescriptor | undefined>();
+beforeAll(async () => {
+  for (const [key, value] of Object.entries(sizes)) {
+    originals.set(key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key));
+    Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
+  }
+  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } }))));
+  await activateLanguage('en', null);
+});
+afterAll(() => {
+  for (const [key, descriptor] of originals) {
+    if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
+  }
+  vi.unstubAllGlobals();
+});
+afterEach(cleanup);
+
+function device(id: number, fields: Partial<Device> = {}): Device {
+  return {
+    id,
+    attributes: {},
+    groupId: 0,
+    calendarId: 0,
+    name: `Device ${String(id).padStart(5, '0')}`,
+    uniqueId: `u-${id}`,
+    status: 'online',
+    lastUpdate: null,
+    positionId: 0,
+    phone: null,
+    model: null,
+    contact: null,
+    category: 'car',
+    disabled: false,
+    expirationTime: null,
+    ...fields,
+  };
+}
+
+function position(deviceId: number, latitude: number): Position {
+  return { deviceId, latitude, longitude: 46.7 } as Position;
+}
+
+function renderList(live: LiveStore, onRender: () => void = () => {}) {
+  const services = { live, backendOrigin: '' } as unknown as Services;
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <ServicesContext.Provider value={services}>
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={client}>
+          <Profiler id="list" onRender={onRender}>
+            <DeviceList />
+          </Profiler>
+        </QueryClientProvider>
+      </I18nProvider>
+    </ServicesContext.Provider>,
+  );
+}
+
+describe('DeviceList', () => {
+  it('shows device text as text and selects through the store', async () => {
+    const live = createLiveStore();
+    live.setDevices([device(1, { name: '<b>x</b>' }), device(2, { name: 'Truck' })]);
+    renderList(live);
+    const grid = await screen.findByRole('grid', { name: 'Devices' });
+    const row = within(grid).getByRole('row', { name: '<b>x</b>' });
+    expect(row.textContent).toContain('<b>x</b>');
+    expect(grid.querySelector('b')).toBeNull();
+    act(() => live.select(2));
+    expect(within(grid).getByRole('row', { name: 'Truck' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('does not re-render on position updates and stays fast at 10,000 devices', async () => {
+    const live = createLiveStore();
+    live.setDevices(Array.from({ length: 10_000 }, (_, i) => device(i + 1)));
+    const onRender = vi.fn();
+    const start = performance.now();
+    renderList(live, onRender);
+    const grid = await screen.findByRole('grid', { name: 'Devices' });
+    const initial = performance.now() - start;
+    expect(grid.getAttribute('data-count')).toBe('10000');
+    // Virtualised: only the rows in view are in the DOM.
+    expect(within(grid).getAllByRole('row').length).toBeLessThan(40);
+
+    onRender.mockClear();
+    act(() => live.updatePositions(Array.from({ length: 10_000 }, (_, i) => position(i + 1, 24 + i / 1e5))));
+    expect(onRender).not.toHaveBeenCalled();
+
+    const updateStart = performance.now();
+    act(() => live.updateDevices([device(1, { status: 'offline' })]));
+    const update = performance.now() - updateStart;
+    expect(onRender).toHaveBeenCalled();
+    console.info(`10k devices: first render ${initial.toFixed(0)} ms, one device update ${update.toFixed(0)} ms`);
+    // Generous bounds for a slow CI machine under jsdom; the browser is much faster.
+    expect(initial).toBeLessThan(5000);
+    expect(update).toBeLessThan(500);
+  });
+});

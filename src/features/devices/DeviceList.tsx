@@ -1,0 +1,279 @@
+/**
+ * The device list: search, status and group filters, sort, and a virtualised react-aria
+ * `GridList` (keyboard: arrows move the focus, Enter/Space select, type-ahead by name) in step with the
+ * live store's selection. The filtered id list is recomputed only when the device records change;
+ * each row subscribes to its own device, so a position or status update re-renders that row only.
+ */
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { GridList, GridListItem, ListLayout, Virtualizer, type Selection } from 'react-aria-components';
+import { SegmentedControl, Select, TextField, type SelectItem } from '../../ui';
+import type { Device } from '../../api/models';
+import type { LiveState } from '../../domain/liveStore';
+import { categoryIcon, normalizeStatus, statusColor } from '../../domain/categories';
+import {
+  createDeviceListView,
+  DEFAULT_QUERY,
+  relativeTime,
+  statusCounts,
+  type DeviceListQuery,
+  type DeviceSort,
+  type StatusCounts,
+  type StatusFilter,
+} from '../../domain/deviceList';
+import { useServices } from '../app/services';
+import { featureApi } from './featureApi';
+import { categoryLabel, statusLabel } from './labels';
+import { useLive } from './useLive';
+import { useNow } from './useNow';
+import * as styles from './DeviceList.css';
+
+export const ROW_HEIGHT = 56;
+const LAYOUT_OPTIONS = { rowHeight: ROW_HEIGHT };
+const STATUSES: readonly StatusFilter[] = ['all', 'online', 'offline', 'unknown'];
+const ALL_GROUPS = 'all';
+
+interface RowItem {
+  readonly id: number;
+  /** Type-ahead and screen-reader text of the row. */
+  readonly name: string;
+}
+
+/**
+ * A selector of the visible rows. One item object per id and name is reused across updates, so
+ * equal results keep their identity and the collection reuses its cached rows.
+ */
+function rowsSelector(
+  query: DeviceListQuery,
+  view: ReturnType<typeof createDeviceListView>,
+): (state: LiveState) => readonly RowItem[] {
+  let cache = new Map<number, RowItem>();
+  return byDevices((devices) => {
+    const next = new Map<number, RowItem>();
+    const rows = view(devices, query).map((id) => {
+      const name = devices.get(id)?.name ?? '';
+      const cached = cache.get(id);
+      const item = cached && cached.name === name ? cached : { id, name };
+      next.set(id, item);
+      return item;
+    });
+    cache = next;
+    return rows;
+  });
+}
+
+function sameItems(a: readonly RowItem[], b: readonly RowItem[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sameCounts(a: StatusCounts, b: StatusCounts): boolean {
+  return a.all === b.all && a.online === b.online && a.offline === b.offline && a.unknown === b.unknown;
+}
+
+/** Memoises per devices map (identity): positions and events never trigger a recomputation. */
+function byDevices<T>(compute: (devices: LiveState['devices']) => T): (state: LiveState) => T {
+  let lastDevices: LiveState['devices'] | null = null;
+  let last: T;
+  return (state) => {
+    if (state.devices !== lastDevices) {
+      lastDevices = state.devices;
+      last = compute(state.devices);
+    }
+    return last;
+  };
+}
+
+export interface DeviceListProps {
+  /** Called after a row is chosen (e.g. to close the phone drawer). */
+  onChosen?: () => void;
+}
+
+export function DeviceList({ onChosen }: DeviceListProps) {
+  const { t, i18n } = useLingui();
+  const { live, backendOrigin } = useServices();
+  const [query, setQuery] = useState<DeviceListQuery>(DEFAULT_QUERY);
+
+  const groups = useQuery({
+    queryKey: ['groups'] as const,
+    queryFn: ({ signal }) => featureApi(backendOrigin).groups(signal),
+    staleTime: 60_000,
+  });
+
+  const view = useMemo(() => createDeviceListView(), []);
+  const selectRows = useMemo(() => rowsSelector(query, view), [query, view]);
+  const items = useLive(selectRows, sameItems);
+  const countsSelector = useMemo(
+    () => byDevices((devices) => statusCounts(devices.values(), { search: query.search, groupId: query.groupId })),
+    [query.search, query.groupId],
+  );
+  const counts = useLive(countsSelector, sameCounts);
+  const selectedId = useLive(selectSelectedId);
+
+  const statusItems: SelectItem[] = STATUSES.map((status) => ({ id: status, label: `${statusLabel(i18n, status)} ${i18n.number(counts[status])}` }));
+  const sortItems: SelectItem[] = [
+    { id: 'name', label: t`Name` },
+    { id: 'lastUpdate', label: t`Last update` },
+  ];
+  const groupItems: SelectItem[] = [
+    { id: ALL_GROUPS, label: t`All groups` },
+    ...(groups.data ?? []).map((group) => ({ id: String(group.id), label: group.name })),
+  ];
+
+  const selectedKeys = useMemo(() => (selectedId === null ? [] : [selectedId]), [selectedId]);
+  const listRef = useRef<HTMLDivElement>(null);
+  // Keep the selected row in view when the selection comes from elsewhere (the map).
+  useEffect(() => {
+    const element = listRef.current;
+    if (selectedId === null || !element) return;
+    const index = items.findIndex((item) => item.id === selectedId);
+    if (index < 0) return;
+    const top = index * ROW_HEIGHT;
+    if (top < element.scrollTop || top + ROW_HEIGHT > element.scrollTop + element.clientHeight) {
+      element.scrollTop = Math.max(0, top - (element.clientHeight - ROW_HEIGHT) / 2);
+    }
+    // Only when the selection changes: scrolling on every list change would fight the user.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedId]);
+
+  const onSelectionChange = useCallback(
+    (keys: Selection) => {
+      if (keys === 'all') return;
+      const [first] = [...keys];
+      if (first === undefined) return;
+      live.select(Number(first));
+      onChosen?.();
+    },
+    [live, onChosen],
+  );
+
+  return (
+    <section className={styles.panel} aria-label={t`Devices`}>
+      <div className={styles.filters}>
+        <TextField
+          aria-label={t`Search devices`}
+          placeholder={t`Search devices`}
+          type="search"
+          value={query.search}
+          onChange={(search) => setQuery((q) => ({ ...q, search }))}
+        />
+        <SegmentedControl
+          aria-label={t`Status`}
+          items={statusItems}
+          selectedKey={query.status}
+          onSelectionChange={(status) => setQuery((q) => ({ ...q, status: status as StatusFilter }))}
+          className={styles.segmented}
+        />
+        <div className={styles.filterRow}>
+          {groupItems.length > 1 && (
+            <Select
+              aria-label={t`Group`}
+              items={groupItems}
+              selectedKey={query.groupId === null ? ALL_GROUPS : String(query.groupId)}
+              onSelectionChange={(key) => setQuery((q) => ({ ...q, groupId: key === ALL_GROUPS ? null : Number(key) }))}
+              className={styles.grow}
+            />
+          )}
+          <Select
+            aria-label={t`Sort by`}
+            items={sortItems}
+            selectedKey={query.sort}
+            onSelectionChange={(sort) => setQuery((q) => ({ ...q, sort: sort as DeviceSort }))}
+            className={styles.grow}
+          />
+        </div>
+      </div>
+      <DeviceGrid items={items} selectedKeys={selectedKeys} onSelectionChange={onSelectionChange} listRef={listRef} />
+    </section>
+  );
+}
+
+const selectSelectedId = (state: LiveState) => state.selectedId;
+
+interface DeviceGridProps {
+  items: readonly RowItem[];
+  selectedKeys: readonly number[];
+  onSelectionChange: (keys: Selection) => void;
+  listRef: RefObject<HTMLDivElement | null>;
+}
+
+/**
+ * The virtualised grid, memoised: a status count or filter label changing does not re-render the
+ * (up to 10,000-item) collection; only new rows, a new order or a new selection do.
+ */
+const DeviceGrid = memo(function DeviceGrid({ items, selectedKeys, onSelectionChange, listRef }: DeviceGridProps) {
+  const { t } = useLingui();
+  return (
+    <Virtualizer layout={ListLayout} layoutOptions={LAYOUT_OPTIONS}>
+      <GridList
+        ref={listRef}
+        aria-label={t`Devices`}
+        items={items}
+        selectionMode="single"
+        // Arrow keys move the focus only; Enter/Space/click select (and the map flies there).
+        selectionBehavior="toggle"
+        disallowEmptySelection
+        selectedKeys={selectedKeys}
+        onSelectionChange={onSelectionChange}
+        className={styles.list}
+        data-testid="device-list"
+        data-count={items.length}
+        renderEmptyState={() => <p className={styles.empty}>{t`No devices`}</p>}
+      >
+        {renderRow}
+      </GridList>
+    </Virtualizer>
+  );
+});
+
+/** Stable across renders, so the collection keeps its cached rows (10,000 of them) when the filters re-render. */
+function renderRow(item: RowItem) {
+  return (
+    <GridListItem id={item.id} textValue={item.name} className={styles.row} data-device-id={item.id}>
+      <DeviceRow id={item.id} />
+    </GridListItem>
+  );
+}
+
+const DeviceRow = memo(function DeviceRow({ id }: { id: number }) {
+  const device = useLive(useCallback((state: LiveState) => state.devices.get(id), [id]));
+  if (!device) return null;
+  return <DeviceRowContent device={device} />;
+});
+
+function DeviceRowContent({ device }: { device: Device }) {
+  const { i18n } = useLingui();
+  const status = normalizeStatus(device.status);
+  return (
+    <div className={styles.rowContent}>
+      <span className={styles.dot} style={{ backgroundColor: statusColor(status) }} aria-hidden="true" />
+      <span className={styles.texts}>
+        <span className={styles.name}>
+          <bdi>{device.name}</bdi>
+        </span>
+        <span className={styles.meta}>
+          <span>{statusLabel(i18n, status)}</span>
+          <span aria-hidden="true">·</span>
+          <span>{categoryLabel(i18n, categoryIcon(device.category))}</span>
+        </span>
+      </span>
+      <LastUpdate value={device.lastUpdate} />
+    </div>
+  );
+}
+
+function LastUpdate({ value }: { value: string | null }) {
+  const { t, i18n } = useLingui();
+  const now = useNow();
+  const relative = relativeTime(value, now);
+  const formatter = useMemo(() => new Intl.RelativeTimeFormat(i18n.locale, { numeric: 'auto', style: 'short' }), [i18n.locale]);
+  const text = relative ? formatter.format(relative.value, relative.unit) : t`Never`;
+  return (
+    <time className={styles.time} dateTime={value ?? undefined}>
+      {text}
+    </time>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * The device list's place in the shell: below the navigation in the sidebar from 600 px up; on
+ * phones a toggle above the map opens it as a 250 px drawer (choosing a device closes it).
+ */
+import { useEffect } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { ToggleButton } from 'react-aria-components';
+import { ListIcon } from '../../ui';
+import { useServices } from '../app/services';
+import { DeviceList } from './DeviceList';
+import * as styles from './DevicesPanel.css';
+
+/** Loads the devices into the live store when nothing else has (a page other than the map opened first). */
+function useSeedDevices() {
+  const { live, queries } = useServices();
+  const { data } = useQuery(queries.devices());
+  useEffect(() => {
+    if (data && data.length > 0 && live.getState().devices.size === 0) live.setDevices(data);
+  }, [data, live]);
+}
+
+export function DevicesToggle({ isOpen, onChange }: { isOpen: boolean; onChange: (open: boolean) => void }) {
+  const { t } = useLingui();
+  return (
+    <ToggleButton isSelected={isOpen} onChange={onChange} className={styles.toggle} aria-controls="device-panel">
+      <ListIcon />
+      <span>{t`Devices`}</span>
+    </ToggleButton>
+  );
+}
+
+export function DevicesPanel({ phoneOpen, onPhoneOpenChange }: { phoneOpen: boolean; onPhoneOpenChange: (open: boolean) => void }) {
+  useSeedDevices();
+  return (
+    <div id="device-panel" className={styles.panel} data-phone-open={phoneOpen}>
+      <DeviceList onChosen={() => onPhoneOpenChange(false)} />
+    </div>
+  );
+}

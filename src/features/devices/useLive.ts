@@ -1,0 +1,32 @@
+import { useCallback, useRef, useSyncExternalStore } from 'react';
+import type { LiveState, LiveStore } from '../../domain/liveStore';
+import { useServices } from '../app/services';
+
+/**
+ * Reads a slice of the live store: the component re-renders only when `selector`'s result changes
+ * (by `isEqual`, default `Object.is`). The last result is memoised per store state, so a position
+ * update re-renders the rows whose device changed, not the list.
+ */
+export function useLive<T>(
+  selector: (state: LiveState) => T,
+  isEqual: (a: T, b: T) => boolean = Object.is,
+  store?: LiveStore,
+): T {
+  const services = useServices();
+  const live = store ?? services.live;
+  const memo = useRef<{ state: LiveState; value: T; selector: (state: LiveState) => T } | null>(null);
+  const getSnapshot = useCallback(() => {
+    const state = live.getState();
+    const previous = memo.current;
+    if (previous && previous.state === state && previous.selector === selector) return previous.value;
+    const next = selector(state);
+    if (previous && isEqual(previous.value, next)) {
+      memo.current = { state, value: previous.value, selector };
+      return previous.value;
+    }
+    memo.current = { state, value: next, selector };
+    return next;
+  }, [live, selector, isEqual]);
+  const subscribe = useCallback((onChange: () => void) => live.subscribe(() => onChange()), [live]);
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}

@@ -1,0 +1,80 @@
+/**
+ * `/emulator`: choose a device, click the map, and the page reports a position for it through the
+ * OsmAnd protocol (`POST /` on the backend origin with `id`, `lat`, `lon`, `timestamp`, `speed`),
+ * as a Traccar Client phone would. The result (or the server's error text) is shown below.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Select, type SelectItem } from '../../ui';
+import type { LiveState } from '../../domain/liveStore';
+import { compareDevices } from '../../domain/deviceList';
+import { useServices } from '../app/services';
+import { useLive } from '../devices/useLive';
+import { featureApi, type OsmandFix } from '../devices/featureApi';
+import { EmulatorMap, type LonLat } from './EmulatorMap';
+import * as styles from './emulator.css';
+
+const DEFAULT_CENTER: LonLat = [46.6753, 24.7136];
+const selectDevices = (state: LiveState) => state.devices;
+
+export function EmulatorPage() {
+  const { t } = useLingui();
+  const { live, backendOrigin } = useServices();
+  const devices = useLive(selectDevices);
+  const storeSelected = useLive((state: LiveState) => state.selectedId);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const deviceId = chosen ?? (storeSelected !== null && devices.has(storeSelected) ? storeSelected : null);
+  const [marker, setMarker] = useState<LonLat | null>(null);
+
+  const items: SelectItem[] = useMemo(
+    () => [...devices.values()].sort(compareDevices('name')).map((device) => ({ id: String(device.id), label: device.name })),
+    [devices],
+  );
+  const center = useMemo<LonLat>(() => {
+    const position = deviceId !== null ? live.getState().positions.get(deviceId) : undefined;
+    return position ? [position.longitude, position.latitude] : DEFAULT_CENTER;
+    // The map keeps its first centre; later clicks move only the marker.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const send = useMutation({
+    mutationFn: (fix: OsmandFix) => featureApi(backendOrigin).osmand(fix),
+  });
+
+  const onPick = useCallback(
+    ({ latitude, longitude }: { latitude: number; longitude: number }) => {
+      const device = deviceId !== null ? devices.get(deviceId) : undefined;
+      if (!device) return;
+      setMarker([longitude, latitude]);
+      send.mutate({ uniqueId: device.uniqueId, latitude, longitude, timestamp: Date.now() / 1000, speed: 0 });
+    },
+    [deviceId, devices, send],
+  );
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>{t`Emulator`}</h1>
+      <div className={styles.controls}>
+        <Select
+          label={t`Device`}
+          placeholder={t`Choose a device`}
+          items={items}
+          selectedKey={deviceId === null ? null : String(deviceId)}
+          onSelectionChange={(key) => setChosen(Number(key))}
+          className={styles.field}
+        />
+      </div>
+      <p className={styles.hint}>{deviceId === null ? t`Choose a device, then click the map to send its position.` : t`Click the map to send a position for this device.`}</p>
+      <div aria-live="polite" data-testid="emulator-result" data-status={send.status}>
+        {send.isSuccess && <Alert variant="info">{t`Position sent.`}</Alert>}
+        {send.isError && (
+          <Alert variant="error" title={t`Sending failed`}>
+            {send.error.message}
+          </Alert>
+        )}
+      </div>
+      <EmulatorMap center={center} marker={marker} onPick={onPick} aria-label={t`Map: click to send a position`} />
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * `/event/{id}`: one event from `GET /api/events/{id}` and its position (`GET /api/positions?id=`):
+ * type, time, device, message, attributes, and a link to the position page.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Link, Loader } from '../../ui';
+import type { LiveState } from '../../domain/liveStore';
+import { useServices } from '../app/services';
+import { useLive } from '../devices/useLive';
+import { featureApi } from '../devices/featureApi';
+import { eventTypeName } from './eventTypes';
+import * as styles from './events.css';
+
+function display(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+export function EventPage({ id }: { id: number }) {
+  const { t, i18n } = useLingui();
+  const { backendOrigin } = useServices();
+  const api = featureApi(backendOrigin);
+  const event = useQuery({ queryKey: ['event', id] as const, queryFn: ({ signal }) => api.event(id, signal) });
+  const positionId = event.data?.positionId ?? 0;
+  const position = useQuery({
+    queryKey: ['position', positionId] as const,
+    queryFn: ({ signal }) => api.positionsById([positionId], signal).then((list) => list[0] ?? null),
+    enabled: positionId > 0,
+  });
+  const deviceId = event.data?.deviceId ?? 0;
+  const device = useLive((state: LiveState) => state.devices.get(deviceId));
+  // The stored event has no text; the live copy (socket or push notification) carries it.
+  const liveMessage = useLive((state: LiveState) => state.events.find((item) => item.id === id)?.attributes?.message);
+
+  if (event.isPending) return <Loader label={t`Loading`} />;
+  if (event.isError) {
+    return (
+      <div className={styles.page}>
+        <Alert variant="error">{event.error.message}</Alert>
+      </div>
+    );
+  }
+  const data = event.data;
+  const time = data.eventTime ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(data.eventTime)) : '';
+  const { message: storedMessage, ...attributes } = data.attributes ?? {};
+  const message = storedMessage ?? liveMessage;
+  return (
+    <article className={styles.page} data-testid="event-page">
+      <h1 className={styles.heading}>{eventTypeName(i18n, data.type)}</h1>
+      <dl className={styles.fields}>
+        <dt className={styles.term}>{t`Time`}</dt>
+        <dd className={styles.value}>{data.eventTime ? <time dateTime={data.eventTime}>{time}</time> : '—'}</dd>
+        <dt className={styles.term}>{t`Device`}</dt>
+        <dd className={styles.value}>
+          <bdi>{device?.name ?? `#${data.deviceId}`}</bdi>
+        </dd>
+        {typeof message === 'string' && message !== '' && (
+          <>
+            <dt className={styles.term}>{t`Message`}</dt>
+            <dd className={styles.value} data-testid="event-message">
+              <bdi>{String(message)}</bdi>
+            </dd>
+          </>
+        )}
+        {Object.entries(attributes).map(([key, value]) => (
+          <FragmentRow key={key} term={key} value={display(value)} />
+        ))}
+        {position.data && (
+          <>
+            <dt className={styles.term}>{t`Location`}</dt>
+            <dd className={styles.value}>
+              <bdi dir="ltr">
+                {position.data.latitude.toFixed(6)}, {position.data.longitude.toFixed(6)}
+              </bdi>
+            </dd>
+          </>
+        )}
+      </dl>
+      {positionId > 0 && <Link href={`/position/${positionId}`}>{t`Show position`}</Link>}
+    </article>
+  );
+}
+
+function FragmentRow({ term, value }: { term: string; value: string }) {
+  return (
+    <>
+      <dt className={styles.term}>
+        <bdi>{term}</bdi>
+      </dt>
+      <dd className={styles.value}>
+        <bdi>{value}</bdi>
+      </dd>
+    </>
+  );
+}

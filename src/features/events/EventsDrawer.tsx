@@ -1,0 +1,81 @@
+/**
+ * The events drawer (320 px, inline-end side): the live events, newest first, each with its time,
+ * device and message; one can be deleted, or all. Choosing one opens `/event/{id}`.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { Button as AriaButton, GridList, GridListItem } from 'react-aria-components';
+import { Button, DeleteIcon, Drawer } from '../../ui';
+import type { Event } from '../../api/models';
+import type { LiveState } from '../../domain/liveStore';
+import { eventText } from '../../domain/eventRules';
+import { useServices } from '../app/services';
+import { useLive } from '../devices/useLive';
+import { eventTypeName } from './eventTypes';
+import { useEvents } from './useEvents';
+import * as styles from './events.css';
+
+export interface EventsDrawerProps {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+}
+
+const selectDevices = (state: LiveState) => state.devices;
+
+export function EventsDrawer({ isOpen, onOpenChange }: EventsDrawerProps) {
+  const { t, i18n } = useLingui();
+  const { live } = useServices();
+  const navigate = useNavigate();
+  const events = useEvents();
+  const devices = useLive(selectDevices);
+  const time = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' });
+
+  const open = (id: number) => {
+    onOpenChange(false);
+    void navigate({ to: '/event/$id', params: { id: String(id) } });
+  };
+
+  return (
+    <Drawer
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title={t`Events`}
+      closeLabel={t`Close`}
+      actions={
+        <Button variant="quiet" onPress={() => live.clearEvents()} isDisabled={events.length === 0}>
+          {t`Delete all`}
+        </Button>
+      }
+    >
+      <GridList
+        aria-label={t`Events`}
+        items={events}
+        onAction={(key) => open(Number(key))}
+        className={styles.list}
+        data-testid="events-list"
+        renderEmptyState={() => <p className={styles.empty}>{t`No events`}</p>}
+      >
+        {(event: Event) => {
+          const text = eventText(event, (type) => eventTypeName(i18n, type));
+          const device = devices.get(event.deviceId)?.name ?? '';
+          return (
+            <GridListItem id={event.id} textValue={`${text} ${device}`} className={styles.item} data-event-id={event.id}>
+              <div className={styles.itemTexts}>
+                <span className={styles.message}>
+                  <bdi>{text}</bdi>
+                </span>
+                <span className={styles.meta}>
+                  <bdi>{device}</bdi>
+                  {event.eventTime && <time dateTime={event.eventTime}>{time.format(new Date(event.eventTime))}</time>}
+                </span>
+              </div>
+              <AriaButton className={styles.iconButton} aria-label={t`Delete`} onPress={() => live.removeEvent(event.id)}>
+                <DeleteIcon />
+              </AriaButton>
+            </GridListItem>
+          );
+        }}
+      </GridList>
+    </Drawer>
+  );
+}

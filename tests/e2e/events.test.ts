@@ -1,0 +1,110 @@
+/**
+ * Live events: a web notification for alarms, an OsmAnd position with `alarm=sos` → a toast that
+ * hides after 2750 ms, the event in the drawer, the badge, delete one / delete all, and /event/{id}.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN_PASSWORD, startHarness, type Harness } from './harness.ts';
+import { ADMIN_LOGIN, adminJson, submitLogin, waitForMap, waitForPath } from './helpers.ts';
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+  const users = await adminJson<Array<{ id: number; administrator: boolean }>>(harness, 'GET', '/api/users');
+  const admin = users.find((user) => user.administrator);
+  if (!admin) throw new Error('no administrator');
+  const notification = await adminJson<{ id: number }>(harness, 'POST', '/api/notifications', {
+    type: 'alarm',
+    notificators: 'web',
+    always: true,
+    attributes: {},
+  });
+  await adminJson(harness, 'POST', '/api/permissions', { userId: admin.id, notificationId: notification.id });
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+const url = (path: string) => `${harness.server.url}${path}`;
+
+async function sendAlarm(uniqueId: string, seconds: number): Promise<void> {
+  const port = harness.server.osmandPort;
+  if (port === null) throw new Error('no OsmAnd port');
+  const response = await fetch(`http://127.0.0.1:${port}/?id=${uniqueId}&lat=24.7&lon=46.7&timestamp=${seconds}&alarm=sos`);
+  expect(response.status).toBe(200);
+}
+
+/** Signs in and waits until the socket has delivered its first message. */
+async function signIn(page: Page): Promise<void> {
+  const socket = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/api/socket'), timeout: 30_000 });
+  await page.goto(url('/login?locale=en'));
+  await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
+  await waitForMap(page);
+  const ws = await socket;
+  await ws.waitForEvent('framereceived', { timeout: 15_000 }).catch(() => undefined);
+}
+
+describe('live events', () => {
+  it('toast, badge, drawer, delete, event page', async () => {
+    const { page } = await harness.newPage();
+    await signIn(page);
+    // Keep the pointer away from the toast region (hovering pauses the auto-hide).
+    await page.mouse.move(640, 500);
+    const badge = page.getByTestId('events-button').locator('[data-badge]');
+    expect(await badge.count()).toBe(0);
+
+    const now = Math.floor(Date.now() / 1000);
+    await sendAlarm('demo-001', now);
+    // The demo's own notifications may add other events (status, geofences): follow the alarm.
+    const toast = page.getByTestId('event-toast').filter({ hasText: /alarm: sos/ });
+    await toast.first().waitFor({ timeout: 10_000 });
+    const shownAt = Date.now();
+    await toast.first().waitFor({ state: 'detached', timeout: 10_000 });
+    const hiddenAfter = Date.now() - shownAt;
+    expect(hiddenAfter).toBeGreaterThan(2000);
+    expect(hiddenAfter).toBeLessThan(4500);
+
+    // The badge on the events button and on the map tab.
+    await badge.waitFor();
+    expect(await page.locator('nav [data-badge]').count()).toBeGreaterThan(0);
+
+    // A second event, then the drawer lists both; opening it clears the badge.
+    await sendAlarm('demo-002', now + 1);
+    await toast.first().waitFor({ timeout: 10_000 });
+    await page.getByTestId('events-button').click();
+    const drawer = page.getByRole('dialog', { name: 'Events' });
+    await drawer.waitFor();
+    const all = drawer.locator('[data-event-id]');
+    const rows = all.filter({ hasText: /alarm: sos/ });
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
+    expect(await badge.count()).toBe(0);
+    // Newest first.
+    await expect(rows.first().textContent()).resolves.toContain('Delivery Truck 7');
+
+    // Delete one.
+    const before = await all.count();
+    await rows.first().getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await all.count()).toBe(before - 1);
+
+    // Open the other: /event/{id} shows it.
+    const id = await rows.first().getAttribute('data-event-id');
+    await rows.first().click();
+    await waitForPath(page, `/event/${id}`);
+    const eventPage = page.getByTestId('event-page');
+    await eventPage.waitFor();
+    await expect(eventPage.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Alarm');
+    await expect(page.getByTestId('event-message').textContent()).resolves.toMatch(/alarm: sos/);
+    const stored = await adminJson<{ positionId: number }>(harness, 'GET', `/api/events/${id}`);
+    await expect(eventPage.getByRole('link', { name: 'Show position' }).getAttribute('href')).resolves.toBe(`/position/${stored.positionId}`);
+
+    // Delete all.
+    await page.getByTestId('events-button').click();
+    await drawer.waitFor();
+    await drawer.getByRole('button', { name: 'Delete all' }).click();
+    await drawer.getByText('No events').waitFor();
+    expect(await all.count()).toBe(0);
+  });
+});
