@@ -2,9 +2,14 @@
  * The composition root: the one place where the pure machines meet the browser. Effects named
  * in the machines' `setup()` are provided here with their real implementations.
  */
-import { createActor, fromPromise, type ActorOptions, type ActorRefFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, type ActorOptions, type ActorRefFrom } from 'xstate';
 import { appMachine } from './machines/app/app.machine';
 import { sessionMachine } from './machines/session/session.machine';
+import { socketMachine, type RefetchOutput } from './machines/socket/socket.machine';
+import type { ConnectionCommand } from './machines/socket/events';
+import type { LiveStore } from './domain/liveStore';
+import { routeOptionsFrom } from './domain/liveRules';
+import { socketUrl } from './api/origin';
 import type { errorsMachine } from './machines/errors/errors.machine';
 import type { Endpoints } from './api/endpoints';
 import type { LanguageStore } from './i18n/languageStore';
@@ -19,6 +24,18 @@ export interface AppDependencies {
   location: Pick<Location, 'pathname' | 'search' | 'hash'>;
   history: Pick<History, 'replaceState'>;
   window?: unknown;
+  /** The live store the socket delivers into. */
+  live: LiveStore;
+  /** The backend origin ('' for the page's own) and the page's origin: the socket URL. */
+  backendOrigin: string;
+  pageOrigin: string;
+  /** Opens a WebSocket (default: the browser's). */
+  createSocket?: (url: string) => WebSocket;
+  /** Where `online` and `visibilitychange` come from (default: none, e.g. in tests). */
+  environment?: {
+    window: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+    document: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>;
+  };
   /** The Stately inspector in development (`?inspect`). */
   inspect?: ActorOptions<typeof appMachine>['inspect'];
 }
@@ -65,13 +82,114 @@ export function createAppActor(deps: AppDependencies) {
     },
   });
 
-  const actor = createActor(appMachine.provide({ actors: { session } }), {
+  const { live } = deps;
+  const url = socketUrl(deps.backendOrigin, deps.pageOrigin);
+  const createSocket = deps.createSocket ?? ((socketAddress: string) => new WebSocket(socketAddress));
+  const socket = socketMachine.provide({
+    actors: {
+      connection: fromCallback<ConnectionCommand>(({ sendBack, receive }) => {
+        const ws = createSocket(url);
+        ws.onopen = () => sendBack({ type: 'OPEN' });
+        ws.onmessage = (message: MessageEvent<unknown>) =>
+          sendBack({ type: 'MESSAGE', data: typeof message.data === 'string' ? message.data : '' });
+        ws.onerror = () => sendBack({ type: 'ERROR' });
+        ws.onclose = (event: CloseEvent) => sendBack({ type: 'CLOSE', code: event.code });
+        receive((command) => {
+          if (command.type === 'SEND') {
+            if (ws.readyState === WebSocket.OPEN) ws.send(command.text);
+          } else if (ws.readyState === WebSocket.CONNECTING || ws.readyState === WebSocket.OPEN) {
+            ws.close(command.code);
+          }
+        });
+        // Stopped (STOP, logout, the app stopping): a deliberate close, code 4000, nothing reported back.
+        return () => {
+          ws.onopen = ws.onmessage = ws.onerror = ws.onclose = null;
+          if (ws.readyState === WebSocket.CONNECTING || ws.readyState === WebSocket.OPEN) ws.close(4000);
+        };
+      }),
+      environment: fromCallback(({ sendBack }) => {
+        const env = deps.environment;
+        if (!env) return undefined;
+        const online = () => sendBack({ type: 'ONLINE' });
+        const visibility = () => {
+          if (env.document.visibilityState === 'visible') sendBack({ type: 'VISIBLE' });
+        };
+        env.window.addEventListener('online', online);
+        env.document.addEventListener('visibilitychange', visibility);
+        return () => {
+          env.window.removeEventListener('online', online);
+          env.document.removeEventListener('visibilitychange', visibility);
+        };
+      }),
+      refetch: fromPromise<RefetchOutput>(async ({ signal }) => {
+        const [devices, positions] = await Promise.allSettled([deps.api.devices({}, signal), deps.api.positions(signal)]);
+        const failures = [devices, positions].flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+        const unauthorized = failures.find((e) => typeof e === 'object' && e !== null && (e as { status?: unknown }).status === 401);
+        if (unauthorized !== undefined) throw unauthorized;
+        if (failures.length === 2) throw failures[0];
+        return {
+          devices: devices.status === 'fulfilled' ? devices.value : null,
+          positions: positions.status === 'fulfilled' ? positions.value : null,
+        };
+      }),
+    },
+    actions: {
+      deliver: (_, { message }) => {
+        if (message.devices) live.updateDevices(message.devices);
+        if (message.positions) live.updatePositions(message.positions);
+        if (message.events) live.addEvents(message.events);
+        if (message.logs) live.addLogs(message.logs);
+      },
+      refreshed: (_, { devices, positions }) => {
+        if (devices) live.setDevices(devices);
+        if (positions) live.updatePositions(positions);
+      },
+      clearLive: () => live.clear(),
+      reportError: ({ system }, params) => {
+        system.get('errors')?.send({ type: 'PUSH', message: params.message });
+      },
+    },
+  });
+
+  const actor = createActor(appMachine.provide({ actors: { session, socket } }), {
     input: { query, path: cleanPath },
     ...(deps.inspect ? { inspect: deps.inspect } : {}),
   });
   return actor;
 }
 
+/**
+ * After `actor.start()`: keeps the live-route options in step with the session user and server,
+ * and tells the socket when log streaming is switched (the store's `includeLogs`).
+ * Returns the unsubscribe.
+ */
+export function connectLiveStore(actor: AppActor, live: LiveStore): () => void {
+  const session = actor.system.get('session') as SessionActor;
+  const socket = actor.system.get('socket') as SocketActor;
+  let user: unknown;
+  let server: unknown;
+  const syncRoutes = () => {
+    const context = session.getSnapshot().context;
+    if (context.user === user && context.server === server) return;
+    user = context.user;
+    server = context.server;
+    live.setRouteOptions(routeOptionsFrom(context.user, context.server));
+  };
+  syncRoutes();
+  const sessionSubscription = session.subscribe(syncRoutes);
+  let includeLogs = live.getState().includeLogs;
+  const unsubscribeLive = live.subscribe((state) => {
+    if (state.includeLogs === includeLogs) return;
+    includeLogs = state.includeLogs;
+    socket.send({ type: 'LOGS', flag: includeLogs });
+  });
+  return () => {
+    sessionSubscription.unsubscribe();
+    unsubscribeLive();
+  };
+}
+
 export type AppActor = ReturnType<typeof createAppActor>;
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type ErrorsActor = ActorRefFrom<typeof errorsMachine>;
+export type SocketActor = ActorRefFrom<typeof socketMachine>;

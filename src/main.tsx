@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
-import { createAppActor, type AppDependencies, type SessionActor } from './composition';
+import { connectLiveStore, createAppActor, type AppDependencies, type SessionActor } from './composition';
 import { createApiClient } from './api/client';
 import { endpoints } from './api/endpoints';
 import { queries } from './api/queries';
@@ -37,9 +37,14 @@ async function inspector(): Promise<AppDependencies['inspect']> {
 }
 
 let navigate: (to: string) => void = () => {};
+const live = createLiveStore();
 const app = createAppActor({
   api,
   languages,
+  live,
+  backendOrigin,
+  pageOrigin: window.location.origin,
+  environment: { window, document },
   navigate: (to) => navigate(to),
   location: window.location,
   history: window.history,
@@ -47,6 +52,7 @@ const app = createAppActor({
   inspect: await inspector(),
 });
 app.start();
+connectLiveStore(app, live);
 const session = app.system.get('session') as SessionActor;
 
 const syncLanguage = () => {
@@ -63,7 +69,7 @@ const services: Services = {
   api,
   queries: queries(api),
   languages,
-  live: createLiveStore(),
+  live,
   backendOrigin,
   serverChoice,
 };
@@ -78,6 +84,8 @@ const router = createRouter({
   scrollRestoration: true,
 });
 navigate = (to) => void router.navigate({ href: to, replace: true });
+// The app root keeps the current path (the session returns to it after a 401 on the socket's refetch).
+router.subscribe('onResolved', ({ toLocation }) => app.send({ type: 'NAVIGATED', path: toLocation.href }));
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -6,9 +6,11 @@ import type { AnyStateMachine } from 'xstate';
 import { appMachine } from './app/app.machine';
 import { errorsMachine } from './errors/errors.machine';
 import { sessionMachine } from './session/session.machine';
+import { socketMachine } from './socket/socket.machine';
 
 export const machines: Record<string, AnyStateMachine> = {
   app: appMachine,
   errors: errorsMachine,
   session: sessionMachine,
+  socket: socketMachine,
 };

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 import type { SessionSnapshot } from '../../machines/session/selectors';
-import type { ErrorsActor } from '../../composition';
+import type { ErrorsActor, SocketActor } from '../../composition';
 import { useServices } from './services';
 import { chooseLanguage, type Language } from '../../domain/language';
 
@@ -29,4 +29,21 @@ export function useLanguage(): Language {
   const user = useSession((s) => s.context.user?.attributes?.language);
   const server = useSession((s) => s.context.server?.attributes?.language);
   return chooseLanguage({ user, server, stored });
+}
+
+export type SocketStatus = 'online' | 'offline' | 'connecting' | 'stopped';
+
+/**
+ * The live connection as the UI shows it: `online` (open), `offline` (closed, waiting to
+ * reconnect), `connecting`, or `stopped` (before sign-in, after logout).
+ */
+export function useSocketStatus(): SocketStatus {
+  const { app } = useServices();
+  const socket = app.system.get('socket') as SocketActor;
+  return useSelector(socket, (s): SocketStatus => {
+    if (s.hasTag('online')) return 'online';
+    if (s.hasTag('offline')) return 'offline';
+    if (s.matches({ connection: 'active' })) return 'connecting';
+    return 'stopped';
+  });
 }

@@ -1,0 +1,37 @@
+/** Events of the socket machine. */
+
+/** Connect (the session became authenticated). */
+export type StartEvent = { type: 'START' };
+/** Disconnect for good (logout, unmount): close with 4000, no reconnect; the live data is cleared. */
+export type StopEvent = { type: 'STOP' };
+/** From the connection actor: the WebSocket opened. */
+export type OpenEvent = { type: 'OPEN' };
+/** From the connection actor: one text frame, as received. */
+export type MessageEvent = { type: 'MESSAGE'; data: string };
+/** From the connection actor: the WebSocket closed with this code (1006 when the handshake failed). */
+export type CloseEvent = { type: 'CLOSE'; code: number };
+/** From the connection actor: the WebSocket reported an error (a CLOSE follows). */
+export type ErrorEvent = { type: 'ERROR' };
+/** From the environment actor: the browser came back online. */
+export type OnlineEvent = { type: 'ONLINE' };
+/** From the environment actor: the tab became visible. */
+export type VisibleEvent = { type: 'VISIBLE' };
+/** Log streaming wanted or not (sent to the server when it changes). */
+export type LogsEvent = { type: 'LOGS'; flag: boolean };
+
+export type SocketEvent =
+  | StartEvent
+  | StopEvent
+  | OpenEvent
+  | MessageEvent
+  | CloseEvent
+  | ErrorEvent
+  | OnlineEvent
+  | VisibleEvent
+  | LogsEvent;
+
+/** What the machine sends to the connection actor. */
+export type ConnectionCommand = { type: 'SEND'; text: string } | { type: 'CLOSE'; code: number };
+
+/** What the machine tells its parent (the app root). */
+export type SocketParentEvent = { type: 'UNAUTHORIZED' };

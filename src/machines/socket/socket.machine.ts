@@ -1,0 +1,335 @@
+import { and, assign, enqueueActions, fromCallback, fromPromise, sendParent, sendTo, setup } from 'xstate';
+import type { Device, Position } from '../../api/models';
+import type { ConnectionCommand, MessageEvent, SocketEvent, SocketParentEvent } from './events';
+import { mergeBuffered, parseSocketMessage, updateCount, type Buffered, type SocketMessage } from './messages';
+
+/** Spec §9. */
+export const SOCKET = {
+  /** Close code of a deliberate close (logout, unmount): no reconnect. */
+  logoutCode: 4000,
+  heartbeatMs: 30_000,
+  reconnectBaseMs: 2000,
+  reconnectMaxMs: 60_000,
+  /** More than this many updates in one interval switches delivery to batching. */
+  batchThreshold: 4,
+  baseIntervalMs: 1000,
+  maxIntervalMs: 15_000,
+} as const;
+
+/** The catalogue text pushed to the errors queue when an open socket fails. */
+export const SOCKET_ERROR_MESSAGE = 'Web socket connection error';
+
+/** min(2000 × 2^retries, 60000) */
+export function reconnectDelay(retries: number): number {
+  return Math.min(SOCKET.reconnectBaseMs * 2 ** Math.max(0, retries), SOCKET.reconnectMaxMs);
+}
+
+/** The next batching interval after a flush that carried `flushed` updates. */
+export function nextInterval(interval: number, flushed: number): number {
+  return flushed > SOCKET.batchThreshold ? Math.min(interval * 2, SOCKET.maxIntervalMs) : interval;
+}
+
+export interface SocketContext {
+  /** Reconnect attempts since the socket was last open. */
+  retries: number;
+  /** Log streaming wanted (`{"logs":flag}` is sent when it changes, and on open when true). */
+  logs: boolean;
+  /** Frames dropped because they were not JSON objects of the expected shape. */
+  dropped: number;
+  /** Updates delivered directly in the current interval. */
+  count: number;
+  /** The delivery interval (ms): counting window in `direct`, flush period in `batching`. */
+  interval: number;
+  /** Messages waiting for the next flush, newest first. */
+  buffer: Buffered | null;
+  /** How many messages the buffer holds. */
+  buffered: number;
+  /** The current connection already reported its failure to the errors queue. */
+  errorReported: boolean;
+}
+
+export interface RefetchOutput {
+  devices: Device[] | null;
+  positions: Position[] | null;
+}
+
+interface FailureLike {
+  status?: unknown;
+}
+
+// A frame is parsed once, whichever guard or action asks first.
+const parsed = new WeakMap<object, SocketMessage | null>();
+function messageOf(event: MessageEvent): SocketMessage | null {
+  if (parsed.has(event)) return parsed.get(event) ?? null;
+  const message = parseSocketMessage(event.data);
+  parsed.set(event, message);
+  return message;
+}
+
+const isMessage = (event: SocketEvent): event is MessageEvent => event.type === 'MESSAGE';
+
+export const socketMachine = setup({
+  types: {
+    context: {} as SocketContext,
+    events: {} as SocketEvent,
+    tags: {} as 'online' | 'offline',
+  },
+  actors: {
+    /**
+     * The WebSocket, inside a callback actor: sends OPEN, MESSAGE, CLOSE and ERROR back; receives
+     * SEND and CLOSE. Stopping it closes the socket with 4000.
+     */
+    connection: fromCallback<ConnectionCommand>(() => {}),
+    /** `online` and `visibilitychange` listeners: send ONLINE and VISIBLE. */
+    environment: fromCallback(() => {}),
+    /** GET /api/devices and /api/positions after a close; rejects with the 401 when either answers it. */
+    refetch: fromPromise<RefetchOutput>(async () => {
+      throw new Error('refetch not provided');
+    }),
+  },
+  actions: {
+    /** Apply a message to the live store. */
+    deliver: (_, _params: { message: SocketMessage }) => {},
+    /** Apply the refetched devices and positions to the live store. */
+    refreshed: (_, _params: RefetchOutput) => {},
+    /** Clear the live store (STOP: logout). */
+    clearLive: () => {},
+    /** Push a message onto the errors queue. */
+    reportError: (_, _params: { message: string }) => {},
+    /** Tell the root the session is gone (it sends the session SESSION_EXPIRED). */
+    unauthorized: sendParent({ type: 'UNAUTHORIZED' } satisfies SocketParentEvent),
+    sendHeartbeat: sendTo('connection', { type: 'SEND', text: '{}' } satisfies ConnectionCommand),
+    sendLogs: sendTo('connection', ({ context }) => ({ type: 'SEND', text: JSON.stringify({ logs: context.logs }) }) satisfies ConnectionCommand),
+    setLogs: assign({ logs: ({ context, event }) => (event.type === 'LOGS' ? event.flag : context.logs) }),
+    resetRetries: assign({ retries: 0, errorReported: false }),
+    countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
+    countDropped: assign({ dropped: ({ context }) => context.dropped + 1 }),
+    countUpdate: assign({ count: ({ context }) => context.count + 1 }),
+    resetCount: assign({ count: 0 }),
+    bufferMessage: assign({
+      buffer: ({ context, event }) =>
+        isMessage(event) ? { message: messageOf(event) ?? {}, previous: context.buffer } : context.buffer,
+      buffered: ({ context }) => context.buffered + 1,
+    }),
+    growInterval: assign({ interval: ({ context }) => nextInterval(context.interval, context.buffered) }),
+    clearBuffer: assign({ buffer: null, buffered: 0 }),
+    resetDelivery: assign({ buffer: null, buffered: 0, count: 0, interval: SOCKET.baseIntervalMs }),
+  },
+  guards: {
+    isLogoutCode: ({ event }) => event.type === 'CLOSE' && event.code === SOCKET.logoutCode,
+    /** A close that is neither deliberate (4000) nor normal (1000), not yet reported. */
+    isAbnormalUnreported: ({ context, event }) =>
+      event.type === 'CLOSE' && event.code !== SOCKET.logoutCode && event.code !== 1000 && !context.errorReported,
+    isMalformed: ({ event }) => isMessage(event) && messageOf(event) === null,
+    /** A well-formed message that carries something (not the `{}` keepalive). */
+    isUpdate: ({ event }) => {
+      const message = isMessage(event) ? messageOf(event) : null;
+      return message !== null && updateCount(message) > 0;
+    },
+    overThreshold: ({ context }) => context.count + 1 > SOCKET.batchThreshold,
+    errorUnreported: ({ context }) => !context.errorReported,
+    logsChanged: ({ context, event }) => event.type === 'LOGS' && event.flag !== context.logs,
+    isUnauthorized: ({ event }) => {
+      const error: unknown = 'error' in event ? event.error : undefined;
+      return typeof error === 'object' && error !== null && (error as FailureLike).status === 401;
+    },
+  },
+  delays: {
+    heartbeat: SOCKET.heartbeatMs,
+    reconnect: ({ context }) => reconnectDelay(context.retries),
+    interval: ({ context }) => context.interval,
+  },
+}).createMachine({
+  id: 'socket',
+  type: 'parallel',
+  context: {
+    retries: 0,
+    logs: false,
+    dropped: 0,
+    count: 0,
+    interval: SOCKET.baseIntervalMs,
+    buffer: null,
+    buffered: 0,
+    errorReported: false,
+  },
+  invoke: { id: 'environment', src: 'environment' },
+  on: {
+    STOP: {
+      target: ['.connection.stopped', '.delivery.direct'],
+      actions: ['resetDelivery', 'clearLive'],
+    },
+    LOGS: { guard: 'logsChanged', actions: 'setLogs' },
+  },
+  states: {
+    connection: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { START: 'active' },
+        },
+        /** A WebSocket exists (the connection actor lives as long as this state). */
+        active: {
+          invoke: { id: 'connection', src: 'connection' },
+          initial: 'connecting',
+          on: {
+            CLOSE: [
+              { guard: 'isLogoutCode', target: 'stopped' },
+              { target: 'closed' },
+            ],
+          },
+          states: {
+            connecting: {
+              on: { OPEN: 'open' },
+            },
+            open: {
+              tags: ['online'],
+              entry: [
+                'resetRetries',
+                // The server forgets the flag with the connection: restate it when streaming is on.
+                enqueueActions(({ context, enqueue }) => {
+                  if (context.logs) enqueue('sendLogs');
+                }),
+              ],
+              initial: 'beating',
+              states: {
+                beating: {
+                  after: { heartbeat: { target: 'beating', reenter: true, actions: 'sendHeartbeat' } },
+                },
+              },
+              on: {
+                ONLINE: { actions: 'sendHeartbeat' },
+                VISIBLE: { actions: 'sendHeartbeat' },
+                LOGS: { guard: 'logsChanged', actions: ['setLogs', 'sendLogs'] },
+                ERROR: {
+                  guard: 'errorUnreported',
+                  actions: [
+                    { type: 'reportError', params: { message: SOCKET_ERROR_MESSAGE } },
+                    assign({ errorReported: true }),
+                  ],
+                },
+                CLOSE: [
+                  { guard: 'isLogoutCode', target: '#socket.connection.stopped' },
+                  {
+                    guard: 'isAbnormalUnreported',
+                    target: '#socket.connection.closed',
+                    actions: { type: 'reportError', params: { message: SOCKET_ERROR_MESSAGE } },
+                  },
+                  { target: '#socket.connection.closed' },
+                ],
+              },
+            },
+          },
+        },
+        /** Closed by something other than us: refetch what may have been missed. */
+        closed: {
+          tags: ['offline'],
+          invoke: {
+            id: 'refetch',
+            src: 'refetch',
+            onDone: {
+              target: 'waiting',
+              actions: { type: 'refreshed', params: ({ event }) => event.output },
+            },
+            onError: [
+              { guard: 'isUnauthorized', target: 'stopped', actions: 'unauthorized' },
+              { target: 'waiting' },
+            ],
+          },
+        },
+        /** Back-off before the next attempt: min(2000 × 2^retries, 60000) ms. */
+        waiting: {
+          tags: ['offline'],
+          after: { reconnect: { target: 'active', actions: 'countRetry' } },
+          on: {
+            ONLINE: { target: 'active', actions: 'countRetry' },
+            VISIBLE: { target: 'active', actions: 'countRetry' },
+          },
+        },
+        /** Closed on purpose (4000) or after a 401: no reconnect until START. */
+        stopped: {
+          on: { START: { target: 'active', actions: 'resetRetries' } },
+        },
+      },
+    },
+    delivery: {
+      initial: 'direct',
+      // Malformed frames are dropped and counted wherever delivery is; `{}` keepalives are ignored.
+      on: { MESSAGE: { guard: 'isMalformed', actions: 'countDropped' } },
+      states: {
+        /** Each message is applied at once; updates are counted in a window of `interval` ms. */
+        direct: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                MESSAGE: {
+                  guard: 'isUpdate',
+                  target: 'counting',
+                  actions: [
+                    { type: 'deliver', params: ({ event }) => ({ message: (isMessage(event) && messageOf(event)) || {} }) },
+                    'countUpdate',
+                  ],
+                },
+              },
+            },
+            counting: {
+              after: { interval: { target: 'idle', actions: 'resetCount' } },
+              on: {
+                MESSAGE: [
+                  {
+                    guard: and(['isUpdate', 'overThreshold']),
+                    target: '#socket.delivery.batching',
+                    actions: ['bufferMessage', 'resetCount'],
+                  },
+                  {
+                    guard: 'isUpdate',
+                    actions: [
+                      { type: 'deliver', params: ({ event }) => ({ message: (isMessage(event) && messageOf(event)) || {} }) },
+                      'countUpdate',
+                    ],
+                  },
+                ],
+              },
+            },
+          },
+        },
+        /**
+         * Messages are merged and flushed `interval` ms after the first one buffered; a flush of
+         * more than 4 doubles the interval (at most 15 s). VISIBLE flushes and goes back to direct.
+         */
+        batching: {
+          initial: 'pending',
+          on: {
+            VISIBLE: {
+              target: 'direct',
+              actions: [
+                { type: 'deliver', params: ({ context }) => ({ message: mergeBuffered(context.buffer) }) },
+                'resetDelivery',
+              ],
+            },
+          },
+          states: {
+            idle: {
+              on: { MESSAGE: { guard: 'isUpdate', target: 'pending', actions: 'bufferMessage' } },
+            },
+            pending: {
+              after: {
+                interval: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'deliver', params: ({ context }) => ({ message: mergeBuffered(context.buffer) }) },
+                    'growInterval',
+                    'clearBuffer',
+                  ],
+                },
+              },
+              on: { MESSAGE: { guard: 'isUpdate', actions: 'bufferMessage' } },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type SocketMachine = typeof socketMachine;

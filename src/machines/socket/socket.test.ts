@@ -1,0 +1,362 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyEventObject } from 'xstate';
+import { ApiError } from '../../api/client';
+import type { ConnectionCommand } from './events';
+import { reconnectDelay, SOCKET, SOCKET_ERROR_MESSAGE, socketMachine, type RefetchOutput } from './socket.machine';
+import type { SocketMessage } from './messages';
+
+const position = (deviceId: number, lat = 1) => ({ id: deviceId * 10 + lat, deviceId, latitude: lat, longitude: 1 });
+const frame = (message: object) => JSON.stringify(message);
+
+function harness(options: { refetch?: () => Promise<RefetchOutput> } = {}) {
+  const clock = new SimulatedClock();
+  const sent: string[] = [];
+  const commands: ConnectionCommand[] = [];
+  const delivered: SocketMessage[] = [];
+  const refreshed: RefetchOutput[] = [];
+  const errors: string[] = [];
+  const unauthorized = vi.fn();
+  const clearLive = vi.fn();
+  let connections = 0;
+  let refetches = 0;
+  const machine = socketMachine.provide({
+    actors: {
+      connection: fromCallback<ConnectionCommand>(({ receive }) => {
+        connections += 1;
+        receive((command) => {
+          commands.push(command);
+          if (command.type === 'SEND') sent.push(command.text);
+        });
+      }),
+      refetch: fromPromise<RefetchOutput>(() => {
+        refetches += 1;
+        return options.refetch ? options.refetch() : Promise.resolve({ devices: [], positions: [] });
+      }),
+    },
+    actions: {
+      deliver: (_, params) => delivered.push(params.message),
+      refreshed: (_, params) => refreshed.push(params),
+      reportError: (_, params) => errors.push(params.message),
+      unauthorized,
+      clearLive,
+    },
+  });
+  const actor = createActor(machine, { clock });
+  actor.start();
+  const flush = async () => {
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+  };
+  return {
+    actor,
+    clock,
+    sent,
+    commands,
+    delivered,
+    refreshed,
+    errors,
+    unauthorized,
+    clearLive,
+    flush,
+    connections: () => connections,
+    refetches: () => refetches,
+    send: (event: AnyEventObject) => actor.send(event as never),
+    connection: () => actor.getSnapshot().value,
+    at: (state: string) => actor.getSnapshot().matches({ connection: state } as never),
+  };
+}
+
+async function openSocket(h: ReturnType<typeof harness>) {
+  h.send({ type: 'START' });
+  h.send({ type: 'OPEN' });
+  await h.flush();
+}
+
+describe('socket machine: connection', () => {
+  it('starts idle, connects on START, is online when open', async () => {
+    const h = harness();
+    expect(h.actor.getSnapshot().matches({ connection: 'idle' })).toBe(true);
+    h.send({ type: 'START' });
+    expect(h.actor.getSnapshot().matches({ connection: { active: 'connecting' } })).toBe(true);
+    expect(h.actor.getSnapshot().hasTag('online')).toBe(false);
+    h.send({ type: 'OPEN' });
+    expect(h.actor.getSnapshot().hasTag('online')).toBe(true);
+    expect(h.connections()).toBe(1);
+  });
+
+  it('sends the heartbeat {} every 30 s while open, and on ONLINE / VISIBLE', async () => {
+    const h = harness();
+    await openSocket(h);
+    h.clock.increment(29_999);
+    await h.flush();
+    expect(h.sent).toEqual([]);
+    h.clock.increment(1);
+    await h.flush();
+    expect(h.sent).toEqual(['{}']);
+    h.clock.increment(30_000);
+    await h.flush();
+    expect(h.sent).toEqual(['{}', '{}']);
+    h.send({ type: 'ONLINE' });
+    h.send({ type: 'VISIBLE' });
+    await h.flush();
+    expect(h.sent).toEqual(['{}', '{}', '{}', '{}']);
+  });
+
+  it('sends {"logs":flag} only when the flag changes, and restates it on a new connection', async () => {
+    const h = harness();
+    h.send({ type: 'LOGS', flag: true }); // before the socket exists: remembered
+    await openSocket(h);
+    expect(h.sent).toEqual(['{"logs":true}']);
+    h.send({ type: 'LOGS', flag: true });
+    h.send({ type: 'LOGS', flag: false });
+    h.send({ type: 'LOGS', flag: false });
+    await h.flush();
+    expect(h.sent).toEqual(['{"logs":true}', '{"logs":false}']);
+    expect(h.actor.getSnapshot().context.logs).toBe(false);
+  });
+
+  it('close 4000 stops without refetch or reconnect', async () => {
+    const h = harness();
+    await openSocket(h);
+    h.send({ type: 'CLOSE', code: 4000 });
+    await h.flush();
+    expect(h.at('stopped')).toBe(true);
+    h.clock.increment(120_000);
+    await h.flush();
+    expect(h.refetches()).toBe(0);
+    expect(h.connections()).toBe(1);
+    expect(h.errors).toEqual([]);
+  });
+
+  it('any other close refetches, then reconnects after 2, 4, 8, … s up to 60 s; open resets the count', async () => {
+    const h = harness();
+    await openSocket(h);
+    const waits: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt++) {
+      h.send({ type: 'CLOSE', code: 1006 });
+      await h.flush();
+      expect(h.at('waiting')).toBe(true);
+      expect(h.actor.getSnapshot().hasTag('offline')).toBe(true);
+      const expected = reconnectDelay(attempt);
+      waits.push(expected);
+      const before = h.connections();
+      h.clock.increment(expected - 1);
+      await h.flush();
+      expect(h.connections()).toBe(before);
+      h.clock.increment(1);
+      await h.flush();
+      expect(h.connections()).toBe(before + 1);
+    }
+    expect(waits).toEqual([2000, 4000, 8000, 16000, 32000, 60000, 60000]);
+    expect(h.refetches()).toBe(7);
+    expect(h.actor.getSnapshot().context.retries).toBe(7);
+    h.send({ type: 'OPEN' });
+    expect(h.actor.getSnapshot().context.retries).toBe(0);
+  });
+
+  it('delivers the refetched devices and positions', async () => {
+    const output: RefetchOutput = { devices: [], positions: [] };
+    const h = harness({ refetch: () => Promise.resolve(output) });
+    await openSocket(h);
+    h.send({ type: 'CLOSE', code: 1001 });
+    await h.flush();
+    expect(h.refreshed).toEqual([output]);
+  });
+
+  it('a 401 from the refetch sends UNAUTHORIZED and stops', async () => {
+    const h = harness({ refetch: () => Promise.reject(new ApiError('HTTP 401', 401)) });
+    await openSocket(h);
+    h.send({ type: 'CLOSE', code: 1006 });
+    await h.flush();
+    expect(h.unauthorized).toHaveBeenCalledTimes(1);
+    expect(h.at('stopped')).toBe(true);
+    h.clock.increment(120_000);
+    await h.flush();
+    expect(h.connections()).toBe(1);
+  });
+
+  it('another refetch failure still reconnects', async () => {
+    const h = harness({ refetch: () => Promise.reject(new ApiError('HTTP 500', 500)) });
+    await openSocket(h);
+    h.send({ type: 'CLOSE', code: 1006 });
+    await h.flush();
+    expect(h.unauthorized).not.toHaveBeenCalled();
+    expect(h.at('waiting')).toBe(true);
+  });
+
+  it('ONLINE / VISIBLE while waiting reconnects at once', async () => {
+    const h = harness();
+    await openSocket(h);
+    h.send({ type: 'CLOSE', code: 1006 });
+    await h.flush();
+    h.send({ type: 'VISIBLE' });
+    expect(h.connections()).toBe(2);
+    h.send({ type: 'CLOSE', code: 1006 });
+    await h.flush();
+    h.send({ type: 'ONLINE' });
+    expect(h.connections()).toBe(3);
+  });
+
+  it('STOP anywhere stops (the connection actor is stopped, which closes with 4000) and clears the live data', async () => {
+    let stoppedConnections = 0;
+    const h = harness();
+    await openSocket(h);
+    const machine = socketMachine.provide({
+      actors: {
+        connection: fromCallback(() => () => {
+          stoppedConnections += 1;
+        }),
+      },
+      actions: { clearLive: h.clearLive },
+    });
+    const actor = createActor(machine, { clock: new SimulatedClock() }).start();
+    actor.send({ type: 'START' });
+    actor.send({ type: 'OPEN' });
+    actor.send({ type: 'STOP' });
+    expect(actor.getSnapshot().matches({ connection: 'stopped' })).toBe(true);
+    expect(stoppedConnections).toBe(1);
+    expect(h.clearLive).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'START' });
+    expect(actor.getSnapshot().matches({ connection: { active: 'connecting' } })).toBe(true);
+  });
+
+  it('reports the socket error once per failed connection (error then abnormal close)', async () => {
+    const h = harness();
+    await openSocket(h);
+    h.send({ type: 'ERROR' });
+    h.send({ type: 'CLOSE', code: 1006 });
+    await h.flush();
+    expect(h.errors).toEqual([SOCKET_ERROR_MESSAGE]);
+    h.clock.increment(2000);
+    h.send({ type: 'OPEN' });
+    h.send({ type: 'CLOSE', code: 1006 }); // abnormal close without an error event
+    await h.flush();
+    expect(h.errors).toEqual([SOCKET_ERROR_MESSAGE, SOCKET_ERROR_MESSAGE]);
+  });
+
+  it('a failed connection attempt (never open) reports nothing', async () => {
+    const h = harness();
+    h.send({ type: 'START' });
+    h.send({ type: 'ERROR' });
+    h.send({ type: 'CLOSE', code: 1006 });
+    await h.flush();
+    expect(h.errors).toEqual([]);
+    expect(h.at('waiting')).toBe(true);
+  });
+});
+
+describe('socket machine: delivery', () => {
+  it('delivers each message at once up to the threshold', async () => {
+    const h = harness();
+    await openSocket(h);
+    for (let i = 1; i <= SOCKET.batchThreshold; i++) h.send({ type: 'MESSAGE', data: frame({ positions: [position(i)] }) });
+    expect(h.delivered).toHaveLength(4);
+    expect(h.actor.getSnapshot().matches({ delivery: 'direct' })).toBe(true);
+  });
+
+  it('the counting window restarts every interval', async () => {
+    const h = harness();
+    await openSocket(h);
+    for (let i = 1; i <= 4; i++) h.send({ type: 'MESSAGE', data: frame({ positions: [position(i)] }) });
+    h.clock.increment(1000);
+    for (let i = 1; i <= 4; i++) h.send({ type: 'MESSAGE', data: frame({ positions: [position(i)] }) });
+    expect(h.delivered).toHaveLength(8);
+    expect(h.actor.getSnapshot().matches({ delivery: 'direct' })).toBe(true);
+  });
+
+  it('the fifth update in an interval switches to batching; the flush merges by id (latest wins) and appends events', async () => {
+    const h = harness();
+    await openSocket(h);
+    for (let i = 1; i <= 4; i++) h.send({ type: 'MESSAGE', data: frame({ positions: [position(i)] }) });
+    h.send({ type: 'MESSAGE', data: frame({ positions: [position(1, 2)] }) });
+    expect(h.actor.getSnapshot().matches({ delivery: 'batching' })).toBe(true);
+    h.send({ type: 'MESSAGE', data: frame({ positions: [position(1, 3)], events: [{ id: 7, deviceId: 1 }] }) });
+    h.send({ type: 'MESSAGE', data: frame({ events: [{ id: 8, deviceId: 1 }], devices: [{ id: 1, name: 'a' }] }) });
+    expect(h.delivered).toHaveLength(4);
+    h.clock.increment(999);
+    expect(h.delivered).toHaveLength(4);
+    h.clock.increment(1);
+    expect(h.delivered).toHaveLength(5);
+    const flushed = h.delivered[4]!;
+    expect(flushed.positions).toEqual([position(1, 3)]);
+    expect(flushed.events?.map((e) => e.id)).toEqual([7, 8]);
+    expect(flushed.devices?.map((d) => d.id)).toEqual([1]);
+    // 3 messages flushed: not above the threshold, the interval stays
+    expect(h.actor.getSnapshot().context.interval).toBe(1000);
+  });
+
+  it('the interval doubles after a flush above the threshold, up to 15 s; an empty interval flushes nothing', async () => {
+    const h = harness();
+    await openSocket(h);
+    const burst = () => {
+      for (let i = 1; i <= 5; i++) h.send({ type: 'MESSAGE', data: frame({ positions: [position(i)] }) });
+    };
+    burst(); // 4 direct, the 5th starts batching
+    const intervals: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      burst();
+      const interval = h.actor.getSnapshot().context.interval;
+      h.clock.increment(interval);
+      intervals.push(h.actor.getSnapshot().context.interval);
+    }
+    expect(intervals).toEqual([2000, 4000, 8000, 15000, 15000, 15000]);
+    const count = h.delivered.length;
+    h.clock.increment(15000);
+    expect(h.delivered).toHaveLength(count);
+  });
+
+  it('VISIBLE flushes, goes back to direct and resets the interval', async () => {
+    const h = harness();
+    await openSocket(h);
+    for (let i = 1; i <= 11; i++) h.send({ type: 'MESSAGE', data: frame({ positions: [position(i)] }) });
+    h.clock.increment(1000);
+    expect(h.actor.getSnapshot().context.interval).toBe(2000);
+    h.send({ type: 'MESSAGE', data: frame({ positions: [position(3, 4)] }) });
+    const count = h.delivered.length;
+    h.send({ type: 'VISIBLE' });
+    expect(h.delivered).toHaveLength(count + 1);
+    expect(h.delivered.at(-1)?.positions).toEqual([position(3, 4)]);
+    const snapshot = h.actor.getSnapshot();
+    expect(snapshot.matches({ delivery: 'direct' })).toBe(true);
+    expect(snapshot.context.interval).toBe(1000);
+    expect(snapshot.context.count).toBe(0);
+  });
+
+  it.each([
+    ['not JSON', 'nope'],
+    ['a JSON array', '[1]'],
+    ['a JSON string', '"x"'],
+    ['null', 'null'],
+    ['positions not an array', frame({ positions: { deviceId: 1 } })],
+    ['a position without deviceId', frame({ positions: [{ latitude: 1 }] })],
+    ['a device without id', frame({ devices: [{ name: 'x' }] })],
+    ['an event that is not an object', frame({ events: [3] })],
+  ])('drops and counts a frame that is %s; the socket stays open', async (_name, data) => {
+    const h = harness();
+    await openSocket(h);
+    h.send({ type: 'MESSAGE', data });
+    expect(h.actor.getSnapshot().context.dropped).toBe(1);
+    expect(h.delivered).toEqual([]);
+    expect(h.actor.getSnapshot().hasTag('online')).toBe(true);
+    expect(h.commands).toEqual([]);
+  });
+
+  it('ignores the {} keepalive (not counted, not delivered)', async () => {
+    const h = harness();
+    await openSocket(h);
+    for (let i = 0; i < 10; i++) h.send({ type: 'MESSAGE', data: '{}' });
+    const { context } = h.actor.getSnapshot();
+    expect([context.count, context.dropped, h.delivered.length]).toEqual([0, 0, 0]);
+  });
+
+  it('STOP drops the buffer and resets delivery', async () => {
+    const h = harness();
+    await openSocket(h);
+    for (let i = 1; i <= 6; i++) h.send({ type: 'MESSAGE', data: frame({ positions: [position(i)] }) });
+    h.send({ type: 'STOP' });
+    const snapshot = h.actor.getSnapshot();
+    expect(snapshot.matches({ delivery: 'direct' })).toBe(true);
+    expect(snapshot.context.buffered).toBe(0);
+    h.clock.increment(5000);
+    expect(h.delivered).toHaveLength(4);
+  });
+});
