@@ -34,6 +34,8 @@ export default defineConfig(({ mode }): UserConfig => ({
     outDir: 'dist',
     sourcemap: false,
     manifest: true,
+    // Every supported browser has modulepreload: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       output: {

@@ -16,6 +16,7 @@ export { TextField, type TextFieldProps } from './TextField';
 export { FieldError, type FieldErrorProps } from './FieldError';
 export { Select, type SelectItem, type SelectProps } from './Select';
 export { SegmentedControl, type SegmentedControlProps } from './SegmentedControl';
+export { ToggleChoice, type ToggleChoiceProps } from './ToggleChoice';
 export { Checkbox, type CheckboxProps } from './Checkbox';
 export { Link, type LinkProps } from './Link';
 export {
@@ -57,7 +58,7 @@ export {
   InfoIcon,
   type IconProps,
 } from './icons';
-export { PopoverDialog, type PopoverDialogProps } from './Popover';
 export { ToastRegion, createToastQueue, type ToastQueue, type ToastContent, type ToastRegionProps } from './Toast';
 export { Drawer, type DrawerProps } from './Drawer';
 export { BellIcon, ListIcon, DeleteIcon } from './moreIcons';
+export { PopoverDialog, type PopoverDialogProps } from './Popover';

@@ -83,11 +83,12 @@ describe('session', () => {
   });
 });
 
-/** Picks a language in the login screen's radio group (its label is what receives the click). */
+/** Picks a language with the login screen's language buttons. */
 async function chooseLanguage(page: Page, name: 'العربية' | 'English'): Promise<void> {
-  const group = page.getByRole('radiogroup', { name: /^(Language|اللغة)$/ });
-  await group.locator('label').filter({ has: page.getByRole('radio', { name }) }).click();
-  await expect(group.getByRole('radio', { name }).isChecked()).resolves.toBe(true);
+  const group = page.getByRole('group', { name: /^(Language|اللغة)$/ });
+  const button = group.getByRole('button', { name });
+  await button.click();
+  await expect(button.getAttribute('aria-pressed')).resolves.toBe('true');
 }
 
 describe('language', () => {
@@ -103,7 +104,7 @@ describe('language', () => {
     await expect(page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).count()).resolves.toBe(1);
   });
 
-  it('switches to English with ?locale=en, removes the parameter, keeps the choice on reload, and follows the radio group', async () => {
+  it('switches to English with ?locale=en, removes the parameter, keeps the choice on reload, and follows the language buttons', async () => {
     const { page } = await harness.newPage();
     await page.goto(url('/login?locale=en'));
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
@@ -120,7 +121,7 @@ describe('language', () => {
     await expect(html.getAttribute('lang')).resolves.toBe('en');
     await expect(html.getAttribute('dir')).resolves.toBe('ltr');
 
-    // The radio group switches at once, without a reload.
+    // The language buttons switch at once, without a reload.
     await chooseLanguage(page, 'العربية');
     await page.getByRole('heading', { name: 'تسجيل الدخول' }).waitFor({ timeout: 5000 });
     await expect(html.getAttribute('lang')).resolves.toBe('ar');

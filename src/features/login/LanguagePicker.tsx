@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { SegmentedControl } from '../../ui';
+import { ToggleChoice } from '../../ui';
 import { useServices } from '../app/services';
 import { useLanguage } from '../app/hooks';
 import { toLanguage } from '../../domain/language';
@@ -10,13 +10,13 @@ export const LANGUAGE_ITEMS = [
   { id: 'en', label: 'English', lang: 'en' },
 ] as const;
 
-/** The language choice of the public screens: stored locally. */
+/** The language choice of the public screens: stored locally (toggle buttons: the lightest choice for the login bundle). */
 export function LanguagePicker() {
   const { t } = useLingui();
   const { languages } = useServices();
   const language = useLanguage();
   return (
-    <SegmentedControl
+    <ToggleChoice
       label={t`Language`}
       items={LANGUAGE_ITEMS}
       selectedKey={language}
