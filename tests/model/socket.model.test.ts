@@ -22,7 +22,8 @@ const unauthorized = new ApiError('HTTP 401', 401);
 const serverFailure = new ApiError('HTTP 500', 500);
 
 const samples = {
-  MESSAGE: [{ data: positionFrame }, { data: 'not json' }, { data: '{}' }],
+  // `{}` (the keepalive) is neither an update nor malformed: no transition, so no edge to sample.
+  MESSAGE: [{ data: positionFrame }, { data: 'not json' }],
   CLOSE: [{ code: SOCKET.logoutCode }, { code: 1006 }, { code: 1000 }],
   LOGS: [{ flag: true }, { flag: false }],
   [eventOf('refetch', 'done')]: { output: { devices: [], positions: [] } },
@@ -31,7 +32,8 @@ const samples = {
 
 /**
  * Graph vertices: the state value plus what guards and delays read, bounded (retries beyond one
- * only lengthen the back-off; counts beyond the threshold behave alike).
+ * only lengthen the back-off; counts beyond the threshold behave alike). The pending timers are
+ * added by the helper.
  */
 function serializeState(snapshot: AnyMachineSnapshot): string {
   const c = snapshot.context as SocketContext;
@@ -68,25 +70,67 @@ const machine = provideFakeActors(socketMachine, fakes).provide({
   },
 });
 
-// Interval and batching paths multiply quickly: keep MESSAGE bursts only where they matter.
-const paths = coveringPaths(machine, {
-  events: samples,
-  serializeState,
-  limit: 3000,
-  filterEvents: (snapshot, event) => {
-    const c = snapshot.context as SocketContext;
-    // The regions are explored one at a time: frames arrive only on an open socket (one
-    // configuration of it); connection events only while delivery is quiet; past the first
-    // retry or the first growth of the interval nothing new is reachable.
-    const quiet = snapshot.matches({ delivery: { direct: 'idle' } });
-    if (event.type.startsWith('xstate.')) return true;
-    if (event.type === 'MESSAGE') return snapshot.hasTag('online') && !c.logs && !c.errorReported && c.interval <= 2000;
-    if (c.retries > 0) return event.type === 'OPEN' || event.type === 'STOP';
-    if (event.type === 'VISIBLE' || event.type === 'STOP') return true;
-    if (c.logs && event.type !== 'LOGS' && event.type !== 'CLOSE') return false;
-    return quiet && c.interval === SOCKET.baseIntervalMs;
-  },
-});
+const INTERVAL_AFTER = 'xstate.after.interval.';
+const isIntervalDelay = (event: AnyEventObject) => event.type.startsWith(INTERVAL_AFTER);
+
+/**
+ * The two regions are explored one at a time, so the graph stays a few hundred edges:
+ *
+ * - Connection: every connection event while delivery is quiet (direct, idle, base interval).
+ *   Past the first retry only OPEN and STOP (more retries only lengthen the back-off); with log
+ *   streaming on only LOGS, CLOSE, VISIBLE and STOP.
+ * - Delivery: frames arrive only on an open socket with nothing else going on (no logs, no error,
+ *   no retry). The heartbeat timer (30 s) is pending then and part of every vertex, so a loop
+ *   that lets time pass and comes back to the same state would be explored again at every offset
+ *   of it: each delivery timer is taken only where it cannot lead back (the counting window ends
+ *   after a close, when the heartbeat is gone; a flush is taken only where it cannot be followed
+ *   by another flush of the same interval).
+ */
+function filterEvents(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
+  const c = snapshot.context as SocketContext;
+  const online = snapshot.hasTag('online');
+  const counting = snapshot.matches({ delivery: { direct: 'counting' } });
+  const batching = snapshot.matches({ delivery: 'batching' });
+  const quiet = snapshot.matches({ delivery: { direct: 'idle' } }) && c.interval === SOCKET.baseIntervalMs;
+  const fresh = !c.logs && !c.errorReported && c.retries === 0;
+
+  if (isIntervalDelay(event)) {
+    // The counting window that outlives its socket (frames, then a close).
+    if (counting) return !online;
+    // A flush: at the base interval (growing it or not), or the one that grows a longer one.
+    return c.interval === SOCKET.baseIntervalMs || c.buffered > SOCKET.batchThreshold;
+  }
+  if (event.type.startsWith('xstate.')) return true;
+  if (event.type === 'MESSAGE') {
+    if (!online || !fresh) return false;
+    // One malformed frame, on a quiet socket and while batching: dropped wherever delivery is.
+    if (event.data === 'not json') return quiet || (snapshot.matches({ delivery: { batching: 'pending' } }) && c.buffered === 1);
+    // The first message after a flush at the base interval would only repeat what the grown one shows.
+    if (snapshot.matches({ delivery: { batching: 'idle' } })) return c.interval > SOCKET.baseIntervalMs;
+    return c.interval <= 2 * SOCKET.baseIntervalMs;
+  }
+  if (!quiet) {
+    // While delivery is busy: VISIBLE (flush), STOP (reset) and an abnormal close (the window outlives the socket).
+    // (VISIBLE leaves batching for a quiet socket: only before time has passed, i.e. before the first flush.)
+    const firstPending = snapshot.matches({ delivery: { batching: 'pending' } }) && c.buffered === 1 && c.interval === SOCKET.baseIntervalMs;
+    if (event.type === 'VISIBLE') return online && (counting ? c.count === 1 : firstPending);
+    if (event.type === 'STOP') return online && (counting ? c.count === 1 : firstPending || snapshot.matches({ delivery: { batching: 'idle' } }));
+    if (event.type === 'CLOSE') return online && counting && c.count === 1 && event.code === 1006;
+    return false;
+  }
+  if (c.retries > 0) return event.type === 'OPEN' || event.type === 'STOP';
+  if (event.type === 'VISIBLE' || event.type === 'STOP') return true;
+  if (c.logs) return event.type === 'LOGS' || event.type === 'CLOSE';
+  return true;
+}
+
+const started = performance.now();
+const paths = coveringPaths(machine, { events: samples, serializeState, filterEvents, limit: 3000 });
+if (process.env.MODEL_STATS) {
+  const steps = paths.reduce((n, p) => n + p.steps.length - 1, 0);
+  const reopenWithLogs = paths.filter((p) => p.steps.some((s) => s.event.type === 'OPEN' && (s.state.context as SocketContext).logs)).length;
+  console.log(`socket model: ${paths.length} paths, ${steps} steps (${reopenWithLogs} reopen with logs on), generated in ${Math.round(performance.now() - started)} ms`);
+}
 
 const ctx = (s: AnyMachineSnapshot) => s.context as SocketContext;
 const inConnection = (s: AnyMachineSnapshot, state: string) => s.matches({ connection: state } as never);
@@ -118,6 +162,11 @@ function checkStep(step: PathStep, prev: AnyMachineSnapshot | undefined, next: A
   const heartbeats = produced.filter(([n, p]) => n === 'command' && (p as ConnectionCommand).type === 'SEND' && (p as { text: string }).text === '{}');
   if (heartbeats.length > 0) expect(inConnection(prev, { active: 'open' } as never) || inConnection(next, { active: 'open' } as never), where).toBe(true);
   if (next.hasTag('online')) expect(ctx(next).retries, where).toBe(0);
+  // Opening restates log streaming when it is on (the server forgot it with the last connection).
+  if (step.event.type === 'OPEN') {
+    const logs = produced.filter(([n, p]) => n === 'command' && (p as ConnectionCommand).type === 'SEND' && (p as { text: string }).text === '{"logs":true}');
+    expect(logs.length, where).toBe(ctx(next).logs ? 1 : 0);
+  }
   // The error message only after an open socket failed, at most once per connection.
   const reported = produced.filter(([n]) => n === 'reportError');
   if (reported.length > 0) {
@@ -129,6 +178,7 @@ function checkStep(step: PathStep, prev: AnyMachineSnapshot | undefined, next: A
   if (step.event.type === 'MESSAGE' && event.data === 'not json') {
     expect(ctx(next).dropped, where).toBe(ctx(prev).dropped + 1);
     expect(names.includes('deliver'), where).toBe(false);
+    expect(ctx(next).buffered, where).toBe(ctx(prev).buffered);
   }
   // Delivery stays within its bounds.
   expect(ctx(next).interval, where).toBeGreaterThanOrEqual(SOCKET.baseIntervalMs);
