@@ -30,7 +30,7 @@ const NOTES = `## How the pushes are made
   cost per turn is one \`JSON.stringify\` per connected user plus one \`ws\` write per socket, not one per position
   and client.
 - The machine has 2 cores shared by the server, the generator and the socket clients (which parse every frame):
-  the figures are a lower bound, and they move with whatever else runs (see the load average below).`;
+  the figures are a lower bound, and they move with whatever else runs (see the load average in the first line).`;
 
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 const now = (): number => performance.timeOrigin + performance.now();
