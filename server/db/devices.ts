@@ -2,22 +2,12 @@ import type { Device, DeviceStatus } from '../../src/api/models.ts';
 import type { Db } from './database.ts';
 import { bool, isoDate, parseAttributes } from './convert.ts';
 
-export interface DeviceRow {
+/** A devices row: the writable fields plus what the server maintains. */
+export interface DeviceRow extends DeviceFields {
   id: number;
-  name: string;
-  uniqueId: string;
   status: string | null;
   lastUpdate: number | null;
   positionId: number | null;
-  groupId: number | null;
-  calendarId: number | null;
-  phone: string | null;
-  model: string | null;
-  contact: string | null;
-  category: string | null;
-  disabled: number;
-  expirationTime: number | null;
-  attributes: string;
 }
 
 function status(value: string | null): DeviceStatus {

@@ -11,26 +11,10 @@ import {
   statusCounts,
   type DeviceListQuery,
 } from './deviceList';
+import { makeDevice } from '../../tests/fixtures/models';
 
 function device(id: number, fields: Partial<Device> = {}): Device {
-  return {
-    id,
-    attributes: {},
-    groupId: 0,
-    calendarId: 0,
-    name: `Device ${id}`,
-    uniqueId: `u-${id}`,
-    status: 'unknown',
-    lastUpdate: null,
-    positionId: 0,
-    phone: null,
-    model: null,
-    contact: null,
-    category: null,
-    disabled: false,
-    expirationTime: null,
-    ...fields,
-  };
+  return makeDevice({ id, name: `Device ${id}`, uniqueId: `u-${id}`, status: 'unknown', ...fields });
 }
 
 const fleet: Device[] = [

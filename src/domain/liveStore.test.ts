@@ -1,48 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Device, Position } from '../api/models';
 import { createLiveStore, hasValidCoordinates, type LiveChange, type LiveState } from './liveStore';
+import { makeDevice, makePosition } from '../../tests/fixtures/models';
 
 function device(id: number, overrides: Partial<Device> = {}): Device {
-  return {
-    id,
-    attributes: {},
-    groupId: 0,
-    calendarId: 0,
-    name: `Device ${id}`,
-    uniqueId: `u${id}`,
-    status: 'online',
-    lastUpdate: null,
-    positionId: 0,
-    phone: null,
-    model: null,
-    contact: null,
-    category: null,
-    disabled: false,
-    expirationTime: null,
-    ...overrides,
-  };
+  return makeDevice({ id, name: `Device ${id}`, uniqueId: `u${id}`, ...overrides });
 }
 
 function position(deviceId: number, latitude: number, longitude: number, id = deviceId * 100): Position {
-  return {
-    id,
-    attributes: {},
-    deviceId,
-    protocol: 'osmand',
-    serverTime: null,
-    deviceTime: null,
-    fixTime: null,
-    valid: true,
-    latitude,
-    longitude,
-    altitude: 0,
-    speed: 0,
-    course: 0,
-    address: null,
-    accuracy: 0,
-    network: null,
-    geofenceIds: null,
-  };
+  return makePosition({ id, deviceId, latitude, longitude });
 }
 
 function recorder() {

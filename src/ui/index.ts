@@ -56,9 +56,11 @@ export {
   ChevronDownIcon,
   AlertIcon,
   InfoIcon,
+  BellIcon,
+  ListIcon,
+  DeleteIcon,
   type IconProps,
 } from './icons';
 export { ToastRegion, createToastQueue, type ToastQueue, type ToastContent, type ToastRegionProps } from './Toast';
 export { Drawer, type DrawerProps } from './Drawer';
-export { BellIcon, ListIcon, DeleteIcon } from './moreIcons';
 export { PopoverDialog, type PopoverDialogProps } from './Popover';

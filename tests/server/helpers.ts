@@ -101,3 +101,20 @@ export function nextMessage(ws: WebSocket, timeoutMs = 3000): Promise<unknown> {
     });
   });
 }
+
+/** Creates a user linked to one device (as the admin, with Basic auth) and signs them in. */
+export async function linkedUser(
+  url: string,
+  adminHeaders: Record<string, string>,
+  user: { name: string; email: string; password: string },
+  deviceId: number,
+): Promise<{ userId: number; cookie: string }> {
+  const userId = await createUser(url, user);
+  const linked = await fetch(`${url}/api/permissions`, {
+    method: 'POST',
+    headers: { ...adminHeaders, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ userId, deviceId }),
+  });
+  if (linked.status !== 204) throw new Error(`linking user ${userId} to device ${deviceId}: ${linked.status}`);
+  return { userId, cookie: await login(url, user.email, user.password) };
+}

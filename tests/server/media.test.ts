@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Device } from '../../src/api/models.ts';
-import { ADMIN_PASSWORD, type TestServer, basic, createUser, json, login, start } from './helpers.ts';
+import { ADMIN_PASSWORD, type TestServer, basic, createUser, json, login, start, linkedUser } from './helpers.ts';
 
 let server: TestServer;
 let url: string;
@@ -39,13 +39,7 @@ beforeAll(async () => {
   const devices = await json<Device[]>(await fetch(`${url}/api/devices`, { headers: admin }));
   device = devices.find((d) => d.uniqueId === 'demo-001')!;
   other = devices.find((d) => d.uniqueId === 'demo-002')!;
-  const userId = await createUser(url, { name: 'Viewer', email: 'viewer@example.com', password: 'viewer-pass' });
-  await fetch(`${url}/api/permissions`, {
-    method: 'POST',
-    headers: { ...admin, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ userId, deviceId: device.id }),
-  });
-  userCookie = await login(url, 'viewer@example.com', 'viewer-pass');
+  ({ cookie: userCookie } = await linkedUser(url, admin, { name: 'Viewer', email: 'viewer@example.com', password: 'viewer-pass' }, device.id));
   // A secret next to the media folder that no request may ever read.
   writeFileSync(join(server.dataDir, 'secret.png'), PNG);
 });

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Device, User } from '../../src/api/models.ts';
-import { ADMIN_PASSWORD, type TestServer, basic, createUser, form, json, login, start } from './helpers.ts';
+import { ADMIN_PASSWORD, type TestServer, basic, createUser, form, json, login, start, linkedUser } from './helpers.ts';
 
 let server: TestServer;
 let url: string;
@@ -18,13 +18,7 @@ beforeAll(async () => {
   const devices = await json<Device[]>(await fetch(`${url}/api/devices`, { headers: admin }));
   device = devices.find((d) => d.uniqueId === 'demo-001')!;
   other = devices.find((d) => d.uniqueId === 'demo-002')!;
-  const userId = await createUser(url, { name: 'Owner', email: 'owner@example.com', password: 'owner-pass' });
-  await fetch(`${url}/api/permissions`, {
-    method: 'POST',
-    headers: { ...admin, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ userId, deviceId: device.id }),
-  });
-  userCookie = await login(url, 'owner@example.com', 'owner-pass');
+  ({ cookie: userCookie } = await linkedUser(url, admin, { name: 'Owner', email: 'owner@example.com', password: 'owner-pass' }, device.id));
 });
 afterAll(() => server.close());
 

@@ -8,6 +8,7 @@ import { createLiveStore, type LiveStore } from '../../domain/liveStore';
 import { activateLanguage, i18n } from '../../i18n/i18n';
 import { ServicesContext, type Services } from '../app/services';
 import { DeviceList } from './DeviceList';
+import { makeDevice } from '../../../tests/fixtures/models';
 
 // jsdom has no layout: give the virtualised list a viewport (and every row a size).
 const sizes = { clientWidth: 320, clientHeight: 560, offsetWidth: 320, offsetHeight: 560 };
@@ -29,24 +30,7 @@ afterAll(() => {
 afterEach(cleanup);
 
 function device(id: number, fields: Partial<Device> = {}): Device {
-  return {
-    id,
-    attributes: {},
-    groupId: 0,
-    calendarId: 0,
-    name: `Device ${String(id).padStart(5, '0')}`,
-    uniqueId: `u-${id}`,
-    status: 'online',
-    lastUpdate: null,
-    positionId: 0,
-    phone: null,
-    model: null,
-    contact: null,
-    category: 'car',
-    disabled: false,
-    expirationTime: null,
-    ...fields,
-  };
+  return makeDevice({ id, name: `Device ${String(id).padStart(5, '0')}`, uniqueId: `u-${id}`, category: 'car', ...fields });
 }
 
 function position(deviceId: number, latitude: number): Position {
