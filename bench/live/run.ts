@@ -1,0 +1,721 @@
+/**
+ * Live client benchmark (npm run bench:live): the built client in headless Chromium against the embedded
+ * server under a simulated fleet reporting every second.
+ *
+ *   npm run bench:live -- [--devices 1000] [--window 30] [--client-dist dist]… [--login form|token]
+ *
+ * - The server runs in a child process (bench/live/serve.ts) on a temporary data dir with the demo admin
+ *   (8 demo devices, simulator off); N devices sim-00001… are created through the REST API (Basic auth).
+ * - The simulator CLI (server/simulator/cli.ts) runs as another child process, every device every --interval s.
+ * - For each --client-dist (default dist; give it several times to compare clients under the same load), the
+ *   server is restarted on the same ports and data with that folder as its clientDir; Chromium signs in
+ *   (login form with ?locale=en, or --login token: /?token=… made by POST /api/session/token), waits for
+ *   data-map-ready, warms up, then measures a steady-state window and a scroll of the device list.
+ * - Results are merged into bench/results/live.json (keyed by client and N) and live.md is rewritten.
+ * Bounded (a global time limit), stops by itself, kills the children it started (by pid).
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { deviceIds } from '../../server/simulator/cli.ts';
+
+const PASSWORD = 'bench-live-password';
+const ADMIN = 'admin';
+const DEMO_DEVICES = 8;
+const PREFIX = 'sim-';
+const WARMUP_MS = 5_000;
+const SCROLL_MS = 3_000;
+const HEAP_SAMPLE_MS = 2_000;
+/** tests/e2e/harness.ts's Chromium arguments */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+];
+const BUDGET = { busyShare: 0.2, longestTaskMs: 100 };
+
+const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
+const repo = here('../../');
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+const round = (value: number, digits = 2): number => Math.round(value * 10 ** digits) / 10 ** digits;
+
+// ---------------------------------------------------------------------------------------------- options
+
+interface Options {
+  devices: number;
+  windowSeconds: number;
+  interval: number;
+  clients: string[];
+  login: 'form' | 'token';
+}
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { devices: 1000, windowSeconds: 30, interval: 1, clients: [], login: 'form' };
+  for (let k = 0; k < argv.length; k++) {
+    const flag = argv[k]!;
+    const value = argv[++k];
+    if (value === undefined) throw new Error(`${flag} needs a value`);
+    const positive = (): number => {
+      const n = Number(value);
+      if (!(n > 0)) throw new Error(`${flag}: a positive number expected, got ${value}`);
+      return n;
+    };
+    if (flag === '--devices') options.devices = Math.round(positive());
+    else if (flag === '--window') options.windowSeconds = positive();
+    else if (flag === '--interval') options.interval = positive();
+    else if (flag === '--client-dist') options.clients.push(value);
+    else if (flag === '--login' && (value === 'form' || value === 'token')) options.login = value;
+    else throw new Error(`Unknown option ${flag} ${value}`);
+  }
+  if (options.clients.length === 0) options.clients.push('dist');
+  for (const dir of options.clients) {
+    if (!existsSync(join(resolve(repo, dir), 'index.html'))) throw new Error(`${dir}/index.html is missing: build the client first (npm run build); this benchmark builds nothing`);
+  }
+  return options;
+}
+
+// ---------------------------------------------------------------------------------------------- processes
+
+const children = new Set<ChildProcess>();
+
+function killChildren(): void {
+  for (const child of children) {
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }
+  }
+}
+process.on('exit', killChildren);
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      s.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** CPU seconds (user + system) of a process, from /proc; null elsewhere. */
+function cpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Whole-machine busy and total jiffies (/proc/stat). */
+function machineJiffies(): { busy: number; total: number } | null {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+    const values = line.trim().split(/\s+/).slice(1).map(Number);
+    const total = values.reduce((a, b) => a + b, 0);
+    const idle = (values[3] ?? 0) + (values[4] ?? 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
+interface ServerHandle {
+  child: ChildProcess;
+  url: string;
+}
+
+async function startServer(env: Record<string, string>): Promise<ServerHandle> {
+  const child = fork(here('./serve.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  children.add(child);
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    child.once('message', (message: { type?: string; url?: string }) => (message.url ? resolveUrl(message.url) : reject(new Error(JSON.stringify(message)))));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { child, url };
+}
+
+async function stopServer(handle: ServerHandle): Promise<void> {
+  const exited = new Promise<void>((r) => handle.child.once('exit', () => r()));
+  handle.child.disconnect();
+  await Promise.race([exited, sleep(5_000)]);
+  if (handle.child.exitCode === null && handle.child.pid !== undefined) process.kill(handle.child.pid, 'SIGKILL');
+  children.delete(handle.child);
+}
+
+interface SimulatorHandle {
+  child: ChildProcess;
+  /** answered-200 rates of the simulator's 5 s progress lines, with their arrival time */
+  rates: Array<{ at: number; rate: number }>;
+  lastLine: string;
+}
+
+function startSimulator(osmandPort: number, devices: number, interval: number): SimulatorHandle {
+  const args = ['--url', `http://127.0.0.1:${osmandPort}`, '--devices', String(devices), '--interval', String(interval), '--prefix', PREFIX];
+  const child = fork(join(repo, 'server/simulator/cli.ts'), args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  children.add(child);
+  const handle: SimulatorHandle = { child, rates: [], lastLine: '' };
+  let buffer = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    const lines = buffer.split('\n');
+    buffer = lines.pop() ?? '';
+    for (const line of lines) {
+      handle.lastLine = line;
+      const match = /200: \d+ \(([\d.]+)\/s\)/.exec(line);
+      if (match) handle.rates.push({ at: Date.now(), rate: Number(match[1]) });
+    }
+  });
+  return handle;
+}
+
+/**
+ * Creates the devices through the REST API with one session cookie (Basic auth would hash the password on
+ * every request: ~40 ms each), 16 requests in flight; each is linked to the admin like any POST /api/devices.
+ */
+async function createDevices(url: string, uniqueIds: string[]): Promise<void> {
+  const login = await fetch(`${url}/api/session`, { method: 'POST', body: new URLSearchParams({ email: ADMIN, password: PASSWORD }) });
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('JSESSIONID='))?.split(';')[0];
+  if (!cookie) throw new Error(`login failed: ${login.status}`);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < uniqueIds.length) {
+      const uniqueId = uniqueIds[next++]!;
+      const response = await fetch(`${url}/api/devices`, {
+        method: 'POST',
+        headers: { Cookie: cookie, 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ name: `Simulated ${uniqueId}`, uniqueId, category: 'car' }),
+      });
+      if (!response.ok) throw new Error(`POST /api/devices ${uniqueId}: ${response.status} ${await response.text()}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+}
+
+// ---------------------------------------------------------------------------------------------- page probes
+
+/** Injected before the client's scripts: frame counter and long-task observer. */
+function pageProbe(): void {
+  const probe = { frames: [] as number[], longtasks: [] as Array<{ start: number; duration: number }> };
+  (window as unknown as { __bench: typeof probe }).__bench = probe;
+  const tick = (t: number): void => {
+    probe.frames.push(t);
+    if (probe.frames.length > 200_000) probe.frames.splice(0, 100_000);
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) probe.longtasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    /* no long-task API */
+  }
+}
+
+interface ProbeSlice {
+  frames: number;
+  maxFrameGapMs: number;
+  longtasks: number[];
+}
+
+/** Frames and long tasks between two page times (performance.now()). */
+function probeSlice(page: Page, from: number, to: number): Promise<ProbeSlice> {
+  return page.evaluate(
+    ([a, b]) => {
+      const probe = (window as unknown as { __bench: { frames: number[]; longtasks: Array<{ start: number; duration: number }> } }).__bench;
+      const frames = probe.frames.filter((t) => t >= a! && t <= b!);
+      let maxGap = 0;
+      for (let k = 1; k < frames.length; k++) maxGap = Math.max(maxGap, frames[k]! - frames[k - 1]!);
+      const longtasks = probe.longtasks.filter((e) => e.start + e.duration >= a! && e.start <= b!).map((e) => e.duration);
+      return { frames: frames.length, maxFrameGapMs: maxGap, longtasks };
+    },
+    [from, to],
+  );
+}
+
+type Metrics = Record<string, number>;
+
+async function metrics(cdp: CDPSession): Promise<Metrics> {
+  const { metrics: list } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(list.map((m) => [m.name, m.value]));
+}
+
+interface Breakdown {
+  /** share of wall time */
+  busy: number;
+  script: number;
+  layout: number;
+  recalcStyle: number;
+  /** TaskDuration − script − layout − style: paint, compositing commits, GC outside scripts, parsing… */
+  other: number;
+}
+
+function breakdown(a: Metrics, b: Metrics, wallSeconds: number): Breakdown {
+  const d = (name: string): number => ((b[name] ?? 0) - (a[name] ?? 0)) / wallSeconds;
+  const busy = d('TaskDuration');
+  const script = d('ScriptDuration');
+  const layout = d('LayoutDuration');
+  const recalcStyle = d('RecalcStyleDuration');
+  return { busy: round(busy, 4), script: round(script, 4), layout: round(layout, 4), recalcStyle: round(recalcStyle, 4), other: round(Math.max(0, busy - script - layout - recalcStyle), 4) };
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+interface TraceSummary {
+  /** longest top-level task on the renderer main thread (ms) */
+  maxRunTaskMs: number;
+  /** tasks over 50 ms / over 100 ms on that thread */
+  tasksOver50: number;
+  tasksOver100: number;
+  /** busy share of wall time per thread name (top threads, all processes) */
+  threads: Array<{ thread: string; busy: number }>;
+}
+
+async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceSummary>> {
+  const events: TraceEvent[] = [];
+  const onData = (payload: { value: object[] }): void => {
+    for (const value of payload.value) events.push(value as TraceEvent);
+  };
+  cdp.on('Tracing.dataCollected', onData);
+  await cdp.send('Tracing.start', { categories: 'toplevel,__metadata', transferMode: 'ReportEvents' });
+  const begin = Date.now();
+  return async () => {
+    const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
+    await cdp.send('Tracing.end');
+    await Promise.race([done, sleep(30_000)]);
+    cdp.off('Tracing.dataCollected', onData);
+    const wallUs = (Date.now() - begin) * 1000;
+    const names = new Map<string, string>();
+    for (const e of events) if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name) names.set(`${e.pid}:${e.tid}`, e.args.name);
+    // top-level tasks per thread (nested run loops not double-counted)
+    const perThread = new Map<string, Array<{ ts: number; dur: number }>>();
+    for (const e of events) {
+      if (e.ph !== 'X' || e.dur === undefined || (e.name !== 'ThreadControllerImpl::RunTask' && e.name !== 'RunTask')) continue;
+      const key = `${e.pid}:${e.tid}`;
+      let list = perThread.get(key);
+      if (!list) perThread.set(key, (list = []));
+      list.push({ ts: e.ts, dur: e.dur });
+    }
+    const threads: Array<{ key: string; thread: string; busyUs: number; tasks: number[] }> = [];
+    for (const [key, list] of perThread) {
+      list.sort((x, y) => x.ts - y.ts);
+      let end = -Infinity;
+      let busyUs = 0;
+      const tasks: number[] = [];
+      for (const t of list) {
+        if (t.ts >= end) {
+          busyUs += t.dur;
+          tasks.push(t.dur / 1000);
+          end = t.ts + t.dur;
+        }
+      }
+      threads.push({ key, thread: names.get(key) ?? key, busyUs, tasks });
+    }
+    threads.sort((x, y) => y.busyUs - x.busyUs);
+    const main = threads.find((t) => t.thread === 'CrRendererMain');
+    const tasks = main?.tasks ?? [];
+    return {
+      maxRunTaskMs: round(tasks.reduce((m, v) => Math.max(m, v), 0), 1),
+      tasksOver50: tasks.filter((v) => v > 50).length,
+      tasksOver100: tasks.filter((v) => v > 100).length,
+      threads: threads.slice(0, 6).map((t) => ({ thread: t.thread, busy: round(t.busyUs / wallUs, 4) })),
+    };
+  };
+}
+
+/** Least-squares slope of (seconds, bytes) samples, in MB per minute. */
+function slopeMbPerMinute(samples: Array<{ t: number; bytes: number }>): number {
+  const n = samples.length;
+  if (n < 2) return 0;
+  const mt = samples.reduce((s, p) => s + p.t, 0) / n;
+  const mb = samples.reduce((s, p) => s + p.bytes, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const p of samples) {
+    num += (p.t - mt) * (p.bytes - mb);
+    den += (p.t - mt) ** 2;
+  }
+  return den === 0 ? 0 : round(((num / den) * 60) / 2 ** 20, 2);
+}
+
+// ---------------------------------------------------------------------------------------------- one client
+
+interface ClientResult {
+  client: string;
+  devices: number;
+  totalDevices: number;
+  date: string;
+  windowSeconds: number;
+  loadAverage: { start: number; end: number };
+  timeToMapReadyMs: number;
+  mapFeatures: { atStart: number; atEnd: number };
+  steady: {
+    breakdown: Breakdown;
+    fps: number;
+    maxFrameGapMs: number;
+    longtasks: { count: number; maxMs: number; totalMs: number };
+    trace: TraceSummary | null;
+    heapMb: { start: number; end: number; slopeMbPerMinute: number; samples: number };
+    machineCpuBusy: number | null;
+    serverCpuPercentOfOneCore: number | null;
+    simulatorCpuPercentOfOneCore: number | null;
+    positionsPerSecond: number | null;
+  };
+  scroll: {
+    durationMs: number;
+    scrollHeightPx: number;
+    frames: number;
+    fps: number;
+    maxFrameGapMs: number;
+    longtasks: { count: number; maxMs: number };
+    breakdown: Breakdown;
+  } | null;
+  budgets: { busy: boolean; longestTask: boolean; heapFlatIndicative: boolean };
+}
+
+async function measureClient(
+  context: BrowserContext,
+  url: string,
+  client: string,
+  options: Options,
+  pids: { server: number | undefined; simulator: SimulatorHandle },
+): Promise<ClientResult> {
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('[page error]', error.message));
+  // tsx (esbuild keepNames) wraps named functions in __name(): give the page a no-op one
+  await page.addInitScript('window.__name = (f) => f;');
+  await page.addInitScript(pageProbe);
+  const loadStart = os.loadavg()[0] ?? 0;
+  const t0 = Date.now();
+  if (options.login === 'token') {
+    const response = await fetch(`${url}/api/session/token`, {
+      method: 'POST',
+      headers: { Authorization: 'Basic ' + Buffer.from(`${ADMIN}:${PASSWORD}`).toString('base64'), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ expiration: new Date(Date.now() + 3600_000).toISOString() }).toString(),
+    });
+    if (!response.ok) throw new Error(`POST /api/session/token: ${response.status}`);
+    await page.goto(`${url}/?locale=en&token=${encodeURIComponent((await response.text()).trim())}`);
+  } else {
+    await page.goto(`${url}/?locale=en`);
+    await page.getByLabel('Email', { exact: true }).fill(ADMIN);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  }
+  const map = page.locator('[data-testid="map"][data-map-ready="true"]');
+  await map.waitFor({ state: 'attached', timeout: 120_000 });
+  const timeToMapReadyMs = Date.now() - t0;
+  // until (nearly) every device has a feature, or 60 s
+  const features = async (): Promise<number> => Number((await map.getAttribute('data-device-features')) ?? 0);
+  const until = Date.now() + 60_000;
+  while ((await features()) < options.devices * 0.95 && Date.now() < until) await sleep(500);
+  await sleep(WARMUP_MS);
+
+  const cdp = await context.newCDPSession(page);
+  // wall-clock task durations (timeTicks), not thread CPU time: the budget is a share of wall time
+  await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
+  const featuresStart = await features();
+  const m0 = await metrics(cdp);
+  const heap: Array<{ t: number; bytes: number }> = [{ t: 0, bytes: m0['JSHeapUsedSize'] ?? 0 }];
+  const stopTrace = await startTrace(cdp).catch((error: unknown) => {
+    console.error('tracing unavailable:', error);
+    return null;
+  });
+  const cpu0 = { server: cpuSeconds(pids.server), sim: cpuSeconds(pids.simulator.child.pid), machine: machineJiffies() };
+  const wall0 = Date.now();
+  const pageT0 = await page.evaluate(() => performance.now());
+  while (Date.now() - wall0 < options.windowSeconds * 1000) {
+    await sleep(Math.min(HEAP_SAMPLE_MS, options.windowSeconds * 1000 - (Date.now() - wall0)));
+    const m = await metrics(cdp);
+    heap.push({ t: (Date.now() - wall0) / 1000, bytes: m['JSHeapUsedSize'] ?? 0 });
+  }
+  const pageT1 = await page.evaluate(() => performance.now());
+  const m1 = await metrics(cdp);
+  const wallSeconds = (Date.now() - wall0) / 1000;
+  const cpu1 = { server: cpuSeconds(pids.server), sim: cpuSeconds(pids.simulator.child.pid), machine: machineJiffies() };
+  const trace = stopTrace ? await stopTrace() : null;
+  const slice = await probeSlice(page, pageT0, pageT1);
+  const featuresEnd = await features();
+  const rates = pids.simulator.rates.filter((r) => r.at >= wall0 + 5_000 && r.at <= wall0 + wallSeconds * 1000 + 1_000).map((r) => r.rate);
+  const pct = (a: number | null, b: number | null): number | null => (a !== null && b !== null ? Math.round(((b - a) / wallSeconds) * 100) : null);
+
+  // device list scroll, top to bottom over SCROLL_MS
+  let scroll: ClientResult['scroll'] = null;
+  const list = page.locator('[data-testid="device-list"]');
+  if ((await list.count()) > 0) {
+    await list.evaluate((element) => (element.scrollTop = 0));
+    await sleep(500);
+    const s0 = await metrics(cdp);
+    const run = await list.evaluate(
+      (element, duration) =>
+        new Promise<{ from: number; to: number; height: number }>((done) => {
+          const from = performance.now();
+          const height = element.scrollHeight - element.clientHeight;
+          const step = (now: number): void => {
+            const progress = Math.min(1, (now - from) / duration);
+            element.scrollTop = progress * height;
+            if (progress < 1) requestAnimationFrame(step);
+            else done({ from, to: performance.now(), height: element.scrollHeight });
+          };
+          requestAnimationFrame(step);
+        }),
+      SCROLL_MS,
+    );
+    const s1 = await metrics(cdp);
+    const scrolled = await probeSlice(page, run.from, run.to);
+    const seconds = (run.to - run.from) / 1000;
+    scroll = {
+      durationMs: Math.round(run.to - run.from),
+      scrollHeightPx: run.height,
+      frames: scrolled.frames,
+      fps: round(scrolled.frames / seconds, 1),
+      maxFrameGapMs: round(scrolled.maxFrameGapMs, 1),
+      longtasks: { count: scrolled.longtasks.length, maxMs: round(Math.max(0, ...scrolled.longtasks), 1) },
+      breakdown: breakdown(s0, s1, seconds),
+    };
+  }
+  await cdp.detach().catch(() => {});
+  await page.close();
+
+  const steadyBreakdown = breakdown(m0, m1, wallSeconds);
+  const longestMs = Math.max(0, ...slice.longtasks, trace?.maxRunTaskMs ?? 0);
+  const heapSlope = slopeMbPerMinute(heap);
+  const heapStart = (m0['JSHeapUsedSize'] ?? 0) / 2 ** 20;
+  return {
+    client,
+    devices: options.devices,
+    totalDevices: options.devices + DEMO_DEVICES,
+    date: new Date().toISOString(),
+    windowSeconds: round(wallSeconds, 1),
+    loadAverage: { start: round(loadStart), end: round(os.loadavg()[0] ?? 0) },
+    timeToMapReadyMs,
+    mapFeatures: { atStart: featuresStart, atEnd: featuresEnd },
+    steady: {
+      breakdown: steadyBreakdown,
+      fps: round(slice.frames / ((pageT1 - pageT0) / 1000), 1),
+      maxFrameGapMs: round(slice.maxFrameGapMs, 1),
+      longtasks: { count: slice.longtasks.length, maxMs: round(Math.max(0, ...slice.longtasks), 1), totalMs: Math.round(slice.longtasks.reduce((a, b) => a + b, 0)) },
+      trace,
+      heapMb: { start: round(heapStart, 1), end: round((m1['JSHeapUsedSize'] ?? 0) / 2 ** 20, 1), slopeMbPerMinute: heapSlope, samples: heap.length },
+      machineCpuBusy: cpu0.machine && cpu1.machine ? round((cpu1.machine.busy - cpu0.machine.busy) / (cpu1.machine.total - cpu0.machine.total), 3) : null,
+      serverCpuPercentOfOneCore: pct(cpu0.server, cpu1.server),
+      simulatorCpuPercentOfOneCore: pct(cpu0.sim, cpu1.sim),
+      positionsPerSecond: rates.length ? Math.round(rates.reduce((a, b) => a + b, 0) / rates.length) : null,
+    },
+    scroll,
+    budgets: {
+      busy: steadyBreakdown.busy <= BUDGET.busyShare,
+      longestTask: longestMs <= BUDGET.longestTaskMs,
+      // indicative only: a 30 s window, not ten minutes; "flat" = under 1 MB/min or under 5 % of the start per minute
+      heapFlatIndicative: heapSlope <= Math.max(1, heapStart * 0.05),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- report
+
+interface Results {
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; platform: string; chromium: string };
+  budget: { busyShare: number; longestTaskMs: number; heap: string };
+  runs: ClientResult[];
+}
+
+const NOTES = `## How it is measured
+
+- Server (\`bench/live/serve.ts\`) and simulator (\`server/simulator/cli.ts\`, every device every second, OsmAnd GET) in
+  two child processes; N devices \`sim-…\` created through the REST API (one admin session cookie, 16 requests in flight), plus the 8 demo devices.
+- Chromium headless with the e2e harness's arguments (software WebGL: SwiftShader), viewport 1280×800, signed in as
+  the admin through the login form (\`/?locale=en\`, Email / Password / Sign in). \`--login token\` opens
+  \`/?token=…\` (a token from \`POST /api/session/token\`) instead: our client signs in with it, another
+  Traccar-compatible client may not — a client with another login form needs its own login step here.
+- After \`data-map-ready="true"\`, the run waits until the map has a feature for ≥ 95 % of the devices (at most 60 s)
+  and 5 s more, then measures the window:
+  - **busy** = Δ\`TaskDuration\` / wall time (CDP \`Performance.getMetrics\`, renderer main thread); split into script
+    (\`ScriptDuration\`), layout, style recalculation and the rest (paint, compositing commits, GC outside scripts,
+    HTML parsing…);
+  - **longest task**: the longest \`longtask\` entry (PerformanceObserver, which only reports tasks > 50 ms) and the
+    longest top-level \`RunTask\` on \`CrRendererMain\` in a CDP trace (category \`toplevel\`) of the same window;
+  - **fps**: requestAnimationFrame callbacks over the window; **heap**: \`JSHeapUsedSize\` every 2 s, with its
+    least-squares slope from the start of the window (shortly after the sign-in, so it includes the client filling
+    its stores). The issue's budget is "flat over ten minutes": a 30 s window cannot show that, the slope
+    is only indicative (counted flat under max(1 MB/min, 5 % of the start heap per minute)).
+  - **scroll**: the device list (\`[data-testid="device-list"]\`, the scrolling element of the virtualised GridList)
+    scrolled programmatically from top to bottom over 3 s, one step per frame; frames, long tasks and busy share
+    during it.
+- The 2 cores are shared by Chromium (renderer, GPU process rasterising WebGL in software), the server and the
+  simulator: "machine CPU" is the whole machine's busy share over the window. Figures move with the load average.
+- The load is what the simulator achieved, not what was asked: with 10,000 devices every second the 2 cores
+  (Chromium, server, simulator) delivered about a third of 10,000 positions/s (column positions/s, the simulator's
+  answered-200 rate during the window). The 10,000-device figures are for that lower rate.
+- The heap slope is dominated by the GC sawtooth over 30 s (it can be negative while end > start); read it with the
+  start → end figures. The measurement itself costs some time (CDP tracing, \`getMetrics\` every 2 s:
+  DevToolsPipeHandlerWriteThread in the thread list).`;
+
+function markdown(results: Results): string {
+  const pct = (v: number): string => `${(v * 100).toFixed(1)} %`;
+  const ok = (v: boolean): string => (v ? 'met' : '**missed**');
+  const rows = [...results.runs].sort((a, b) => a.devices - b.devices || a.client.localeCompare(b.client));
+  const lines = [
+    '# Live client benchmark',
+    '',
+    `${results.machine.cpus} × ${results.machine.cpuModel}, ${results.machine.memoryGb} GB, ${results.machine.platform}, Node ${results.machine.node}, ${results.machine.chromium}.`,
+    '`npm run bench:live -- --devices N --window S --client-dist DIR…`; raw figures in `live.json` (one entry per client and N, the latest run of each).',
+    '',
+    `Budget (the issue, at 10,000 devices): main thread busy ≤ ${BUDGET.busyShare * 100} % of wall time, no task over ${BUDGET.longestTaskMs} ms in the steady state, heap flat over ten minutes (here: the slope over the window, indicative).`,
+    '',
+    '## Steady state',
+    '',
+    '| client | devices | date | load avg | window | positions/s | busy | script | layout | style | other | longest task (longtask / RunTask) | tasks > 50 ms | fps | heap start → end | heap slope | machine CPU | server CPU |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map((r) => {
+      const s = r.steady;
+      const b = s.breakdown;
+      return `| ${r.client} | ${r.devices} (+8 demo) | ${r.date.slice(0, 16).replace('T', ' ')} | ${r.loadAverage.start} → ${r.loadAverage.end} | ${r.windowSeconds} s | ${s.positionsPerSecond ?? '?'} | **${pct(b.busy)}** | ${pct(b.script)} | ${pct(b.layout)} | ${pct(b.recalcStyle)} | ${pct(b.other)} | **${s.longtasks.maxMs} / ${s.trace?.maxRunTaskMs ?? '?'} ms** | ${s.trace?.tasksOver50 ?? s.longtasks.count} | ${s.fps} | ${s.heapMb.start} → ${s.heapMb.end} MB | ${s.heapMb.slopeMbPerMinute} MB/min | ${s.machineCpuBusy === null ? '?' : pct(s.machineCpuBusy)} | ${s.serverCpuPercentOfOneCore ?? '?'} % |`;
+    }),
+    '',
+    '## Device list scroll (top to bottom in 3 s)',
+    '',
+    '| client | devices | scroll height | frames | fps | longest frame gap | long tasks | longest | busy | script | layout | style | other |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map((r) => {
+      const s = r.scroll;
+      if (!s) return `| ${r.client} | ${r.devices} | no device list found | | | | | | | | | | |`;
+      const b = s.breakdown;
+      return `| ${r.client} | ${r.devices} | ${s.scrollHeightPx} px | ${s.frames} | ${s.fps} | ${s.maxFrameGapMs} ms | ${s.longtasks.count} | ${s.longtasks.maxMs} ms | ${pct(b.busy)} | ${pct(b.script)} | ${pct(b.layout)} | ${pct(b.recalcStyle)} | ${pct(b.other)} |`;
+    }),
+    '',
+    '## Budgets',
+    '',
+    ...rows.map(
+      (r) =>
+        `- ${r.client}, ${r.devices} devices: busy ≤ 20 % ${ok(r.budgets.busy)} (${pct(r.steady.breakdown.busy)}); no task > 100 ms ${ok(r.budgets.longestTask)} (longest ${Math.max(r.steady.longtasks.maxMs, r.steady.trace?.maxRunTaskMs ?? 0)} ms, ${r.steady.trace?.tasksOver100 ?? '?'} over 100 ms); heap flat (indicative, ${r.windowSeconds} s) ${ok(r.budgets.heapFlatIndicative)} (${r.steady.heapMb.slopeMbPerMinute} MB/min).` +
+        (r.budgets.busy && r.budgets.longestTask
+          ? ''
+          : ` Main-thread time: script ${pct(r.steady.breakdown.script)}, layout ${pct(r.steady.breakdown.layout)}, style ${pct(r.steady.breakdown.recalcStyle)}, other (paint, commits, GC…) ${pct(r.steady.breakdown.other)} of wall time. Busiest threads (trace): ${(r.steady.trace?.threads ?? []).map((t) => `${t.thread} ${pct(t.busy)}`).join(', ')}.`),
+    ),
+    '',
+    NOTES,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------- main
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const limitMs = 240_000 + options.devices * 15 + options.clients.length * (options.windowSeconds * 1000 + 180_000);
+  const timer = setTimeout(() => {
+    console.error(`benchmark timed out after ${limitMs / 1000} s`);
+    killChildren();
+    process.exit(1);
+  }, limitMs);
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'athar-bench-live-'));
+  const port = await freePort();
+  const osmandPort = await freePort();
+  const env = (client: string): Record<string, string> => ({
+    BENCH_DATA_DIR: dataDir,
+    BENCH_PORT: String(port),
+    BENCH_OSMAND_PORT: String(osmandPort),
+    BENCH_PASSWORD: PASSWORD,
+    BENCH_CLIENT_DIR: resolve(repo, client),
+  });
+  let server: ServerHandle | null = null;
+  let simulator: SimulatorHandle | null = null;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const chromiumVersion = browser.version();
+  const runs: ClientResult[] = [];
+  try {
+    server = await startServer(env(options.clients[0]!));
+    const t = Date.now();
+    await createDevices(server.url, deviceIds(PREFIX, options.devices));
+    console.log(`${options.devices} devices created in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    simulator = startSimulator(osmandPort, options.devices, options.interval);
+    await sleep(3_000);
+    for (const [index, client] of options.clients.entries()) {
+      if (index > 0) {
+        await stopServer(server);
+        server = await startServer(env(client));
+      }
+      const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+      try {
+        console.log(`measuring ${client} with ${options.devices} devices…`);
+        const result = await measureClient(context, server.url, client, options, { server: server.child.pid, simulator });
+        console.log(JSON.stringify(result, null, 2));
+        runs.push(result);
+      } finally {
+        await context.close().catch(() => {});
+      }
+    }
+  } finally {
+    clearTimeout(timer);
+    await browser.close().catch(() => {});
+    if (simulator?.child.pid !== undefined && simulator.child.exitCode === null) {
+      console.log(`simulator: ${simulator.lastLine}`);
+      process.kill(simulator.child.pid, 'SIGTERM');
+      await Promise.race([new Promise((r) => simulator!.child.once('exit', r)), sleep(5_000)]);
+    }
+    if (server) await stopServer(server);
+    killChildren();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const dir = here('../results/');
+  mkdirSync(dir, { recursive: true });
+  const file = dir + 'live.json';
+  const previous: ClientResult[] = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Results).runs : [];
+  const key = (r: ClientResult): string => `${r.client}@${r.devices}`;
+  const fresh = new Set(runs.map(key));
+  const results: Results = {
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      memoryGb: round(os.totalmem() / 2 ** 30, 1),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      chromium: `Chromium ${chromiumVersion}`,
+    },
+    budget: { busyShare: BUDGET.busyShare, longestTaskMs: BUDGET.longestTaskMs, heap: 'flat over ten minutes (slope over the window here, indicative)' },
+    runs: [...previous.filter((r) => !fresh.has(key(r))), ...runs],
+  };
+  writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
+  const md = markdown(results);
+  writeFileSync(dir + 'live.md', md);
+  console.log(md);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    killChildren();
+    process.exit(1);
+  },
+);
