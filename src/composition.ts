@@ -94,17 +94,24 @@ export function createAppActor(deps: AppDependencies) {
           sendBack({ type: 'MESSAGE', data: typeof message.data === 'string' ? message.data : '' });
         ws.onerror = () => sendBack({ type: 'ERROR' });
         ws.onclose = (event: CloseEvent) => sendBack({ type: 'CLOSE', code: event.code });
+        // Close once: readyState may lag behind a close() call (it does in wrapped or routed sockets).
+        let closing = false;
+        const close = (code: number) => {
+          if (closing || (ws.readyState !== WebSocket.CONNECTING && ws.readyState !== WebSocket.OPEN)) return;
+          closing = true;
+          ws.close(code);
+        };
         receive((command) => {
           if (command.type === 'SEND') {
-            if (ws.readyState === WebSocket.OPEN) ws.send(command.text);
-          } else if (ws.readyState === WebSocket.CONNECTING || ws.readyState === WebSocket.OPEN) {
-            ws.close(command.code);
+            if (ws.readyState === WebSocket.OPEN && !closing) ws.send(command.text);
+          } else {
+            close(command.code);
           }
         });
         // Stopped (STOP, logout, the app stopping): a deliberate close, code 4000, nothing reported back.
         return () => {
           ws.onopen = ws.onmessage = ws.onerror = ws.onclose = null;
-          if (ws.readyState === WebSocket.CONNECTING || ws.readyState === WebSocket.OPEN) ws.close(4000);
+          close(4000);
         };
       }),
       environment: fromCallback(({ sendBack }) => {
