@@ -22,6 +22,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { deviceIds } from '../../server/simulator/cli.ts';
+import { CHROMIUM_ARGS } from '../../tests/e2e/harness.ts';
 
 const PASSWORD = 'bench-live-password';
 const ADMIN = 'admin';
@@ -30,19 +31,6 @@ const PREFIX = 'sim-';
 const WARMUP_MS = 5_000;
 const SCROLL_MS = 3_000;
 const HEAP_SAMPLE_MS = 2_000;
-/** tests/e2e/harness.ts's Chromium arguments */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
 const BUDGET = { busyShare: 0.2, longestTaskMs: 100 };
 
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));

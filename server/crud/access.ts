@@ -66,7 +66,7 @@ export function canAccessDeviceAs(db: Db, user: UserRow, deviceId: number): bool
   return !!db.prepare(`SELECT 1 WHERE @deviceId IN (${ACCESSIBLE_DEVICES})`).get({ userId: user.id, deviceId });
 }
 
-/** Self, or a user they manage (administrators: any existing user). */
+/** Self, or a user they manage (administrators: every existing user). */
 export function canAccessUserAs(db: Db, user: UserRow, userId: number): boolean {
   if (user.administrator) return objectExists(db, 'user', userId);
   if (user.id === userId) return true;

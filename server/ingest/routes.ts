@@ -1,5 +1,5 @@
 /**
- * OsmAnd over HTTP: its own port (Traccar's 5055: any path, GET or POST) and `POST /` on the web port.
+ * OsmAnd over HTTP: its own port (Traccar's 5055: every path, GET or POST) and `POST /` on the web port.
  * Content-Type application/json → Traccar Client JSON; otherwise the query string, or the form body
  * when the query is empty.
  */

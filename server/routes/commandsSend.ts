@@ -61,7 +61,7 @@ export function queueCommand(db: Db, deviceId: number, type: string, textChannel
   return toQueuedCommand(row);
 }
 
-/** A saved command is reachable when linked to the user or to a user they manage (administrators: any). */
+/** A saved command is reachable when linked to the user or to a user they manage (administrators: all of them). */
 function canAccessCommand(db: Db, userId: number | null, commandId: number): boolean {
   if (userId === null) return true;
   return !!db

@@ -10,7 +10,7 @@ import { createServer, type RunningServer } from '../../server/app.ts';
 
 export const ADMIN_PASSWORD = 'e2e-admin-pass';
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
