@@ -4,6 +4,7 @@ import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { patchGridListRowIndex } from './scripts/vite-patches.ts';
 
 /**
  * The backend origin: empty means same origin (the embedded server, or a reverse proxy).
@@ -13,6 +14,7 @@ const proxyTarget = process.env.ATHAR_PROXY_TARGET ?? 'http://localhost:8082';
 
 export default defineConfig(({ mode }): UserConfig => ({
   plugins: [
+    patchGridListRowIndex(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
