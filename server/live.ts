@@ -44,11 +44,21 @@ export class LiveHub {
 
   /** Users who can see a device (cached; one cheap version read per call). */
   viewers(deviceId: number): Set<number> {
+    this.refreshViewers();
+    return this.cachedViewers(deviceId);
+  }
+
+  /** Drops the viewer cache when links, users or devices changed (one version read). */
+  private refreshViewers(): void {
     const version = cacheVersion(this.db);
     if (version !== this.viewerVersion) {
       this.viewerCache.clear();
       this.viewerVersion = version;
     }
+  }
+
+  /** Viewers without the version read: callers refresh once per batch. */
+  private cachedViewers(deviceId: number): Set<number> {
     let viewers = this.viewerCache.get(deviceId);
     if (!viewers) {
       viewers = new Set(usersForDevice(this.db, deviceId));
@@ -78,6 +88,8 @@ export class LiveHub {
     const batch = this.pending;
     this.pending = null;
     if (!batch || !this.clients.size) return;
+    // One version read per batch, not one per position and user.
+    this.refreshViewers();
     const frames = new Map<number, string | null>();
     const logFrames = new Map<number, string | null>();
     for (const client of this.clients) {
@@ -91,7 +103,7 @@ export class LiveHub {
       if (client.logs && batch.logs.length) {
         let logFrame = logFrames.get(client.userId);
         if (logFrame === undefined) {
-          const logs = batch.logs.filter((record) => this.viewers(record.deviceId).has(client.userId));
+          const logs = batch.logs.filter((record) => this.cachedViewers(record.deviceId).has(client.userId));
           logFrame = logs.length ? JSON.stringify({ logs }) : null;
           logFrames.set(client.userId, logFrame);
         }
@@ -102,7 +114,7 @@ export class LiveHub {
 
   /** The user's slice of a batch as one frame (keys only when non-empty), or null when empty. */
   private frameFor(userId: number, batch: NonNullable<LiveHub['pending']>): string | null {
-    const sees = (deviceId: number) => this.viewers(deviceId).has(userId);
+    const sees = (deviceId: number) => this.cachedViewers(deviceId).has(userId);
     const message: SocketMessage = {};
     const devices = batch.devices.filter((device) => sees(device.id));
     const positions = batch.positions.filter((position) => sees(position.deviceId));
@@ -127,7 +139,13 @@ export class LiveHub {
   }
 
   pushLog(record: LogRecord): void {
-    if ([...this.clients].some((client) => client.logs)) this.batch().logs.push(record);
+    // Called for every position: no allocation unless someone streams logs.
+    for (const client of this.clients) {
+      if (client.logs) {
+        this.batch().logs.push(record);
+        return;
+      }
+    }
   }
 
   /** Sends a message to every socket of one user (e.g. a test notification, which has no device). */
