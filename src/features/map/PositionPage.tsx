@@ -21,40 +21,35 @@ export function PositionPage({ id }: { id: number }) {
   return (
     <div className={styles.page} data-testid="position-page">
       <h1 className={styles.heading}>{t`Position ${id}`}</h1>
-      <table className={styles.table}>
-        <caption className={styles.caption}>{t`Fields`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t`Name`}</th>
-            <th scope="col">{t`Value`}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {fields.map((key) => (
-            <tr key={key}>
-              <th scope="row">{key}</th>
-              <td>{show(key, position[key])}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <table className={styles.table}>
-        <caption className={styles.caption}>{t`Attributes`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t`Name`}</th>
-            <th scope="col">{t`Value`}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {Object.entries(position.attributes ?? {}).map(([key, value]) => (
-            <tr key={key}>
-              <th scope="row">{key}</th>
-              <td>{valueText(value)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <NameValueTable caption={t`Fields`} rows={fields.map((key) => [key, show(key, position[key])])} />
+      <NameValueTable
+        caption={t`Attributes`}
+        rows={Object.entries(position.attributes ?? {}).map(([key, value]) => [key, valueText(value)])}
+      />
     </div>
+  );
+}
+
+/** A captioned two-column table of names and values, both shown as text. */
+function NameValueTable({ caption, rows }: { caption: string; rows: ReadonlyArray<readonly [string, string]> }) {
+  const { t } = useLingui();
+  return (
+    <table className={styles.table}>
+      <caption className={styles.caption}>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t`Name`}</th>
+          <th scope="col">{t`Value`}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([name, value]) => (
+          <tr key={name}>
+            <th scope="row">{name}</th>
+            <td>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
