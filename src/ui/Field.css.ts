@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { focusRing } from './focus.css';
 import { vars } from './theme.css';
+import { fieldBox } from './surfaces.css';
 
 export const field = style({
   display: 'flex',
@@ -17,16 +18,7 @@ export const label = style({
 });
 
 export const input = style({
-  minBlockSize: vars.size.control,
-  inlineSize: '100%',
-  paddingBlock: vars.space.xs,
-  paddingInline: vars.space.md,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surface,
-  color: vars.color.text,
-  fontSize: vars.fontSize.md,
-  textAlign: 'start',
+  ...fieldBox,
   outline: 'none',
   selectors: {
     '&[data-hovered]': { borderColor: vars.color.textMuted },

@@ -1,15 +1,11 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
+import { floatingSurface } from './surfaces.css';
 
 export const popover = style({
   minInlineSize: '220px',
   maxInlineSize: 'min(320px, calc(100vw - 16px))',
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceRaised,
-  color: vars.color.text,
-  boxShadow: '0 8px 24px rgba(0, 0, 0, 0.5)',
-  zIndex: vars.zIndex.popover,
+  ...floatingSurface,
   outline: 'none',
 });
 

@@ -1,22 +1,14 @@
 import { style } from '@vanilla-extract/css';
 import { focusRing } from './focus.css';
 import { vars } from './theme.css';
+import { fieldBox, floatingSurface } from './surfaces.css';
 
 export const trigger = style({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',
   gap: vars.space.sm,
-  minBlockSize: vars.size.control,
-  inlineSize: '100%',
-  paddingBlock: vars.space.xs,
-  paddingInline: vars.space.md,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surface,
-  color: vars.color.text,
-  fontSize: vars.fontSize.md,
-  textAlign: 'start',
+  ...fieldBox,
   cursor: 'pointer',
   selectors: {
     '&[data-hovered]': { borderColor: vars.color.textMuted },
@@ -48,12 +40,7 @@ export const popover = style({
   maxBlockSize: '50vh',
   overflow: 'auto',
   padding: vars.space.xs,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceRaised,
-  color: vars.color.text,
-  boxShadow: '0 8px 24px rgba(0, 0, 0, 0.5)',
-  zIndex: vars.zIndex.popover,
+  ...floatingSurface,
   outline: 'none',
 });
 
