@@ -141,12 +141,8 @@ export function createAppActor(deps: AppDependencies) {
       }),
     },
     actions: {
-      deliver: (_, { message }) => {
-        if (message.devices) live.updateDevices(message.devices);
-        if (message.positions) live.updatePositions(message.positions);
-        if (message.events) live.addEvents(message.events);
-        if (message.logs) live.addLogs(message.logs);
-      },
+      // one store change per message: the map and the list draw a batch once
+      deliver: (_, { message }) => live.apply(message),
       refreshed: (_, { devices, positions }) => {
         if (devices) live.setDevices(devices);
         if (positions) live.updatePositions(positions);

@@ -13,7 +13,7 @@ import { resolveBackendOrigin } from './api/origin';
 import { createLanguageStore } from './i18n/languageStore';
 import { activateLanguage, i18n } from './i18n/i18n';
 import { chooseLanguage } from './domain/language';
-import { createLiveStore } from './domain/liveStore';
+import { createLiveStore, macrotaskScheduler } from './domain/liveStore';
 import { createServerChoice } from './features/app/serverChoice';
 import { ServicesContext, type Services } from './features/app/services';
 import { AppFrame } from './features/app/AppFrame';
@@ -37,7 +37,7 @@ async function inspector(): Promise<AppDependencies['inspect']> {
 }
 
 let navigate: (to: string) => void = () => {};
-const live = createLiveStore();
+const live = createLiveStore({ defer: macrotaskScheduler() });
 const app = createAppActor({
   api,
   languages,

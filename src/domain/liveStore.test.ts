@@ -405,4 +405,70 @@ describe('live store: history, tracking, events, logs', () => {
     expect(b.devices).toBe(a.devices);
     expect(b.events).toBe(a.events);
   });
+
+  it('apply: a socket message is one change of type update with the union of the ids', () => {
+    const store = createLiveStore({ now: () => 5 });
+    store.setDevices([device(1), device(2), device(3)]);
+    store.setIncludeLogs(true);
+    const { calls, listener } = recorder();
+    store.subscribe(listener);
+    store.apply({
+      devices: [device(1, { status: 'online' })],
+      positions: [position(2, 10, 20), position(9, 200, 0)],
+      events: [{ id: 70, deviceId: 3, type: 'alarm', eventTime: '2026-01-01T00:00:00Z', positionId: 0, geofenceId: 0, maintenanceId: 0, attributes: {} }],
+      logs: [{ deviceId: 3, host: '127.0.0.1', protocol: 'osmand', uniqueId: 'u3', data: 'x' }],
+    });
+    expect(calls).toHaveLength(1);
+    const { state, change } = calls[0]!;
+    expect(change.type).toBe('update');
+    expect([...change.changedIds].sort()).toEqual([1, 2, 3]);
+    expect([...change.slices].sort()).toEqual(['devices', 'events', 'logs', 'positions']);
+    expect(state.devices.get(1)?.status).toBe('online');
+    expect(state.positions.get(2)).toMatchObject({ latitude: 10, longitude: 20, lastUpdateTimestamp: 5 });
+    expect(state.positions.has(9)).toBe(false); // impossible coordinates
+    expect(state.events.map((e) => e.id)).toEqual([70]);
+    expect(state.logs).toHaveLength(1);
+  });
+
+  it('apply: a message of one kind keeps that kind\'s change type; nothing valid, no change', () => {
+    const store = createLiveStore();
+    store.setDevices([device(1)]);
+    const { calls, listener } = recorder();
+    store.subscribe(listener);
+    store.apply({ positions: [position(1, 1, 1)] });
+    store.apply({ devices: [device(1, { name: 'b' })], positions: [position(1, 95, 0)] });
+    store.apply({ positions: [position(1, 95, 0)], logs: [{ deviceId: 1, host: '127.0.0.1', protocol: 'osmand', uniqueId: 'u1', data: 'ignored: logs are off' }] });
+    store.apply({});
+    expect(calls.map((c) => c.change.type)).toEqual(['updatePositions', 'updateDevices']);
+  });
+
+  it('deferred listeners: one notification for the changes made before the scheduler runs it', () => {
+    const pending: Array<() => void> = [];
+    const store = createLiveStore({ defer: (notify) => pending.push(notify) });
+    const seen: number[] = [];
+    const direct = recorder();
+    store.subscribe(direct.listener);
+    const unsubscribe = store.subscribeDeferred(() => seen.push(store.getState().devices.size));
+    store.setDevices([device(1)]);
+    store.updateDevices([device(2)]);
+    expect(direct.calls).toHaveLength(2); // the plain listeners are told at once
+    expect(seen).toEqual([]);
+    expect(pending).toHaveLength(1);
+    pending.shift()!();
+    expect(seen).toEqual([2]);
+    store.updateDevices([device(3)]);
+    unsubscribe();
+    pending.shift()!();
+    expect(seen).toEqual([2]);
+  });
+
+  it('deferred listeners run at once without a scheduler', () => {
+    const store = createLiveStore();
+    const seen: number[] = [];
+    store.subscribeDeferred(() => seen.push(store.getState().devices.size));
+    store.setDevices([device(1)]);
+    store.updateDevices([device(2)]);
+    expect(seen).toEqual([1, 2]);
+  });
 });
+

@@ -59,6 +59,7 @@ export type LiveChangeType =
   | 'setDevices'
   | 'updateDevices'
   | 'updatePositions'
+  | 'update'
   | 'select'
   | 'clear'
   | 'history'
@@ -88,12 +89,23 @@ export type LiveListener = (state: LiveState, change: LiveChange) => void;
 export interface LiveStore {
   getState(): LiveState;
   subscribe(listener: LiveListener): () => void;
+  /**
+   * A listener told that the state changed, once for one or more changes, when the store's
+   * `defer` runs it (React's `useSyncExternalStore` subscribes here: it reads `getState` itself).
+   */
+  subscribeDeferred(listener: () => void): () => void;
   /** Replaces the whole device list (after a REST load). Positions of devices that disappeared are dropped. */
   setDevices(devices: Device[]): void;
   /** Adds or replaces the given devices (a socket `devices` message). */
   updateDevices(devices: Device[]): void;
   /** Adds or replaces the latest position per device; impossible coordinates are dropped. */
   updatePositions(positions: Position[]): void;
+  /**
+   * One socket message at once: devices, positions, events and logs as the methods above would
+   * apply them, in one change (type `update`, or the single kind's type when only one is present)
+   * so that subscribers draw a batch once.
+   */
+  apply(message: { devices?: Device[]; positions?: Position[]; events?: Event[]; logs?: LogRecord[] }): void;
   select(deviceId: number | null): void;
   /** Clears everything but the route options (logout). `includeLogs` goes back to false. */
   clear(): void;
@@ -116,6 +128,23 @@ export interface LiveStore {
 export interface LiveStoreOptions {
   /** Clock for `lastUpdateTimestamp` and `selectTime`; defaults to `Date.now`. */
   now?: () => number;
+  /**
+   * Runs the notification of the deferred listeners (default: at once, inside the change). The
+   * app passes a macrotask scheduler: a socket batch is then drawn on the map in one task and
+   * rendered by React in the next, instead of one long task doing both.
+   */
+  defer?: (notify: () => void) => void;
+}
+
+/** A scheduler for `defer`: each call runs its function in a task of its own (a MessageChannel message). */
+export function macrotaskScheduler(): (run: () => void) => void {
+  const channel = new MessageChannel();
+  const queue: Array<() => void> = [];
+  channel.port1.onmessage = () => queue.shift()?.();
+  return (run) => {
+    queue.push(run);
+    channel.port2.postMessage(null);
+  };
 }
 
 /** True when latitude and longitude are finite numbers within the globe's ranges. */
@@ -163,13 +192,25 @@ function slicesOf(a: LiveState, b: LiveState): Set<LiveSlice> {
 export function createLiveStore(options: LiveStoreOptions = {}): LiveStore {
   const now = options.now ?? Date.now;
   let state: LiveState = EMPTY_LIVE_STATE;
+  const defer = options.defer ?? ((notify: () => void) => notify());
   const listeners = new Set<LiveListener>();
+  const deferred = new Set<() => void>();
+  let notifyScheduled = false;
+
+  function notifyDeferred(): void {
+    notifyScheduled = false;
+    for (const listener of [...deferred]) listener();
+  }
 
   function commit(next: LiveState, partial: Omit<LiveChange, 'slices'>): void {
     const change: LiveChange = { ...partial, slices: slicesOf(state, next) };
     state = next;
     // Copy so that a listener unsubscribing (or subscribing) during notification is safe.
     for (const listener of [...listeners]) listener(state, change);
+    if (deferred.size > 0 && !notifyScheduled) {
+      notifyScheduled = true;
+      defer(notifyDeferred);
+    }
   }
 
   function change(
@@ -181,6 +222,87 @@ export function createLiveStore(options: LiveStoreOptions = {}): LiveStore {
     return { type, changedIds, reset, previousSelectedId };
   }
 
+  /** The devices replaced (ids into `changed`). */
+  function withDevices(from: LiveState, devices: readonly Device[], changed: Set<number>): LiveState {
+    if (devices.length === 0) return from;
+    const nextDevices = new Map(from.devices);
+    for (const device of devices) {
+      nextDevices.set(device.id, device);
+      changed.add(device.id);
+    }
+    return { ...from, devices: nextDevices };
+  }
+
+  /** The positions with valid coordinates applied, with history and tracking (ids into `changed`). */
+  function withPositions(from: LiveState, positions: readonly Position[], changed: Set<number>): LiveState {
+    const timestamp = now();
+    let nextPositions: Map<number, LivePosition> | null = null;
+    // History and tracking are copied lazily, only when a point is actually added: with the
+    // mode `none` (the default) or `selected`, an update costs the positions copy alone.
+    const { routeOptions, selectedId } = from;
+    let history: Map<number, ReadonlyArray<RoutePoint>> | null = null;
+    let tracking: Map<number, TrackingPath> | null = null;
+    for (const position of positions) {
+      if (!hasValidCoordinates(position)) continue;
+      nextPositions ??= new Map(from.positions);
+      const id = position.deviceId;
+      nextPositions.set(id, { ...position, lastUpdateTimestamp: timestamp });
+      changed.add(id);
+      const point: RoutePoint = [position.longitude, position.latitude];
+      if (recordsHistory(routeOptions, id, selectedId)) {
+        const route = (history ?? from.history).get(id);
+        const next = appendPoint(route, point, routeOptions.length);
+        if (next !== route) {
+          history ??= new Map(from.history);
+          history.set(id, next);
+        }
+      }
+      const path = (tracking ?? from.tracking).get(id);
+      if (path) {
+        const points = appendPoint(path.points, point);
+        if (points !== path.points) {
+          tracking ??= new Map(from.tracking);
+          tracking.set(id, { startTime: path.startTime, points });
+        }
+      }
+    }
+    if (!nextPositions) return from;
+    return { ...from, positions: nextPositions, history: history ?? from.history, tracking: tracking ?? from.tracking };
+  }
+
+  function apply(message: { devices?: Device[]; positions?: Position[]; events?: Event[]; logs?: LogRecord[] }): void {
+    const changed = new Set<number>();
+    let next = state;
+    const kinds: LiveChangeType[] = [];
+    if (message.devices && message.devices.length > 0) {
+      next = withDevices(next, message.devices, changed);
+      kinds.push('updateDevices');
+    }
+    if (message.positions && message.positions.length > 0) {
+      const before = next;
+      next = withPositions(next, message.positions, changed);
+      if (next !== before) kinds.push('updatePositions');
+    }
+    if (message.events && message.events.length > 0) {
+      const events = addEventsRule(next.events, message.events);
+      if (events !== next.events) {
+        next = { ...next, events };
+        for (const event of message.events) changed.add(event.deviceId);
+        kinds.push('events');
+      }
+    }
+    if (message.logs && message.logs.length > 0 && next.includeLogs) {
+      const logs = addLogsRule(next.logs, message.logs);
+      if (logs !== next.logs) {
+        next = { ...next, logs };
+        for (const log of message.logs) changed.add(log.deviceId);
+        kinds.push('logs');
+      }
+    }
+    if (next === state) return;
+    commit(next, change(kinds.length === 1 ? kinds[0]! : 'update', changed, false, state.selectedId));
+  }
+
   return {
     getState: () => state,
 
@@ -188,6 +310,13 @@ export function createLiveStore(options: LiveStoreOptions = {}): LiveStore {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
+      };
+    },
+
+    subscribeDeferred(listener) {
+      deferred.add(listener);
+      return () => {
+        deferred.delete(listener);
       };
     },
 
@@ -214,58 +343,15 @@ export function createLiveStore(options: LiveStoreOptions = {}): LiveStore {
     },
 
     updateDevices(devices) {
-      if (devices.length === 0) return;
-      const nextDevices = new Map(state.devices);
-      const changed = new Set<number>();
-      for (const device of devices) {
-        nextDevices.set(device.id, device);
-        changed.add(device.id);
-      }
-      commit({ ...state, devices: nextDevices }, change('updateDevices', changed, false, state.selectedId));
+      apply({ devices });
     },
 
     updatePositions(positions) {
-      const valid = positions.filter(hasValidCoordinates);
-      if (valid.length === 0) return;
-      const timestamp = now();
-      const nextPositions = new Map(state.positions);
-      const changed = new Set<number>();
-      // History and tracking are copied lazily, only when a point is actually added: with the
-      // mode `none` (the default) or `selected`, an update costs the positions copy alone.
-      const { routeOptions, selectedId } = state;
-      let history: Map<number, ReadonlyArray<RoutePoint>> | null = null;
-      let tracking: Map<number, TrackingPath> | null = null;
-      for (const position of valid) {
-        const id = position.deviceId;
-        nextPositions.set(id, { ...position, lastUpdateTimestamp: timestamp });
-        changed.add(id);
-        const point: RoutePoint = [position.longitude, position.latitude];
-        if (recordsHistory(routeOptions, id, selectedId)) {
-          const route = (history ?? state.history).get(id);
-          const next = appendPoint(route, point, routeOptions.length);
-          if (next !== route) {
-            history ??= new Map(state.history);
-            history.set(id, next);
-          }
-        }
-        const path = (tracking ?? state.tracking).get(id);
-        if (path) {
-          const points = appendPoint(path.points, point);
-          if (points !== path.points) {
-            tracking ??= new Map(state.tracking);
-            tracking.set(id, { startTime: path.startTime, points });
-          }
-        }
-      }
-      commit(
-        {
-          ...state,
-          positions: nextPositions,
-          history: history ?? state.history,
-          tracking: tracking ?? state.tracking,
-        },
-        change('updatePositions', changed, false, state.selectedId),
-      );
+      apply({ positions });
+    },
+
+    apply(message) {
+      apply(message);
     },
 
     select(deviceId) {
@@ -324,12 +410,7 @@ export function createLiveStore(options: LiveStoreOptions = {}): LiveStore {
     },
 
     addEvents(events) {
-      const next = addEventsRule(state.events, events);
-      if (next === state.events) return;
-      commit(
-        { ...state, events: next },
-        change('events', new Set(events.map((event) => event.deviceId)), false, state.selectedId),
-      );
+      apply({ events });
     },
 
     removeEvent(id) {
@@ -351,13 +432,7 @@ export function createLiveStore(options: LiveStoreOptions = {}): LiveStore {
     },
 
     addLogs(logs) {
-      if (!state.includeLogs) return;
-      const next = addLogsRule(state.logs, logs);
-      if (next === state.logs) return;
-      commit(
-        { ...state, logs: next },
-        change('logs', new Set(logs.map((log) => log.deviceId)), false, state.selectedId),
-      );
+      apply({ logs });
     },
 
     setIncludeLogs(flag) {

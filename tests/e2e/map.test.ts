@@ -118,4 +118,57 @@ describe('map page', () => {
     await page.getByRole('button', { name: /^(Map layers|طبقات الخريطة)$/ }).click();
     expect(await page.getByRole('checkbox', { name: /^(Group nearby devices|تجميع الأجهزة المتقاربة)$/ }).isChecked()).toBe(false);
   });
+
+  it('moves a marker when its device reports through the OsmAnd protocol', async () => {
+    const { page } = await harness.newPage();
+    await page.goto(`${harness.server.url}/`);
+    await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
+    await waitForPath(page, '/');
+    const total = DEMO_DEVICES + 2;
+    expect(await waitForMap(page)).toBe(total);
+    const map = page.locator('[data-testid="map"]');
+    // every device drawn on its own (the choice may be kept from the test above)
+    await page.getByRole('button', { name: /^(Map layers|طبقات الخريطة)$/ }).click();
+    const clustering = page.getByRole('checkbox', { name: /^(Group nearby devices|تجميع الأجهزة المتقاربة)$/ });
+    if (await clustering.isChecked()) await page.getByText(/^(Group nearby devices|تجميع الأجهزة المتقاربة)$/).click();
+    expect(await clustering.isChecked()).toBe(false);
+    await page.keyboard.press('Escape');
+
+    const target = created[STATIC_NAME];
+    if (!target) throw new Error(STATIC_NAME);
+    // inside the first fit (between the two test devices), outside the demo fleet's streets
+    const destination = { lat: 24.63, lon: 46.79 };
+    const card = page.getByTestId('device-card');
+    const clickAt = async (lon: number, lat: number) => {
+      const point = await screenPoint(page, lon, lat);
+      await page.mouse.click(point.x, point.y);
+    };
+    // nothing there yet
+    await page.waitForTimeout(300);
+    await clickAt(destination.lon, destination.lat);
+    await page.waitForTimeout(500);
+    expect(await map.getAttribute('data-selected-device')).not.toBe(String(target.id));
+
+    await report(harness, 'e2e-static', destination.lat, destination.lon);
+    // the marker is drawn at the new place: a click there selects the device and opens its card
+    await expect
+      .poll(
+        async () => {
+          await clickAt(destination.lon, destination.lat);
+          return map.getAttribute('data-selected-device');
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe(String(target.id));
+    await expect.poll(() => card.getByRole('heading', { level: 2 }).textContent()).toBe(STATIC_NAME);
+    // and it is gone from the old place: with another device selected, a click there does not select it
+    const other = created[XSS_NAME];
+    if (!other) throw new Error(XSS_NAME);
+    await clickAt(other.lon, other.lat);
+    await map.and(page.locator(`[data-selected-device="${other.id}"]`)).waitFor({ state: 'attached', timeout: 10_000 });
+    await clickAt(target.lon, target.lat);
+    await page.waitForTimeout(500);
+    expect(await map.getAttribute('data-selected-device')).not.toBe(String(target.id));
+  });
 });
+

@@ -2,7 +2,7 @@
  * The device list's place in the shell: below the navigation in the sidebar from 600 px up; on
  * phones a toggle above the map opens it as a 250 px drawer (choosing a device closes it).
  */
-import { useEffect } from 'react';
+import { memo, useCallback, useEffect } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ToggleButton } from 'react-aria-components';
@@ -30,11 +30,19 @@ export function DevicesToggle({ isOpen, onChange }: { isOpen: boolean; onChange:
   );
 }
 
-export function DevicesPanel({ phoneOpen, onPhoneOpenChange }: { phoneOpen: boolean; onPhoneOpenChange: (open: boolean) => void }) {
+/** Memoised: the shell re-rendering (a badge, the location) does not re-render the list's filters. */
+export const DevicesPanel = memo(function DevicesPanel({
+  phoneOpen,
+  onPhoneOpenChange,
+}: {
+  phoneOpen: boolean;
+  onPhoneOpenChange: (open: boolean) => void;
+}) {
   useSeedDevices();
+  const onChosen = useCallback(() => onPhoneOpenChange(false), [onPhoneOpenChange]);
   return (
     <div id="device-panel" className={styles.panel} data-phone-open={phoneOpen}>
-      <DeviceList onChosen={() => onPhoneOpenChange(false)} />
+      <DeviceList onChosen={onChosen} />
     </div>
   );
-}
+});

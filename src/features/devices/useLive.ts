@@ -27,6 +27,7 @@ export function useLive<T>(
     memo.current = { state, value: next, selector };
     return next;
   }, [live, selector, isEqual]);
-  const subscribe = useCallback((onChange: () => void) => live.subscribe(() => onChange()), [live]);
+  // Deferred: React renders a change in a task of its own, after the map layers drew it.
+  const subscribe = useCallback((onChange: () => void) => live.subscribeDeferred(onChange), [live]);
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }

@@ -33,7 +33,9 @@ export function EventsController({ play = playAlarm }: EventsControllerProps) {
 
   useEffect(() => {
     let previous = live.getState().events;
-    return live.subscribe((state) => {
+    // Deferred like React's own reads: the toasts render after the map drew the batch.
+    return live.subscribeDeferred(() => {
+      const state = live.getState();
       if (state.events === previous) return;
       const added = newEvents(previous, state.events);
       previous = state.events;

@@ -22,7 +22,33 @@ export interface EventsDrawerProps {
 
 const selectDevices = (state: LiveState) => state.devices;
 
+const selectNoEvents = (state: LiveState) => state.events.length === 0;
+
+/**
+ * The drawer; its parts read the live store only while it is open (a closed drawer does not
+ * re-render on every device or event update).
+ */
 export function EventsDrawer({ isOpen, onOpenChange }: EventsDrawerProps) {
+  const { t } = useLingui();
+  return (
+    <Drawer isOpen={isOpen} onOpenChange={onOpenChange} title={t`Events`} closeLabel={t`Close`} actions={<DeleteAll />}>
+      <EventList onOpenChange={onOpenChange} />
+    </Drawer>
+  );
+}
+
+function DeleteAll() {
+  const { t } = useLingui();
+  const { live } = useServices();
+  const empty = useLive(selectNoEvents);
+  return (
+    <Button variant="quiet" onPress={() => live.clearEvents()} isDisabled={empty}>
+      {t`Delete all`}
+    </Button>
+  );
+}
+
+function EventList({ onOpenChange }: Pick<EventsDrawerProps, 'onOpenChange'>) {
   const { t, i18n } = useLingui();
   const { live } = useServices();
   const navigate = useNavigate();
@@ -36,46 +62,34 @@ export function EventsDrawer({ isOpen, onOpenChange }: EventsDrawerProps) {
   };
 
   return (
-    <Drawer
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      title={t`Events`}
-      closeLabel={t`Close`}
-      actions={
-        <Button variant="quiet" onPress={() => live.clearEvents()} isDisabled={events.length === 0}>
-          {t`Delete all`}
-        </Button>
-      }
+    <GridList
+      aria-label={t`Events`}
+      items={events}
+      onAction={(key) => open(Number(key))}
+      className={styles.list}
+      data-testid="events-list"
+      renderEmptyState={() => <p className={styles.empty}>{t`No events`}</p>}
     >
-      <GridList
-        aria-label={t`Events`}
-        items={events}
-        onAction={(key) => open(Number(key))}
-        className={styles.list}
-        data-testid="events-list"
-        renderEmptyState={() => <p className={styles.empty}>{t`No events`}</p>}
-      >
-        {(event: Event) => {
-          const text = eventText(event, (type) => eventTypeName(i18n, type));
-          const device = devices.get(event.deviceId)?.name ?? '';
-          return (
-            <GridListItem id={event.id} textValue={`${text} ${device}`} className={styles.item} data-event-id={event.id}>
-              <div className={styles.itemTexts}>
-                <span className={styles.message}>
-                  <bdi>{text}</bdi>
-                </span>
-                <span className={styles.meta}>
-                  <bdi>{device}</bdi>
-                  {event.eventTime && <time dateTime={event.eventTime}>{time.format(new Date(event.eventTime))}</time>}
-                </span>
-              </div>
-              <AriaButton className={styles.iconButton} aria-label={t`Delete`} onPress={() => live.removeEvent(event.id)}>
-                <DeleteIcon />
-              </AriaButton>
-            </GridListItem>
-          );
-        }}
-      </GridList>
-    </Drawer>
+      {(event: Event) => {
+        const text = eventText(event, (type) => eventTypeName(i18n, type));
+        const device = devices.get(event.deviceId)?.name ?? '';
+        return (
+          <GridListItem id={event.id} textValue={`${text} ${device}`} className={styles.item} data-event-id={event.id}>
+            <div className={styles.itemTexts}>
+              <span className={styles.message}>
+                <bdi>{text}</bdi>
+              </span>
+              <span className={styles.meta}>
+                <bdi>{device}</bdi>
+                {event.eventTime && <time dateTime={event.eventTime}>{time.format(new Date(event.eventTime))}</time>}
+              </span>
+            </div>
+            <AriaButton className={styles.iconButton} aria-label={t`Delete`} onPress={() => live.removeEvent(event.id)}>
+              <DeleteIcon />
+            </AriaButton>
+          </GridListItem>
+        );
+      }}
+    </GridList>
   );
 }

@@ -8,8 +8,8 @@ import type { LivePosition, LiveStore } from '../../domain/liveStore';
  * update of other devices.
  */
 export function useLiveSelection(store: LiveStore): { id: number | null; device: Device | undefined; position: LivePosition | undefined } {
-  const id = useSyncExternalStore(store.subscribe, () => store.getState().selectedId);
-  const device = useSyncExternalStore(store.subscribe, () => (id === null ? undefined : store.getState().devices.get(id)));
-  const position = useSyncExternalStore(store.subscribe, () => (id === null ? undefined : store.getState().positions.get(id)));
+  const id = useSyncExternalStore(store.subscribeDeferred, () => store.getState().selectedId);
+  const device = useSyncExternalStore(store.subscribeDeferred, () => (id === null ? undefined : store.getState().devices.get(id)));
+  const position = useSyncExternalStore(store.subscribeDeferred, () => (id === null ? undefined : store.getState().positions.get(id)));
   return { id, device, position };
 }

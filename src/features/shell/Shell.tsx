@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { Button as AriaButton } from 'react-aria-components';
@@ -27,20 +27,22 @@ import { WithQuery } from '../app/query';
 import { DevicesPanel, DevicesToggle } from '../devices/DevicesPanel';
 import { EventsController } from '../events/EventsController';
 import { EventsDrawer } from '../events/EventsDrawer';
-import { useEvents } from '../events/useEvents';
+import { useLive } from '../devices/useLive';
+import type { LiveState } from '../../domain/liveStore';
 import * as styles from './Shell.css';
 
 /**
- * Unread events: those not in the list when the events drawer was last open (kept here, in the
- * shell's state; while the drawer is open everything is read).
+ * Unread events: those not in the list when the events drawer was last closed (kept here, in the
+ * shell's state; while the drawer is open everything is read). The shell re-renders when the badge
+ * appears or goes, not on every event.
  */
-function useUnread(drawerOpen: boolean): boolean {
-  const events = useEvents();
+function useUnread(drawerOpen: boolean): { unread: boolean; markRead: () => void } {
+  const { live } = useServices();
   const [seen, setSeen] = useState<ReadonlySet<number>>(() => new Set());
-  useEffect(() => {
-    if (drawerOpen) setSeen(new Set(events.map((event) => event.id)));
-  }, [drawerOpen, events]);
-  return !drawerOpen && unreadEvents(events, seen) > 0;
+  const select = useCallback((state: LiveState) => !drawerOpen && unreadEvents(state.events, seen) > 0, [drawerOpen, seen]);
+  const unread = useLive(select);
+  const markRead = useCallback(() => setSeen(new Set(live.getState().events.map((event) => event.id))), [live]);
+  return { unread, markRead };
 }
 
 export function Shell() {
@@ -52,7 +54,15 @@ export function Shell() {
   const readonly = isRestricted('readonly', user, server);
   const [eventsOpen, setEventsOpen] = useState(false);
   const [devicesOpen, setDevicesOpen] = useState(false);
-  const unread = useUnread(eventsOpen);
+  const { unread, markRead } = useUnread(eventsOpen);
+  // closing the drawer marks what it showed as read, in the same render (no badge flash)
+  const onEventsOpenChange = useCallback(
+    (open: boolean) => {
+      if (!open) markRead();
+      setEventsOpen(open);
+    },
+    [markRead],
+  );
 
   const items: BottomNavigationItem[] = [
     { id: 'map', label: t`Map`, icon: <MapIcon />, href: '/', badge: unread, badgeLabel: t`New events` },
@@ -113,7 +123,7 @@ export function Shell() {
         <Outlet />
         <TermsDialog />
       </AppShell>
-      <EventsDrawer isOpen={eventsOpen} onOpenChange={setEventsOpen} />
+      <EventsDrawer isOpen={eventsOpen} onOpenChange={onEventsOpenChange} />
       <EventsController />
     </WithQuery>
   );

@@ -1,7 +1,7 @@
 import { and, assign, enqueueActions, fromCallback, fromPromise, sendParent, sendTo, setup } from 'xstate';
 import type { Device, Position } from '../../api/models';
 import type { ConnectionCommand, MessageEvent, SocketEvent, SocketParentEvent } from './events';
-import { mergeBuffered, parseSocketMessage, updateCount, type Buffered, type SocketMessage } from './messages';
+import { addToBatch, batchMessage, parseSocketMessage, updateCount, type Batch, type SocketMessage } from './messages';
 
 /** Spec §9. */
 export const SOCKET = {
@@ -40,8 +40,8 @@ export interface SocketContext {
   count: number;
   /** The delivery interval (ms): counting window in `direct`, flush period in `batching`. */
   interval: number;
-  /** Messages waiting for the next flush, newest first. */
-  buffer: Buffered | null;
+  /** Messages waiting for the next flush, merged as they arrive (see `Batch`). */
+  buffer: Batch | null;
   /** How many messages the buffer holds. */
   buffered: number;
   /** The current connection already reported its failure to the errors queue. */
@@ -107,8 +107,10 @@ export const socketMachine = setup({
     countUpdate: assign({ count: ({ context }) => context.count + 1 }),
     resetCount: assign({ count: 0 }),
     bufferMessage: assign({
-      buffer: ({ context, event }) =>
-        isMessage(event) ? { message: messageOf(event) ?? {}, previous: context.buffer } : context.buffer,
+      buffer: ({ context, event }) => {
+        const message = isMessage(event) ? messageOf(event) : null;
+        return message ? addToBatch(context.buffer, message) : context.buffer;
+      },
       buffered: ({ context }) => context.buffered + 1,
     }),
     growInterval: assign({ interval: ({ context }) => nextInterval(context.interval, context.buffered) }),
@@ -303,7 +305,7 @@ export const socketMachine = setup({
             VISIBLE: {
               target: 'direct',
               actions: [
-                { type: 'deliver', params: ({ context }) => ({ message: mergeBuffered(context.buffer) }) },
+                { type: 'deliver', params: ({ context }) => ({ message: batchMessage(context.buffer) }) },
                 'resetDelivery',
               ],
             },
@@ -317,7 +319,7 @@ export const socketMachine = setup({
                 interval: {
                   target: 'idle',
                   actions: [
-                    { type: 'deliver', params: ({ context }) => ({ message: mergeBuffered(context.buffer) }) },
+                    { type: 'deliver', params: ({ context }) => ({ message: batchMessage(context.buffer) }) },
                     'growInterval',
                     'clearBuffer',
                   ],

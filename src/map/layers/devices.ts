@@ -281,16 +281,24 @@ export function attachDevicesLayer(map: DevicesLayerMap, store: LiveStore, optio
 
   /** What the source holds, by device id. */
   let features = new Map<number, DeviceFeature>();
+  /** The device and position each feature was built from: the same two objects need no rebuild. */
+  let inputs = new Map<number, { device: Device; position: LivePosition }>();
   let fitted = !fitOnFirstData;
   let detached = false;
 
   function reload(state: LiveState): void {
     const next = new Map<number, DeviceFeature>();
+    const nextInputs = new Map<number, { device: Device; position: LivePosition }>();
     for (const [id, device] of state.devices) {
-      const feature = buildDeviceFeature(device, state.positions.get(id));
-      if (feature) next.set(id, feature);
+      const position = state.positions.get(id);
+      const feature = buildDeviceFeature(device, position);
+      if (feature && position) {
+        next.set(id, feature);
+        nextInputs.set(id, { device, position });
+      }
     }
     features = next;
+    inputs = nextInputs;
     source()?.setData(collection(features.values())).catch(logError);
   }
 
@@ -299,8 +307,14 @@ export function attachDevicesLayer(map: DevicesLayerMap, store: LiveStore, optio
     const update: GeoJSONFeatureDiff[] = [];
     const remove: number[] = [];
     for (const id of ids) {
+      const device = state.devices.get(id);
+      const position = state.positions.get(id);
+      const input = inputs.get(id);
+      if (input && input.device === device && input.position === position) continue;
       const prev = features.get(id);
-      const next = buildDeviceFeature(state.devices.get(id), state.positions.get(id));
+      const next = buildDeviceFeature(device, position);
+      if (next && device && position) inputs.set(id, { device, position });
+      else inputs.delete(id);
       if (next && !prev) {
         add.push(next);
         features.set(id, next);
