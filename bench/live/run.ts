@@ -55,10 +55,12 @@ interface Options {
    * compositor then reads every WebGL frame back on the main thread (GLES2::ReadPixels).
    */
   compositing: 'gpu' | 'software';
+  /** Trace the window with the timeline categories and print what the tasks over 100 ms were made of (not recorded). */
+  detail: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { devices: 1000, windowSeconds: 30, interval: 1, clients: [], login: 'form', profile: null, compositing: 'gpu' };
+  const options: Options = { devices: 1000, windowSeconds: 30, interval: 1, clients: [], login: 'form', profile: null, compositing: 'gpu', detail: false };
   for (let k = 0; k < argv.length; k++) {
     const flag = argv[k]!;
     const value = argv[++k];
@@ -74,6 +76,7 @@ function parseOptions(argv: string[]): Options {
     else if (flag === '--client-dist') options.clients.push(value);
     else if (flag === '--login' && (value === 'form' || value === 'token')) options.login = value;
     else if (flag === '--profile') options.profile = resolve(value);
+    else if (flag === '--detail' && (value === 'on' || value === 'off')) options.detail = value === 'on';
     else if (flag === '--compositing' && (value === 'gpu' || value === 'software')) options.compositing = value;
     else throw new Error(`Unknown option ${flag} ${value}`);
   }
@@ -489,7 +492,7 @@ async function measureClient(
   const retainedStart = await retainedHeap(cdp);
   const m0 = await metrics(cdp);
   const heap: Array<{ t: number; bytes: number }> = [{ t: 0, bytes: m0['JSHeapUsedSize'] ?? 0 }];
-  const stopTrace = await startTrace(cdp, options.profile !== null).catch((error: unknown) => {
+  const stopTrace = await startTrace(cdp, options.profile !== null || options.detail).catch((error: unknown) => {
     console.error('tracing unavailable:', error);
     return null;
   });
@@ -616,7 +619,8 @@ const NOTES = `## How it is measured
 - Signed in as the admin through the login form (\`/?locale=en\`, Email / Password / Sign in). \`--login token\` opens
   \`/?token=…\` (a token from \`POST /api/session/token\`) instead: our client signs in with it, another
   Traccar-compatible client may not — a client with another login form needs its own login step here.
-- \`--profile FILE\` (diagnostic, nothing recorded) writes a CPU profile of the window and prints where the long
+- \`--detail on\` (diagnostic, nothing recorded) traces the window with the timeline categories and prints what
+  the main thread's tasks over 100 ms were made of. \`--profile FILE\` (diagnostic, nothing recorded) writes a CPU profile of the window and prints where the long
   busy spans go, and what the main thread's tasks over 100 ms were made of (trace events by name).
 - After \`data-map-ready="true"\`, the run waits until the map has a feature for ≥ 95 % of the devices (at most 60 s)
   and 5 s more, then measures the window:
@@ -757,8 +761,8 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  if (options.profile) {
-    console.log(`profiled run: results not recorded (profile in ${options.profile})`);
+  if (options.profile || options.detail) {
+    console.log(`diagnostic run (--profile / --detail): results not recorded`);
     return;
   }
   const dir = here('../results/');
