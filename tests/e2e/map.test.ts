@@ -40,8 +40,28 @@ async function report(harness: Harness, uniqueId: string, lat: number, lon: numb
   expect(response.ok).toBe(true);
 }
 
+let harness: Harness;
+
+/** Signs the admin in on a fresh page and waits for the map with every device drawn. */
+async function openMap(page: Page): Promise<void> {
+  await page.goto(`${harness.server.url}/`);
+  await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
+  await waitForPath(page, '/');
+  expect(await waitForMap(page)).toBe(DEMO_DEVICES + 2);
+}
+
+/** Opens the layers menu; the clustering checkbox in it. */
+async function clusteringCheckbox(page: Page) {
+  await page.getByRole('button', { name: /^(Map layers|طبقات الخريطة)$/ }).click();
+  return page.getByRole('checkbox', { name: /^(Group nearby devices|تجميع الأجهزة المتقاربة)$/ });
+}
+
+/** The checkbox input is visually hidden inside its label: press the label, as a user does. */
+async function toggleClustering(page: Page): Promise<void> {
+  await page.getByText(/^(Group nearby devices|تجميع الأجهزة المتقاربة)$/).click();
+}
+
 describe('map page', () => {
-  let harness: Harness;
   const created: Record<string, { id: number; lat: number; lon: number }> = {};
 
   beforeAll(async () => {
@@ -68,19 +88,14 @@ describe('map page', () => {
       alerts.push(dialog.message());
       void dialog.dismiss();
     });
-    await page.goto(`${harness.server.url}/`);
-    await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
-    await waitForPath(page, '/');
+    await openMap(page);
     const total = DEMO_DEVICES + 2;
-    expect(await waitForMap(page)).toBe(total);
     const map = page.locator('[data-testid="map"]');
 
     // layers menu: clustering off; every device is still one feature of the source
-    await page.getByRole('button', { name: /^(Map layers|طبقات الخريطة)$/ }).click();
-    const clustering = page.getByRole('checkbox', { name: /^(Group nearby devices|تجميع الأجهزة المتقاربة)$/ });
+    const clustering = await clusteringCheckbox(page);
     expect(await clustering.isChecked()).toBe(true);
-    // the checkbox input is visually hidden inside its label: press the label, as a user does
-    await page.getByText(/^(Group nearby devices|تجميع الأجهزة المتقاربة)$/).click();
+    await toggleClustering(page);
     expect(await clustering.isChecked()).toBe(false);
     await page.keyboard.press('Escape');
     await map.and(page.locator(`[data-map-ready="true"][data-device-features="${total}"]`)).waitFor({ state: 'attached' });
@@ -115,22 +130,16 @@ describe('map page', () => {
     // back on the map: the clustering choice was kept
     await page.goto(`${harness.server.url}/`);
     expect(await waitForMap(page)).toBe(total);
-    await page.getByRole('button', { name: /^(Map layers|طبقات الخريطة)$/ }).click();
-    expect(await page.getByRole('checkbox', { name: /^(Group nearby devices|تجميع الأجهزة المتقاربة)$/ }).isChecked()).toBe(false);
+    expect(await (await clusteringCheckbox(page)).isChecked()).toBe(false);
   });
 
   it('moves a marker when its device reports through the OsmAnd protocol', async () => {
     const { page } = await harness.newPage();
-    await page.goto(`${harness.server.url}/`);
-    await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
-    await waitForPath(page, '/');
-    const total = DEMO_DEVICES + 2;
-    expect(await waitForMap(page)).toBe(total);
+    await openMap(page);
     const map = page.locator('[data-testid="map"]');
     // every device drawn on its own (the choice may be kept from the test above)
-    await page.getByRole('button', { name: /^(Map layers|طبقات الخريطة)$/ }).click();
-    const clustering = page.getByRole('checkbox', { name: /^(Group nearby devices|تجميع الأجهزة المتقاربة)$/ });
-    if (await clustering.isChecked()) await page.getByText(/^(Group nearby devices|تجميع الأجهزة المتقاربة)$/).click();
+    const clustering = await clusteringCheckbox(page);
+    if (await clustering.isChecked()) await toggleClustering(page);
     expect(await clustering.isChecked()).toBe(false);
     await page.keyboard.press('Escape');
 
