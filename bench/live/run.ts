@@ -24,6 +24,7 @@ import { chromium, type BrowserContext, type CDPSession, type Page } from 'playw
 import { deviceIds } from '../../server/simulator/cli.ts';
 import { CHROMIUM_ARGS } from '../../tests/e2e/harness.ts';
 import { startProfile } from './profile.ts';
+import { cpuSeconds } from '../proc.ts';
 
 const PASSWORD = 'bench-live-password';
 const ADMIN = 'admin';
@@ -122,17 +123,6 @@ function freePort(): Promise<number> {
   });
 }
 
-/** CPU seconds (user + system) of a process, from /proc; null elsewhere. */
-function cpuSeconds(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
 
 /** Whole-machine busy and total jiffies (/proc/stat). */
 function machineJiffies(): { busy: number; total: number } | null {

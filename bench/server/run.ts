@@ -6,12 +6,13 @@
  * Bounded, stops by itself; writes bench/results/server.json and server.md.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CityGrid, Vehicle, demoPlaces, profileFor } from '../../server/simulator/model.ts';
 import { osmandParams } from '../../server/simulator/sender.ts';
+import { cpuSeconds } from '../proc.ts';
 
 const DEVICES = 200;
 const WARMUP = 2_000;
@@ -58,16 +59,6 @@ function roundAll(p: Percentiles): Percentiles {
   return { count: p.count, p50: round(p.p50), p90: round(p.p90), p99: round(p.p99), max: round(p.max) };
 }
 
-/** CPU seconds (user + system) of a process, from /proc (Linux); null elsewhere. */
-function cpuSeconds(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
 
 function forkTs(file: string, env: Record<string, string> = {}): ChildProcess {
   return fork(here(file), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

@@ -18,7 +18,6 @@ import type {
   ExpressionSpecification,
   GeoJSONFeatureDiff,
   GeoJSONSource,
-  GeoJSONSourceDiff,
   Map as MaplibreMap,
   MapLayerMouseEvent,
   Subscription,
@@ -29,6 +28,7 @@ import { categoryIcon, normalizeStatus, STATUS_COLORS, type IconKey } from '../.
 import { hasValidCoordinates, type LiveChange, type LivePosition, type LiveState, type LiveStore } from '../../domain/liveStore';
 import { MAP_FONTS } from '../offlineStyle';
 import { addDeviceImages, createCanvasRasterizer, type Rasterizer } from '../icons/rasterize';
+import { sendDiff } from './keyed';
 
 export const DEVICES_SOURCE = 'devices';
 export const SELECTED_SOURCE = 'device-selected';
@@ -327,16 +327,7 @@ export function attachDevicesLayer(map: DevicesLayerMap, store: LiveStore, optio
         features.set(id, next);
       }
     }
-    if (add.length === 0 && update.length === 0 && remove.length === 0) return;
-    const diff: GeoJSONSourceDiff = {};
-    if (remove.length > 0) diff.remove = remove;
-    if (add.length > 0) diff.add = add;
-    if (update.length > 0) diff.update = update;
-    const target = source();
-    if (!target) return;
-    target.updateData(diff).catch((error: unknown) => {
-      logError(error);
-      // fall back to a full reload so the map never stays wrong
+    sendDiff(source(), { add, update, remove }, (target) => {
       if (!detached) target.setData(collection(features.values())).catch(logError);
     });
   }

@@ -34,6 +34,27 @@ function logError(error: unknown): void {
   console.error('[map] layer update failed', error);
 }
 
+/**
+ * Sends the changes as one `updateData` diff (nothing when there are none); when MapLibre rejects
+ * it, logs the error and calls `reload` (a full `setData`) so that the map never stays wrong.
+ */
+export function sendDiff(
+  target: GeoJSONSource | undefined,
+  changes: { add: Feature[]; update: GeoJSONFeatureDiff[]; remove: number[] },
+  reload: (target: GeoJSONSource) => void,
+): void {
+  const { add, update, remove } = changes;
+  if (!target || (add.length === 0 && update.length === 0 && remove.length === 0)) return;
+  const diff: GeoJSONSourceDiff = {};
+  if (remove.length > 0) diff.remove = remove;
+  if (add.length > 0) diff.add = add;
+  if (update.length > 0) diff.update = update;
+  target.updateData(diff).catch((error: unknown) => {
+    logError(error);
+    reload(target);
+  });
+}
+
 export function emptyCollection(): FeatureCollection {
   return { type: 'FeatureCollection', features: [] };
 }
@@ -73,16 +94,7 @@ export function createKeyedSource<I, G extends Geometry>(map: KeyedSourceMap, sp
         if (prev) update.push({ id, newGeometry: feature.geometry, removeAllProperties: true, addOrUpdateProperties: Object.entries(feature.properties).map(([key, value]) => ({ key, value })) });
         else add.push(feature);
       }
-      if (add.length === 0 && update.length === 0 && remove.length === 0) return;
-      const diff: GeoJSONSourceDiff = {};
-      if (remove.length > 0) diff.remove = remove;
-      if (add.length > 0) diff.add = add;
-      if (update.length > 0) diff.update = update;
-      const target = source();
-      target?.updateData(diff).catch((error: unknown) => {
-        logError(error);
-        target.setData(all()).catch(logError);
-      });
+      sendDiff(source(), { add, update, remove }, (target) => target.setData(all()).catch(logError));
     },
     size: () => entries.size,
   };
