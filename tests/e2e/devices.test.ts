@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD, startHarness, type Harness } from './harness.ts';
-import { ADMIN_LOGIN, adminJson, DEMO_DEVICES, submitLogin, waitForMap } from './helpers.ts';
+import { startHarness, type Harness } from './harness.ts';
+import { adminJson, DEMO_DEVICES, signInToMap, watchDialogs } from './helpers.ts';
 
 let harness: Harness;
 const XSS_NAME = '<img src=x onerror=alert(1)>';
@@ -22,9 +22,7 @@ afterAll(async () => {
 const url = (path: string) => `${harness.server.url}${path}`;
 
 async function signIn(page: Page): Promise<void> {
-  await page.goto(url('/login?locale=en'));
-  await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
-  await waitForMap(page);
+  await signInToMap(page, harness);
 }
 
 function list(page: Page) {
@@ -39,11 +37,7 @@ async function expectCount(page: Page, count: number): Promise<void> {
 describe('device list', () => {
   it('lists, searches, filters by status, selects and shows device text as text', async () => {
     const { page } = await harness.newPage();
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
+    const dialogs = watchDialogs(page);
     await signIn(page);
     const total = DEMO_DEVICES + 1;
     await expectCount(page, total);

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD, startHarness, type Harness } from './harness.ts';
-import { ADMIN_LOGIN, adminJson, submitLogin, waitForMap, waitForPath } from './helpers.ts';
+import { startHarness, type Harness } from './harness.ts';
+import { adminJson, waitForPath, signInToMap } from './helpers.ts';
 
 let harness: Harness;
 
@@ -39,9 +39,7 @@ async function sendAlarm(uniqueId: string, seconds: number): Promise<void> {
 /** Signs in and waits until the socket has delivered its first message. */
 async function signIn(page: Page): Promise<void> {
   const socket = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/api/socket'), timeout: 30_000 });
-  await page.goto(url('/login?locale=en'));
-  await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
-  await waitForMap(page);
+  await signInToMap(page, harness);
   const ws = await socket;
   await ws.waitForEvent('framereceived', { timeout: 15_000 }).catch(() => undefined);
 }

@@ -86,6 +86,27 @@ export async function waitForPath(page: Page, path: string, timeout = 15_000): P
   await page.waitForURL((url) => `${url.pathname}${url.search}` === path, { timeout });
 }
 
+/**
+ * Opens `path` (by default the login page in English), signs the admin in, waits for `/` and the
+ * drawn map; returns its device feature count.
+ */
+export async function signInToMap(page: Page, harness: Harness, path = '/login?locale=en'): Promise<number> {
+  await page.goto(`${harness.server.url}${path}`);
+  await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
+  await waitForPath(page, '/');
+  return waitForMap(page);
+}
+
+/** The messages of the dialogs (alert, confirm…) the page opens, each dismissed: markup from data must open none. */
+export function watchDialogs(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return messages;
+}
+
 /** Waits until the map has drawn and returns its device feature count. */
 export async function waitForMap(page: Page, timeout = 30_000): Promise<number> {
   const map = page.locator('[data-testid="map"][data-map-ready="true"]');

@@ -7,8 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness.ts';
-import { ADMIN_LOGIN, adminJson, DEMO_DEVICES, submitLogin, waitForMap, waitForPath } from './helpers.ts';
-import { ADMIN_PASSWORD } from './harness.ts';
+import { adminJson, DEMO_DEVICES, waitForMap, signInToMap, watchDialogs } from './helpers.ts';
 
 const XSS_NAME = '<img src=x onerror=alert(1)>';
 const STATIC_NAME = 'Static test car';
@@ -42,12 +41,9 @@ async function report(harness: Harness, uniqueId: string, lat: number, lon: numb
 
 let harness: Harness;
 
-/** Signs the admin in on a fresh page and waits for the map with every device drawn. */
+/** Signs the admin in from `/` (Arabic by default) and waits for the map with every device drawn. */
 async function openMap(page: Page): Promise<void> {
-  await page.goto(`${harness.server.url}/`);
-  await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
-  await waitForPath(page, '/');
-  expect(await waitForMap(page)).toBe(DEMO_DEVICES + 2);
+  expect(await signInToMap(page, harness, '/')).toBe(DEMO_DEVICES + 2);
 }
 
 /** Opens the layers menu; the clustering checkbox in it. */
@@ -83,11 +79,7 @@ describe('map page', () => {
 
   it('opens the card of a clicked device, shows names as text, links to the position page, switches clustering', async () => {
     const { page } = await harness.newPage();
-    const alerts: string[] = [];
-    page.on('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.dismiss();
-    });
+    const alerts = watchDialogs(page);
     await openMap(page);
     const total = DEMO_DEVICES + 2;
     const map = page.locator('[data-testid="map"]');

@@ -10,8 +10,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, WebSocketRoute } from 'playwright-core';
-import { ADMIN_PASSWORD, startHarness, type Harness } from './harness.ts';
-import { adminJson, ADMIN_LOGIN, LABEL, pageSessionStatus, pathOf, submitLogin, waitForMap, waitForPath } from './helpers.ts';
+import { startHarness, type Harness } from './harness.ts';
+import { adminJson, LABEL, pageSessionStatus, pathOf, waitForPath, signInToMap } from './helpers.ts';
 
 let harness: Harness;
 /** A device of our own (unknown, never updated), so that a position visibly changes its row. */
@@ -80,10 +80,7 @@ async function routeSockets(page: Page): Promise<RoutedSockets> {
 }
 
 async function signIn(page: Page): Promise<void> {
-  await page.goto(url('/login?locale=en'));
-  await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
-  await waitForPath(page, '/');
-  await waitForMap(page);
+  await signInToMap(page, harness);
 }
 
 /** Sends one OsmAnd position for `uniqueId` (now) and checks the server accepted it. */
