@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
+import { insetFocusRing } from './focus.css';
 
 export const nav = style({
   blockSize: vars.size.bottomBar,
@@ -39,10 +40,7 @@ export const item = style({
   selectors: {
     '&[data-hovered], &:hover': { color: vars.color.text },
     '&[data-pressed]': { backgroundColor: vars.color.surfaceRaised },
-    '&[data-focus-visible], &:focus-visible': {
-      outline: `2px solid ${vars.color.focusRing}`,
-      outlineOffset: '-2px',
-    },
+    '&[data-focus-visible], &:focus-visible': insetFocusRing,
     '&[aria-current="page"]': { color: vars.color.primary },
   },
 });

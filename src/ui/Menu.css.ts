@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
-import { floatingSurface } from './surfaces.css';
+import { floatingSurface, listRow } from './surfaces.css';
+import { insetFocusRing } from './focus.css';
 
 export const popover = style({
   minInlineSize: '180px',
@@ -17,21 +18,14 @@ export const menu = style({
 });
 
 export const item = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  paddingBlock: vars.space.sm,
-  paddingInline: vars.space.md,
+  ...listRow,
   borderRadius: vars.radius.sm,
   color: vars.color.text,
   textDecoration: 'none',
-  textAlign: 'start',
-  cursor: 'pointer',
-  outline: 'none',
   selectors: {
     '&[data-hovered], &[data-focused]': { backgroundColor: vars.color.border },
     '&[data-pressed]': { filter: 'brightness(0.9)' },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+    '&[data-focus-visible]': insetFocusRing,
     '&[data-disabled]': { opacity: 0.5, cursor: 'not-allowed' },
   },
 });

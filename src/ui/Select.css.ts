@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { focusRing } from './focus.css';
+import { focusRing, insetFocusRing } from './focus.css';
 import { vars } from './theme.css';
-import { fieldBox, floatingSurface } from './surfaces.css';
+import { fieldBox, floatingSurface, listRow } from './surfaces.css';
 
 export const trigger = style({
   display: 'flex',
@@ -52,19 +52,12 @@ export const listBox = style({
 });
 
 export const item = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  paddingBlock: vars.space.sm,
-  paddingInline: vars.space.md,
+  ...listRow,
   borderRadius: vars.radius.sm,
-  textAlign: 'start',
-  cursor: 'pointer',
-  outline: 'none',
   selectors: {
     '&[data-hovered], &[data-focused]': { backgroundColor: vars.color.border },
     '&[data-selected]': { color: vars.color.primary, fontWeight: vars.fontWeight.bold },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+    '&[data-focus-visible]': insetFocusRing,
     '&[data-disabled]': { opacity: 0.5, cursor: 'not-allowed' },
   },
 });

@@ -7,6 +7,12 @@ export const focusRing: StyleRule = {
   outlineOffset: '2px',
 };
 
+/** The focus ring inside the element's box: rows of lists and menus, whose neighbours would cover an outer ring. */
+export const insetFocusRing: StyleRule = {
+  outline: `2px solid ${vars.color.focusRing}`,
+  outlineOffset: '-2px',
+};
+
 /** Hidden visually but still read by assistive technology. */
 export const visuallyHidden: StyleRule = {
   position: 'absolute',

@@ -24,3 +24,15 @@ export const floatingSurface: StyleRule = {
   boxShadow: '0 8px 24px rgba(0, 0, 0, 0.5)',
   zIndex: vars.zIndex.popover,
 };
+
+/** A row of a list, menu or select list: icon and texts in a line, padded, chosen by pointer or keyboard. */
+export const listRow: StyleRule = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  paddingBlock: vars.space.sm,
+  paddingInline: vars.space.md,
+  textAlign: 'start',
+  cursor: 'pointer',
+  outline: 'none',
+};

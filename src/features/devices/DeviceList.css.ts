@@ -1,5 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { focusRing } from '../../ui/focus.css';
+import { focusRing, insetFocusRing } from '../../ui/focus.css';
 import { vars } from '../../ui/theme.css';
 
 export const panel = style({
@@ -30,7 +30,7 @@ export const list = style({
   overflow: 'auto',
   outline: 'none',
   position: 'relative',
-  selectors: { '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' } },
+  selectors: { '&[data-focus-visible]': insetFocusRing },
 });
 
 export const row = style({

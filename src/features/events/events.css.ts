@@ -1,21 +1,16 @@
 import { style } from '@vanilla-extract/css';
-import { focusRing } from '../../ui/focus.css';
+import { focusRing, insetFocusRing } from '../../ui/focus.css';
+import { listRow } from '../../ui/surfaces.css';
 import { vars } from '../../ui/theme.css';
 
 export const list = style({ display: 'flex', flexDirection: 'column', outline: 'none' });
 
 export const item = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  paddingBlock: vars.space.sm,
-  paddingInline: vars.space.md,
+  ...listRow,
   borderBlockEnd: `1px solid ${vars.color.border}`,
-  cursor: 'pointer',
-  outline: 'none',
   selectors: {
     '&[data-hovered]': { backgroundColor: vars.color.surfaceRaised },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+    '&[data-focus-visible]': insetFocusRing,
   },
 });
 
