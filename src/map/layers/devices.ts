@@ -279,27 +279,31 @@ export function attachDevicesLayer(map: DevicesLayerMap, store: LiveStore, optio
   const source = (): GeoJSONSource | undefined => map.getSource<GeoJSONSource>(DEVICES_SOURCE);
   const selectedSource = (): GeoJSONSource | undefined => map.getSource<GeoJSONSource>(SELECTED_SOURCE);
 
-  /** What the source holds, by device id. */
-  let features = new Map<number, DeviceFeature>();
-  /** The device and position each feature was built from: the same two objects need no rebuild. */
-  let inputs = new Map<number, { device: Device; position: LivePosition }>();
+  /**
+   * What the source holds, by device id, with the device and position each feature was built
+   * from: the same two objects need no rebuild.
+   */
+  interface Drawn {
+    feature: DeviceFeature;
+    device: Device;
+    position: LivePosition;
+  }
+  let drawn = new Map<number, Drawn>();
   let fitted = !fitOnFirstData;
   let detached = false;
+  function* features(): Generator<DeviceFeature> {
+    for (const entry of drawn.values()) yield entry.feature;
+  }
 
   function reload(state: LiveState): void {
-    const next = new Map<number, DeviceFeature>();
-    const nextInputs = new Map<number, { device: Device; position: LivePosition }>();
+    const next = new Map<number, Drawn>();
     for (const [id, device] of state.devices) {
       const position = state.positions.get(id);
       const feature = buildDeviceFeature(device, position);
-      if (feature && position) {
-        next.set(id, feature);
-        nextInputs.set(id, { device, position });
-      }
+      if (feature && position) next.set(id, { feature, device, position });
     }
-    features = next;
-    inputs = nextInputs;
-    source()?.setData(collection(features.values())).catch(logError);
+    drawn = next;
+    source()?.setData(collection(features())).catch(logError);
   }
 
   function applyDiff(state: LiveState, ids: Iterable<number>): void {
@@ -309,43 +313,42 @@ export function attachDevicesLayer(map: DevicesLayerMap, store: LiveStore, optio
     for (const id of ids) {
       const device = state.devices.get(id);
       const position = state.positions.get(id);
-      const input = inputs.get(id);
-      if (input && input.device === device && input.position === position) continue;
-      const prev = features.get(id);
+      const prev = drawn.get(id);
+      if (prev && prev.device === device && prev.position === position) continue;
       const next = buildDeviceFeature(device, position);
-      if (next && device && position) inputs.set(id, { device, position });
-      else inputs.delete(id);
-      if (next && !prev) {
-        add.push(next);
-        features.set(id, next);
-      } else if (!next && prev) {
-        remove.push(id);
-        features.delete(id);
-      } else if (next && prev) {
-        const diff = featureDiff(prev, next);
-        if (diff) update.push(diff);
-        features.set(id, next);
+      if (!next || !device || !position) {
+        if (prev) {
+          remove.push(id);
+          drawn.delete(id);
+        }
+        continue;
       }
+      if (!prev) add.push(next);
+      else {
+        const diff = featureDiff(prev.feature, next);
+        if (diff) update.push(diff);
+      }
+      drawn.set(id, { feature: next, device, position });
     }
     sendDiff(source(), { add, update, remove }, (target) => {
-      if (!detached) target.setData(collection(features.values())).catch(logError);
+      if (!detached) target.setData(collection(features())).catch(logError);
     });
   }
 
   function renderSelected(state: LiveState): void {
     const id = state.selectedId;
-    const feature = id === null ? undefined : features.get(id);
+    const feature = id === null ? undefined : drawn.get(id)?.feature;
     selectedSource()?.setData(collection(feature ? [feature] : [])).catch(logError);
   }
 
   function fitIfFirst(): void {
-    if (fitted || features.size === 0) return;
+    if (fitted || drawn.size === 0) return;
     fitted = true;
     let minX = Infinity;
     let minY = Infinity;
     let maxX = -Infinity;
     let maxY = -Infinity;
-    for (const f of features.values()) {
+    for (const f of features()) {
       const [x = 0, y = 0] = f.geometry.coordinates;
       if (x < minX) minX = x;
       if (y < minY) minY = y;
@@ -380,7 +383,7 @@ export function attachDevicesLayer(map: DevicesLayerMap, store: LiveStore, optio
     ) {
       renderSelected(state);
     }
-    onFeatureCount?.(features.size);
+    onFeatureCount?.(drawn.size);
     fitIfFirst();
   }
 
@@ -388,7 +391,7 @@ export function attachDevicesLayer(map: DevicesLayerMap, store: LiveStore, optio
   const initial = store.getState();
   reload(initial);
   renderSelected(initial);
-  onFeatureCount?.(features.size);
+  onFeatureCount?.(drawn.size);
   fitIfFirst();
   const unsubscribe = store.subscribe(onChange);
 
