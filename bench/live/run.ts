@@ -652,6 +652,11 @@ const NOTES = `## How it is measured
   retained figures are the ones to read. The measurement itself costs some time (CDP tracing, \`getMetrics\` every 2 s:
   DevToolsPipeHandlerWriteThread in the thread list).`;
 
+/** A Markdown table's header row and separator. */
+function tableHead(columns: string[]): string[] {
+  return [`| ${columns.join(' | ')} |`, `|${' --- |'.repeat(columns.length)}`];
+}
+
 function markdown(results: Results): string {
   const pct = (v: number): string => `${(v * 100).toFixed(1)} %`;
   const ok = (v: boolean): string => (v ? 'met' : '**missed**');
@@ -668,8 +673,7 @@ function markdown(results: Results): string {
     '',
     '## Steady state',
     '',
-    '| client | compositing | devices | date | load avg | window | positions/s | busy | script | layout | style | other | longest task (longtask / RunTask) | tasks > 50 ms | fps | heap start → end | heap slope | retained heap (after GC) | machine CPU | server CPU |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...tableHead(['client', 'compositing', 'devices', 'date', 'load avg', 'window', 'positions/s', 'busy', 'script', 'layout', 'style', 'other', 'longest task (longtask / RunTask)', 'tasks > 50 ms', 'fps', 'heap start → end', 'heap slope', 'retained heap (after GC)', 'machine CPU', 'server CPU']),
     ...rows.map((r) => {
       const s = r.steady;
       const b = s.breakdown;
@@ -678,8 +682,7 @@ function markdown(results: Results): string {
     '',
     '## Device list scroll (top to bottom in 3 s)',
     '',
-    '| client | compositing | devices | scroll height | frames | fps | longest frame gap | long tasks | longest | busy | script | layout | style | other |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...tableHead(['client', 'compositing', 'devices', 'scroll height', 'frames', 'fps', 'longest frame gap', 'long tasks', 'longest', 'busy', 'script', 'layout', 'style', 'other']),
     ...rows.map((r) => {
       const s = r.scroll;
       if (!s) return `| ${r.client} | ${r.compositing} | ${r.devices} | no device list found | | | | | | | | | | |`;
