@@ -1,0 +1,77 @@
+/**
+ * Look at a screen as a person would: starts the embedded server in demo mode on a temporary data
+ * folder (serving dist/), signs the admin in unless the path is public, and saves Chromium
+ * screenshots of each path in ar and en at 1280×800 and 390×844.
+ *
+ *   npm run build && npx tsx scripts/look.ts [--out DIR] [--simulator] [--no-login] PATH...
+ *
+ * A path may end with `#click=SELECTOR` (clicked after load) or `#wait=MS`. Files are named
+ * `<out>/<path-slug>.<lang>.<width>.png`.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { createServer } from '../server/app.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/harness.ts';
+
+const args = process.argv.slice(2);
+let out = '/tmp/look';
+let simulator = false;
+let login = true;
+const paths: string[] = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--out') out = args[++i];
+  else if (args[i] === '--simulator') simulator = true;
+  else if (args[i] === '--no-login') login = false;
+  else paths.push(args[i]);
+}
+if (paths.length === 0) paths.push('/');
+mkdirSync(out, { recursive: true });
+
+const PUBLIC = ['/login', '/register', '/reset-password', '/change-server'];
+const dataDir = mkdtempSync(join(tmpdir(), 'athar-look-'));
+const server = await createServer({ dataDir, port: 0, host: '127.0.0.1', demo: true, adminPassword: 'look', clientDir: 'dist', simulator });
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+try {
+  for (const lang of ['ar', 'en']) {
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ]) {
+      const context = await browser.newContext({ viewport: { width, height }, locale: lang === 'ar' ? 'ar' : 'en-US' });
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
+      await page.goto(`${server.url}/login?locale=${lang}`);
+      if (login) {
+        await page.locator('input').first().fill('admin');
+        await page.locator('input[type=password]').first().fill('look');
+        await page.keyboard.press('Enter');
+        await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+      }
+      for (const full of paths) {
+        const [path, ...hash] = full.split('#');
+        const isPublic = PUBLIC.some((p) => path.startsWith(p));
+        if (!(isPublic && path.startsWith('/login') && !login)) await page.goto(`${server.url}${path}`);
+        await page.waitForTimeout(1500);
+        for (const step of hash) {
+          const at = step.indexOf('=');
+          const verb = step.slice(0, at);
+          const value = step.slice(at + 1);
+          if (verb === 'click') await page.locator(value).first().click();
+          if (verb === 'wait') await page.waitForTimeout(Number(value));
+        }
+        await page.waitForTimeout(500);
+        const slug = (path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'map') + (hash.length ? `-${hash.length}` : '');
+        const file = join(out, `${slug}.${lang}.${width}.png`);
+        await page.screenshot({ path: file });
+        console.log(file);
+      }
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
