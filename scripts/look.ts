@@ -50,7 +50,7 @@ try {
         await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
       }
       for (const full of paths) {
-        const [path, ...hash] = full.split('#');
+        const [path = '/', ...hash] = full.split('#');
         const isPublic = PUBLIC.some((p) => path.startsWith(p));
         if (!(isPublic && path.startsWith('/login') && !login)) await page.goto(`${server.url}${path}`);
         await page.waitForTimeout(1500);
