@@ -38,7 +38,7 @@ try {
     for (const [width, height] of [
       [1280, 800],
       [390, 844],
-    ]) {
+    ] as const) {
       const context = await browser.newContext({ viewport: { width, height }, locale: lang === 'ar' ? 'ar' : 'en-US' });
       const page = await context.newPage();
       page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
