@@ -21,10 +21,11 @@ let simulator = false;
 let login = true;
 const paths: string[] = [];
 for (let i = 0; i < args.length; i++) {
-  if (args[i] === '--out') out = args[++i];
-  else if (args[i] === '--simulator') simulator = true;
-  else if (args[i] === '--no-login') login = false;
-  else paths.push(args[i]);
+  const arg = args[i] ?? '';
+  if (arg === '--out') out = args[++i] ?? out;
+  else if (arg === '--simulator') simulator = true;
+  else if (arg === '--no-login') login = false;
+  else paths.push(arg);
 }
 if (paths.length === 0) paths.push('/');
 mkdirSync(out, { recursive: true });
