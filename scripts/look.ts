@@ -59,7 +59,7 @@ try {
           const at = step.indexOf('=');
           const verb = step.slice(0, at);
           const value = step.slice(at + 1);
-          if (verb === 'click') await page.locator(value).first().click();
+          if (verb === 'click') await page.locator(value).first().click({ timeout: 5000 }).catch(() => console.error(`could not click ${value} on ${path} (${lang}, ${width})`));
           if (verb === 'wait') await page.waitForTimeout(Number(value));
         }
         await page.waitForTimeout(500);

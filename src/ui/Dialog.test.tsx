@@ -22,6 +22,24 @@ describe('AlertDialog', () => {
     expect(dialog.contains(document.activeElement)).toBe(true);
   });
 
+  it('a destructive dialog opens with focus on its safe action', () => {
+    render(
+      <AlertDialog title="Remove item?" primaryActionLabel="Delete" cancelLabel="Cancel" variant="danger" onPrimaryAction={() => {}}>
+        Truck
+      </AlertDialog>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+  });
+
+  it('a confirming dialog opens with focus on its primary action', () => {
+    render(
+      <AlertDialog title="Terms" primaryActionLabel="Accept" cancelLabel="Decline" onPrimaryAction={() => {}}>
+        Please accept.
+      </AlertDialog>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Accept' }));
+  });
+
   it('is not dismissed by Escape', () => {
     const onCancel = vi.fn();
     const onPrimaryAction = vi.fn();

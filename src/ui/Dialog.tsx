@@ -128,12 +128,13 @@ export function AlertDialog({
         </Heading>
         <div className={styles.body}>{children}</div>
         <div className={styles.actions}>
+          {/* a destructive dialog opens on its safe action: Enter must never delete by accident */}
           {cancelLabel != null && (
-            <Button variant="secondary" onPress={onCancel}>
+            <Button variant="secondary" onPress={onCancel} autoFocus={variant === 'danger'}>
               {cancelLabel}
             </Button>
           )}
-          <Button variant={variant} onPress={onPrimaryAction} isPending={isPrimaryActionPending} autoFocus>
+          <Button variant={variant} onPress={onPrimaryAction} isPending={isPrimaryActionPending} autoFocus={variant !== 'danger' || cancelLabel == null}>
             {primaryActionLabel}
           </Button>
         </div>

@@ -1,17 +1,14 @@
 import { style } from '@vanilla-extract/css';
 import { media } from './breakpoints';
-import { darkTheme, vars } from './theme.css';
+import { vars } from './theme.css';
 
-/** Portalled to the body, outside `ThemeProvider`: it carries the theme class itself. */
-export const overlay = style([
-  darkTheme,
-  {
-    position: 'fixed',
-    inset: 0,
-    zIndex: vars.zIndex.drawer,
-    backgroundColor: vars.color.overlay,
-  },
-]);
+/** Portalled to the body (the theme variables are on `:root`). */
+export const overlay = style({
+  position: 'fixed',
+  inset: 0,
+  zIndex: vars.zIndex.drawer,
+  backgroundColor: vars.color.overlay,
+});
 
 export const drawer = style({
   position: 'absolute',

@@ -1,6 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { darkTheme, vars } from './theme.css';
+import { vars } from './theme.css';
 import { ThemeProvider, themeOverrides } from './ThemeProvider';
 
 /** `var(--x)` → `--x` */
@@ -8,25 +8,27 @@ function propertyName(cssVar: string): string {
   return cssVar.replace(/^var\((--[^,)]+).*\)$/, '$1');
 }
 
-function wrapper(container: HTMLElement): HTMLElement {
-  const element = container.firstElementChild;
-  if (!(element instanceof HTMLElement)) throw new Error('no wrapper');
-  return element;
+/** The brand colours are set on the document element, where portalled overlays see them too. */
+function root(): HTMLElement {
+  return document.documentElement;
 }
 
 afterEach(cleanup);
 
 describe('ThemeProvider', () => {
-  it('applies the dark theme class', () => {
-    const { container } = render(<ThemeProvider>x</ThemeProvider>);
-    expect(wrapper(container).className.split(' ')).toContain(darkTheme);
-  });
-
-  it('applies valid hex colours as the primary and secondary variables', () => {
-    const { container } = render(<ThemeProvider colorPrimary="#123456" colorSecondary="#abc">x</ThemeProvider>);
-    const style = wrapper(container).style;
+  it('applies valid hex colours as the primary and secondary variables on the document element', () => {
+    render(<ThemeProvider colorPrimary="#123456" colorSecondary="#abc">x</ThemeProvider>);
+    const style = root().style;
     expect(style.getPropertyValue(propertyName(vars.color.primary))).toBe('#123456');
     expect(style.getPropertyValue(propertyName(vars.color.secondary))).toBe('#abc');
+    expect(style.getPropertyValue(propertyName(vars.color.onPrimary))).toBe('#ffffff');
+  });
+
+  it('removes the brand colours when they go', () => {
+    const { rerender } = render(<ThemeProvider colorPrimary="#123456">x</ThemeProvider>);
+    rerender(<ThemeProvider colorPrimary={null}>x</ThemeProvider>);
+    expect(root().style.getPropertyValue(propertyName(vars.color.primary))).toBe('');
+    expect(root().getAttribute('style') ?? '').toBe('');
   });
 
   it.each([
@@ -35,26 +37,25 @@ describe('ThemeProvider', () => {
     ['#123456;color:red', 'url(javascript:alert(1))'],
     ['', 'rgb(1,2,3)'],
   ])('ignores invalid colours (%j, %j) and keeps the defaults', (primary, secondary) => {
-    const { container } = render(
+    render(
       <ThemeProvider colorPrimary={primary} colorSecondary={secondary}>
         x
       </ThemeProvider>,
     );
-    const element = wrapper(container);
-    expect(element.style.getPropertyValue(propertyName(vars.color.primary))).toBe('');
-    expect(element.style.getPropertyValue(propertyName(vars.color.secondary))).toBe('');
-    expect(element.getAttribute('style')).toBeNull();
+    expect(root().style.getPropertyValue(propertyName(vars.color.primary))).toBe('');
+    expect(root().style.getPropertyValue(propertyName(vars.color.secondary))).toBe('');
+    expect(root().getAttribute('style') ?? '').toBe('');
   });
 
   it('applies a valid colour even when the other one is invalid', () => {
-    const { container } = render(<ThemeProvider colorPrimary="nope" colorSecondary="#00ff00" />);
-    const style = wrapper(container).style;
+    render(<ThemeProvider colorPrimary="nope" colorSecondary="#00ff00" />);
+    const style = root().style;
     expect(style.getPropertyValue(propertyName(vars.color.primary))).toBe('');
     expect(style.getPropertyValue(propertyName(vars.color.secondary))).toBe('#00ff00');
   });
 
   it('themeOverrides returns only the valid colours', () => {
-    expect(themeOverrides('#fff', 'bad')).toEqual({ [vars.color.primary]: '#fff' });
+    expect(themeOverrides('#fff', 'bad')).toEqual({ [vars.color.primary]: '#fff', [vars.color.onPrimary]: '#0f1115' });
     expect(themeOverrides(null, undefined)).toEqual({});
   });
 });

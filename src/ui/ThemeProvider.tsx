@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
-import { assignInlineVars } from '@vanilla-extract/dynamic';
-import { isHexColor } from './color';
-import { darkTheme, vars } from './theme.css';
+import { useLayoutEffect, type ReactNode } from 'react';
+import { isHexColor, readableOn } from './color';
+import { vars } from './theme.css';
 import * as styles from './ThemeProvider.css';
 
 export interface ThemeProviderProps {
@@ -13,24 +12,47 @@ export interface ThemeProviderProps {
   className?: string;
 }
 
-/** Overrides for the brand variables; invalid or missing colours leave the theme defaults. */
+/** `var(--x)` → `--x` */
+function propertyName(cssVar: string): string {
+  return cssVar.replace(/^var\((--[^,)]+).*\)$/, '$1');
+}
+
+/**
+ * Overrides for the brand variables; invalid or missing colours leave the theme defaults. The text
+ * colour on a brand colour is the one of white or near-black that reads better on it, so a custom
+ * colour never makes button text unreadable.
+ */
 export function themeOverrides(colorPrimary: unknown, colorSecondary: unknown): Record<string, string> {
   const overrides: Record<string, string> = {};
-  if (isHexColor(colorPrimary)) overrides[vars.color.primary] = colorPrimary;
-  if (isHexColor(colorSecondary)) overrides[vars.color.secondary] = colorSecondary;
+  if (isHexColor(colorPrimary)) {
+    overrides[vars.color.primary] = colorPrimary;
+    overrides[vars.color.onPrimary] = readableOn(colorPrimary);
+  }
+  if (isHexColor(colorSecondary)) {
+    overrides[vars.color.secondary] = colorSecondary;
+    overrides[vars.color.onSecondary] = readableOn(colorSecondary);
+  }
   return overrides;
 }
 
-/** Applies the dark theme class, and the server's brand colours when they are valid hex colours. */
+/**
+ * The themed page root. The theme's variables live on `:root` (so overlays portalled to `<body>`
+ * have them too); the server's brand colours, when they are valid hex colours, are set on the
+ * document element for the same reason, and removed when they go.
+ */
 export function ThemeProvider({ children, colorPrimary, colorSecondary, className }: ThemeProviderProps) {
   const overrides = themeOverrides(colorPrimary, colorSecondary);
-  const style = Object.keys(overrides).length > 0 ? assignInlineVars(overrides) : undefined;
+  const key = JSON.stringify(overrides);
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    const entries = Object.entries(JSON.parse(key) as Record<string, string>).map(([name, value]) => [propertyName(name), value] as const);
+    for (const [name, value] of entries) root.style.setProperty(name, value);
+    return () => {
+      for (const [name] of entries) root.style.removeProperty(name);
+    };
+  }, [key]);
   return (
-    <div
-      className={[darkTheme, styles.root, className].filter(Boolean).join(' ')}
-      style={style}
-      data-theme="dark"
-    >
+    <div className={[styles.root, className].filter(Boolean).join(' ')} data-theme="dark">
       {children}
     </div>
   );

@@ -1,27 +1,24 @@
 import { style } from '@vanilla-extract/css';
 import { media } from './breakpoints';
 import { focusRing } from './focus.css';
-import { darkTheme, vars } from './theme.css';
+import { vars } from './theme.css';
 
-/** Portalled to the body, outside `ThemeProvider`: it carries the theme class itself. */
-export const region = style([
-  darkTheme,
-  {
-    position: 'fixed',
-    insetInlineEnd: vars.space.lg,
-    insetBlockStart: vars.space.lg,
-    zIndex: vars.zIndex.toast,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: vars.space.sm,
-    maxInlineSize: 'min(360px, calc(100vw - 32px))',
-    outline: 'none',
-    selectors: { '&[data-focus-visible]': focusRing },
-    '@media': {
-      [media.narrow]: { insetInline: vars.space.sm, insetBlockStart: vars.space.sm, maxInlineSize: 'none' },
-    },
+/** Portalled to the body (the theme variables are on `:root`). */
+export const region = style({
+  position: 'fixed',
+  insetInlineEnd: vars.space.lg,
+  insetBlockStart: vars.space.lg,
+  zIndex: vars.zIndex.toast,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  maxInlineSize: 'min(360px, calc(100vw - 32px))',
+  outline: 'none',
+  selectors: { '&[data-focus-visible]': focusRing },
+  '@media': {
+    [media.narrow]: { insetInline: vars.space.sm, insetBlockStart: vars.space.sm, maxInlineSize: 'none' },
   },
-]);
+});
 
 export const toast = style({
   display: 'flex',

@@ -3,7 +3,7 @@
  * in `ThemeProvider`, and build screens only from these parts. No text lives here: every
  * user-visible string comes in through props, translated by the app.
  */
-export { vars, darkTheme, darkTokens } from './theme.css';
+export { vars, darkTokens } from './theme.css';
 export { media } from './breakpoints';
 export { isHexColor } from './color';
 export type { Href } from './href';

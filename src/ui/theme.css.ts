@@ -1,9 +1,10 @@
-import { createTheme, createThemeContract } from '@vanilla-extract/css';
+import { createGlobalTheme, createThemeContract } from '@vanilla-extract/css';
 
 /**
- * The design tokens. Every component reads these variables; values come from a theme class
- * (`darkTheme`) applied by `ThemeProvider`, and the server's primary/secondary colours may
- * override the two brand variables inline.
+ * The design tokens. Every component reads these variables. They are defined on `:root`, so that
+ * everything is themed wherever it is rendered: overlays (dialogs, menus, popovers, toasts) are
+ * portalled to `<body>`, outside the React root. The server's or user's primary/secondary colours
+ * override the brand variables on the document element (`ThemeProvider`).
  */
 export const vars = createThemeContract({
   color: {
@@ -94,11 +95,13 @@ export const darkTokens = {
     text: '#eceff4',
     textMuted: '#a3abb9',
     primary: '#4f8cff',
-    onPrimary: '#ffffff',
+    // dark text on the light brand blue: 5.9:1 (white on it was 3.2:1)
+    onPrimary: '#0f1115',
     secondary: '#2bb3a3',
     onSecondary: '#0f1115',
-    error: '#e5484d',
-    onError: '#ffffff',
+    // readable as text on every surface (≥ 4.6:1) and under dark text (5.6:1)
+    error: '#f2555a',
+    onError: '#0f1115',
     success: '#3fb950',
     warning: '#f0a500',
     focusRing: '#8ab4ff',
@@ -164,5 +167,5 @@ export const darkTokens = {
   },
 } as const;
 
-/** The dark theme class (the only theme for now). */
-export const darkTheme = createTheme(vars, darkTokens);
+/** The dark theme (the only theme for now), on the document root. */
+createGlobalTheme(':root', vars, darkTokens);
