@@ -44,6 +44,17 @@ function isIconKey(value: string): value is IconKey {
   return KEYS.has(value);
 }
 
+/** Every category key of the specification: the icon keys and the aliases that share an icon. */
+export const CATEGORY_KEYS = [...ICON_KEYS, ...(Object.keys(ALIASES) as Array<'offroad' | 'pickup' | 'trolleybus'>)] as const;
+export type CategoryKey = IconKey | 'offroad' | 'pickup' | 'trolleybus';
+
+/** The category a device names (for its label): a known key, else `default`. */
+export function categoryKey(category: string | null | undefined): CategoryKey {
+  if (typeof category !== 'string') return 'default';
+  const key = category.trim().toLowerCase();
+  return (CATEGORY_KEYS as readonly string[]).includes(key) ? (key as CategoryKey) : 'default';
+}
+
 export function categoryIcon(category: string | null | undefined): IconKey {
   if (typeof category !== 'string') return 'default';
   const key = category.trim().toLowerCase();

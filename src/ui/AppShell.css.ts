@@ -51,6 +51,7 @@ export const main = style({
   minInlineSize: 0,
   minBlockSize: 0,
   overflow: 'auto',
+  outline: 'none',
 });
 
 /** The bottom navigation exists only on narrow screens (< 600px). */

@@ -11,12 +11,18 @@ export interface AppShellProps {
   className?: string;
 }
 
-/** The full-height frame of the signed-in app. */
+/**
+ * The full-height frame of the signed-in app. The main region can take focus (not by Tab): the
+ * shell moves focus there when the page changes, so keyboard and screen-reader users start on the
+ * new page rather than on the body.
+ */
 export function AppShell({ children, bottomNav, sidebar, className }: AppShellProps) {
   return (
     <div className={cx(styles.shell, sidebar != null && styles.withSidebar, className)}>
       {sidebar != null && <aside className={styles.sidebar}>{sidebar}</aside>}
-      <main className={styles.main}>{children}</main>
+      <main className={styles.main} tabIndex={-1} data-testid="main">
+        {children}
+      </main>
       {bottomNav != null && <div className={styles.bottom}>{bottomNav}</div>}
     </div>
   );

@@ -20,7 +20,9 @@ export const option = style({
   justifyContent: 'center',
   minBlockSize: vars.size.control,
   paddingInline: vars.space.md,
+  border: 'none',
   borderRadius: vars.radius.sm,
+  backgroundColor: 'transparent',
   color: vars.color.textMuted,
   cursor: 'pointer',
   selectors: {

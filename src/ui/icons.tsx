@@ -145,3 +145,35 @@ export function DeleteIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** Battery level: the fill shows the level (0–100). */
+export function BatteryIcon({ level, charging, ...props }: IconProps & { level: number; charging?: boolean }) {
+  const width = Math.max(0, Math.min(100, level)) * 0.14;
+  return (
+    <Icon {...props}>
+      <rect x="2" y="7" width="18" height="10" rx="2" />
+      <path d="M22 11v2" />
+      <rect x="4" y="9" width={width} height="6" rx="0.5" fill="currentColor" stroke="none" />
+      {charging && <path d="M12 8.5l-2 3.5h3l-2 3.5" stroke="var(--icon-contrast, #0f1115)" strokeWidth={1.5} />}
+    </Icon>
+  );
+}
+
+/** Ignition: a key. */
+export function IgnitionIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="7.5" cy="15.5" r="4.5" />
+      <path d="M10.7 12.3L21 2M17 6l3 3M15 8l2 2" />
+    </Icon>
+  );
+}
+
+/** A device category glyph (filled, 24×24 path from the map's icon set). */
+export function GlyphIcon({ path, ...props }: IconProps & { path: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false" {...props}>
+      <path d={path} fill="currentColor" />
+    </svg>
+  );
+}

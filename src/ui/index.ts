@@ -59,6 +59,9 @@ export {
   BellIcon,
   ListIcon,
   DeleteIcon,
+  BatteryIcon,
+  IgnitionIcon,
+  GlyphIcon,
   type IconProps,
 } from './icons';
 export { ToastRegion, createToastQueue, type ToastQueue, type ToastContent, type ToastRegionProps } from './Toast';

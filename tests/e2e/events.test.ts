@@ -56,7 +56,7 @@ describe('live events', () => {
     const now = Math.floor(Date.now() / 1000);
     await sendAlarm('demo-001', now);
     // The demo's own notifications may add other events (status, geofences): follow the alarm.
-    const toast = page.getByTestId('event-toast').filter({ hasText: /alarm: sos/ });
+    const toast = page.getByTestId('event-toast').filter({ hasText: /Alarm: SOS/ });
     await toast.first().waitFor({ timeout: 10_000 });
     const shownAt = Date.now();
     await toast.first().waitFor({ state: 'detached', timeout: 10_000 });
@@ -75,7 +75,7 @@ describe('live events', () => {
     const drawer = page.getByRole('dialog', { name: 'Events' });
     await drawer.waitFor();
     const all = drawer.locator('[data-event-id]');
-    const rows = all.filter({ hasText: /alarm: sos/ });
+    const rows = all.filter({ hasText: /Alarm: SOS/ });
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
     expect(await badge.count()).toBe(0);
     // Newest first.

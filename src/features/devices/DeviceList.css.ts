@@ -51,7 +51,25 @@ export const row = style({
 
 export const rowContent = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, inlineSize: '100%', minInlineSize: 0 });
 
-export const dot = style({ flex: 'none', inlineSize: '10px', blockSize: '10px', borderRadius: vars.radius.full });
+/** The category glyph on a status-coloured disc, as on the map. */
+export const avatar = style({
+  flex: 'none',
+  display: 'grid',
+  placeItems: 'center',
+  inlineSize: '32px',
+  blockSize: '32px',
+  borderRadius: vars.radius.full,
+  color: '#0f1115',
+  fontSize: '20px',
+});
+
+export const indicators = style({ flex: 'none', display: 'flex', alignItems: 'center', gap: vars.space.xs, fontSize: '18px' });
+
+export const alarm = style({ display: 'inline-flex', color: vars.color.error });
+export const ignitionOn = style({ display: 'inline-flex', color: vars.color.success });
+export const indicatorOff = style({ display: 'inline-flex', color: vars.color.textMuted });
+export const battery = style({ display: 'inline-flex', color: vars.color.success });
+export const batteryLow = style({ display: 'inline-flex', color: vars.color.error });
 
 export const texts = style({ display: 'flex', flexDirection: 'column', minInlineSize: 0, flex: 1 });
 

@@ -8,10 +8,12 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { GridList, GridListItem, ListLayout, Virtualizer, type Selection } from 'react-aria-components';
-import { SegmentedControl, Select, TextField, type SelectItem } from '../../ui';
+import { AlertIcon, BatteryIcon, GlyphIcon, IgnitionIcon, SegmentedControl, Select, TextField, type SelectItem } from '../../ui';
 import type { Device } from '../../api/models';
 import type { LiveState } from '../../domain/liveStore';
-import { categoryIcon, normalizeStatus, statusColor } from '../../domain/categories';
+import { categoryIcon, categoryKey, normalizeStatus, statusColor } from '../../domain/categories';
+import { indicators, LOW_BATTERY, NO_INDICATORS, sameIndicators, type Indicators } from '../../domain/indicators';
+import { ICON_PATHS } from '../../map/icons/paths';
 import {
   createDeviceListView,
   DEFAULT_QUERY,
@@ -25,6 +27,7 @@ import {
 import { useServices } from '../app/services';
 import { featureApi } from './featureApi';
 import { categoryLabel, statusLabel } from './labels';
+import { alarmLabel } from '../events/eventTypes';
 import { useLive } from './useLive';
 import { useNow } from './useNow';
 import * as styles from './DeviceList.css';
@@ -240,16 +243,23 @@ function renderRow(item: RowItem) {
 
 const DeviceRow = memo(function DeviceRow({ id }: { id: number }) {
   const device = useLive(useCallback((state: LiveState) => state.devices.get(id), [id]));
+  // only a change of what the row shows re-renders it, not every position
+  const shown = useLive(
+    useCallback((state: LiveState) => indicators(state.positions.get(id)?.attributes), [id]),
+    sameIndicators,
+  );
   if (!device) return null;
-  return <DeviceRowContent device={device} />;
+  return <DeviceRowContent device={device} indicators={shown} />;
 });
 
-function DeviceRowContent({ device }: { device: Device }) {
+function DeviceRowContent({ device, indicators: shown }: { device: Device; indicators: Indicators }) {
   const { i18n } = useLingui();
   const status = normalizeStatus(device.status);
   return (
     <div className={styles.rowContent}>
-      <span className={styles.dot} style={{ backgroundColor: statusColor(status) }} aria-hidden="true" />
+      <span className={styles.avatar} style={{ backgroundColor: statusColor(status) }} aria-hidden="true">
+        <GlyphIcon path={ICON_PATHS[categoryIcon(device.category)]} />
+      </span>
       <span className={styles.texts}>
         <span className={styles.name}>
           <bdi>{device.name}</bdi>
@@ -257,11 +267,51 @@ function DeviceRowContent({ device }: { device: Device }) {
         <span className={styles.meta}>
           <span>{statusLabel(i18n, status)}</span>
           <span aria-hidden="true">·</span>
-          <span>{categoryLabel(i18n, categoryIcon(device.category))}</span>
+          <span>{categoryLabel(i18n, categoryKey(device.category))}</span>
         </span>
       </span>
+      <RowIndicators indicators={shown} />
       <LastUpdate value={device.lastUpdate} />
     </div>
+  );
+}
+
+/** Alarm, ignition and battery, as Traccar's device rows show them; each has a text for screen readers. */
+function RowIndicators({ indicators: shown }: { indicators: Indicators }) {
+  const { t, i18n } = useLingui();
+  if (shown === NO_INDICATORS) return null;
+  const alarms = shown.alarms.map((alarm) => alarmLabel(i18n, alarm)).join(i18n.locale.startsWith('ar') ? '، ' : ', ');
+  const level = shown.battery === null ? '' : new Intl.NumberFormat(i18n.locale, { style: 'percent' }).format(shown.battery / 100);
+  return (
+    <span className={styles.indicators}>
+      {shown.alarms.length > 0 && (
+        <span role="img" aria-label={t`Alarm: ${alarms}`} title={t`Alarm: ${alarms}`} className={styles.alarm} data-indicator="alarm">
+          <AlertIcon />
+        </span>
+      )}
+      {shown.ignition !== null && (
+        <span
+          role="img"
+          aria-label={shown.ignition ? t`Ignition on` : t`Ignition off`}
+          title={shown.ignition ? t`Ignition on` : t`Ignition off`}
+          className={shown.ignition ? styles.ignitionOn : styles.indicatorOff}
+          data-indicator="ignition"
+        >
+          <IgnitionIcon />
+        </span>
+      )}
+      {shown.battery !== null && (
+        <span
+          role="img"
+          aria-label={shown.charging ? t`Battery ${level}, charging` : t`Battery ${level}`}
+          title={shown.charging ? t`Battery ${level}, charging` : t`Battery ${level}`}
+          className={shown.battery < LOW_BATTERY && !shown.charging ? styles.batteryLow : styles.battery}
+          data-indicator="battery"
+        >
+          <BatteryIcon level={shown.battery} charging={shown.charging} />
+        </span>
+      )}
+    </span>
   );
 }
 

@@ -1,10 +1,11 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { IconKey } from '../../domain/categories';
+import type { CategoryKey } from '../../domain/categories';
 import type { StatusFilter } from '../../domain/deviceList';
 
-const CATEGORY: Record<IconKey, MessageDescriptor> = {
+/** Each category has its own name, also those that share an icon (pickup and off-road: car; trolleybus: bus). */
+const CATEGORY: Record<CategoryKey, MessageDescriptor> = {
   animal: msg`Animal`,
   arrow: msg`Arrow`,
   bicycle: msg`Bicycle`,
@@ -17,13 +18,16 @@ const CATEGORY: Record<IconKey, MessageDescriptor> = {
   finish: msg`Finish`,
   helicopter: msg`Helicopter`,
   motorcycle: msg`Motorcycle`,
+  offroad: msg`Off-road`,
   person: msg`Person`,
+  pickup: msg`Pickup`,
   plane: msg`Plane`,
   scooter: msg`Scooter`,
   ship: msg`Ship`,
   start: msg`Start`,
   tractor: msg`Tractor`,
   trailer: msg`Trailer`,
+  trolleybus: msg`Trolleybus`,
   train: msg`Train`,
   tram: msg`Tram`,
   truck: msg`Truck`,
@@ -37,7 +41,7 @@ const STATUS: Record<StatusFilter, MessageDescriptor> = {
   unknown: msg`Unknown`,
 };
 
-export function categoryLabel(i18n: I18n, key: IconKey): string {
+export function categoryLabel(i18n: I18n, key: CategoryKey): string {
   return i18n._(CATEGORY[key]);
 }
 

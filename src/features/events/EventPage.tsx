@@ -9,17 +9,14 @@ import type { LiveState } from '../../domain/liveStore';
 import { useServices } from '../app/services';
 import { useLive } from '../devices/useLive';
 import { featureApi } from '../devices/featureApi';
-import { eventTypeName } from './eventTypes';
+import { useUnitFormatters } from '../app/useUnits';
+import { attributeName, attributeValue } from '../map/positionAttributes';
+import { alarmLabel, eventTitle } from './eventTypes';
 import * as styles from './events.css';
-
-function display(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
 
 export function EventPage({ id }: { id: number }) {
   const { t, i18n } = useLingui();
+  const format = useUnitFormatters();
   const { backendOrigin } = useServices();
   const api = featureApi(backendOrigin);
   const event = useQuery({ queryKey: ['event', id] as const, queryFn: ({ signal }) => api.event(id, signal) });
@@ -48,7 +45,7 @@ export function EventPage({ id }: { id: number }) {
   const message = storedMessage ?? liveMessage;
   return (
     <article className={styles.page} data-testid="event-page">
-      <h1 className={styles.heading}>{eventTypeName(i18n, data.type)}</h1>
+      <h1 className={styles.heading}>{eventTitle(i18n, data)}</h1>
       <dl className={styles.fields}>
         <dt className={styles.term}>{t`Time`}</dt>
         <dd className={styles.value}>{data.eventTime ? <time dateTime={data.eventTime}>{time}</time> : '—'}</dd>
@@ -65,7 +62,11 @@ export function EventPage({ id }: { id: number }) {
           </>
         )}
         {Object.entries(attributes).map(([key, value]) => (
-          <FragmentRow key={key} term={key} value={display(value)} />
+          <FragmentRow
+            key={key}
+            term={attributeName(i18n, key)}
+            value={key === 'alarm' && typeof value === 'string' ? alarmLabel(i18n, value) : attributeValue(i18n, format, key, value)}
+          />
         ))}
         {position.data && (
           <>

@@ -6,11 +6,11 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { createToastQueue, ToastRegion } from '../../ui';
-import { EVENT_TOAST_MS, eventText, newEvents, shouldPlaySound, soundSettings } from '../../domain/eventRules';
+import { EVENT_TOAST_MS, newEvents, shouldPlaySound, soundSettings } from '../../domain/eventRules';
 import { selectServer, selectUser } from '../../machines/session/selectors';
 import { useServices } from '../app/services';
 import { useSession } from '../app/hooks';
-import { eventTypeName } from './eventTypes';
+import { eventTitle } from './eventTypes';
 import { playAlarm } from './sound';
 
 export interface EventsControllerProps {
@@ -46,7 +46,7 @@ export function EventsController({ play = playAlarm }: EventsControllerProps) {
       for (const event of [...added].reverse()) {
         const device = devices.get(event.deviceId);
         queue.add(
-          { title: eventText(event, (type) => eventTypeName(current, type)), ...(device ? { description: device.name } : {}) },
+          { title: eventTitle(current, event), ...(device ? { description: device.name } : {}) },
           { timeout: EVENT_TOAST_MS },
         );
       }

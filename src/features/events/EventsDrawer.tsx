@@ -8,10 +8,10 @@ import { Button as AriaButton, GridList, GridListItem } from 'react-aria-compone
 import { Button, DeleteIcon, Drawer } from '../../ui';
 import type { Event } from '../../api/models';
 import type { LiveState } from '../../domain/liveStore';
-import { eventText } from '../../domain/eventRules';
+
 import { useServices } from '../app/services';
 import { useLive } from '../devices/useLive';
-import { eventTypeName } from './eventTypes';
+import { eventTitle } from './eventTypes';
 import { useEvents } from './useEvents';
 import * as styles from './events.css';
 
@@ -71,7 +71,7 @@ function EventList({ onOpenChange }: Pick<EventsDrawerProps, 'onOpenChange'>) {
       renderEmptyState={() => <p className={styles.empty}>{t`No events`}</p>}
     >
       {(event: Event) => {
-        const text = eventText(event, (type) => eventTypeName(i18n, type));
+        const text = eventTitle(i18n, event);
         const device = devices.get(event.deviceId)?.name ?? '';
         return (
           <GridListItem id={event.id} textValue={`${text} ${device}`} className={styles.item} data-event-id={event.id}>

@@ -32,3 +32,70 @@ export function eventTypeName(i18n: I18n, type: string): string {
   const descriptor = Object.hasOwn(TYPES, type) ? TYPES[type] : undefined;
   return descriptor ? i18n._(descriptor) : type;
 }
+
+/** Traccar's alarm types (Position.ALARM_*) in the active language; unknown types show as they are. */
+const ALARMS: Readonly<Record<string, MessageDescriptor>> = {
+  general: msg`General`,
+  sos: msg`SOS`,
+  vibration: msg`Vibration`,
+  movement: msg`Movement`,
+  lowspeed: msg`Low speed`,
+  overspeed: msg`Overspeed`,
+  fallDown: msg`Fall down`,
+  lowPower: msg`Low power`,
+  lowBattery: msg`Low battery`,
+  fault: msg`Fault`,
+  powerOff: msg`Power off`,
+  powerOn: msg`Power on`,
+  door: msg`Door`,
+  lock: msg`Lock`,
+  unlock: msg`Unlock`,
+  geofence: msg`Geofence`,
+  geofenceEnter: msg`Geofence enter`,
+  geofenceExit: msg`Geofence exit`,
+  gpsAntennaCut: msg`GPS antenna cut`,
+  accident: msg`Accident`,
+  tow: msg`Tow`,
+  idle: msg`Idle`,
+  highRpm: msg`High RPM`,
+  hardAcceleration: msg`Hard acceleration`,
+  hardBraking: msg`Hard braking`,
+  hardCornering: msg`Hard cornering`,
+  laneChange: msg`Lane change`,
+  fatigueDriving: msg`Fatigue driving`,
+  powerCut: msg`Power cut`,
+  powerRestored: msg`Power restored`,
+  jamming: msg`Jamming`,
+  temperature: msg`Temperature`,
+  parking: msg`Parking`,
+  bonnet: msg`Bonnet`,
+  footBrake: msg`Foot brake`,
+  fuelLeak: msg`Fuel leak`,
+  tampering: msg`Tampering`,
+  removing: msg`Removing`,
+};
+
+export function alarmLabel(i18n: I18n, alarm: string): string {
+  const descriptor = Object.hasOwn(ALARMS, alarm) ? ALARMS[alarm] : undefined;
+  return descriptor ? i18n._(descriptor) : alarm;
+}
+
+/**
+ * An event as Traccar's clients show it: its type in the active language, and for an alarm the
+ * alarm type ("Alarm: SOS"). The server's own message is English (or the server's language), so it
+ * is shown only on the event page, as the message it is.
+ */
+export function eventTitle(i18n: I18n, event: { type: string; attributes?: Readonly<Record<string, unknown>> | null }): string {
+  const type = eventTypeName(i18n, event.type);
+  const alarm = event.attributes?.alarm;
+  if (event.type === 'alarm' && typeof alarm === 'string' && alarm.trim() !== '') {
+    const alarms = alarm
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean)
+      .map((a) => alarmLabel(i18n, a))
+      .join(', ');
+    return `${type}: ${alarms}`;
+  }
+  return type;
+}

@@ -75,6 +75,7 @@ globalStyle(`${row} dd`, { margin: 0, overflowWrap: 'anywhere' });
 
 export const links = style({
   display: 'flex',
+  alignItems: 'center',
   gap: vars.space.md,
   paddingInline: vars.space.md,
   fontSize: vars.fontSize.sm,
@@ -91,3 +92,8 @@ export const actions = style({
 });
 
 export const action = style({ fontSize: vars.fontSize.sm });
+
+/** The "more" menu's trigger, at the end of the links row. */
+export const more = style({ marginInlineStart: 'auto', fontSize: vars.fontSize.sm, minBlockSize: '28px', paddingBlock: 0 });
+
+export const address = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: vars.space.xxs });

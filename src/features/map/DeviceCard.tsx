@@ -1,24 +1,30 @@
 /**
  * The selected device's card over the map: a react-aria Dialog (non-modal: the map stays usable),
  * at most 288 px wide, with the device image (144 px high) when the device has one, the spec's
- * fields as text, links to the position and network pages, and the actions the user may take.
- * Closing (button or Escape) deselects the device.
+ * fields the user chose (`positionItems`, as Traccar's client: fix time, address, speed and total
+ * distance by default) in the user's units, links to the position and network pages, a "more" menu
+ * (the place in other maps) and the actions the user may take. Closing (button or Escape) deselects
+ * the device and returns focus where it came from (the device row).
  */
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { Heading } from 'react-aria-components';
+import { Heading, MenuTrigger } from 'react-aria-components';
+import { FocusScope } from 'react-aria';
 import type { Device } from '../../api/models';
 import type { LivePosition } from '../../domain/liveStore';
 import { normalizeStatus, statusColor } from '../../domain/categories';
-import { isReadonly, isRestricted } from '../../domain/permissions';
+import { isReadonly, isRestricted, preference } from '../../domain/permissions';
 import { selectServer, selectUser } from '../../machines/session/selectors';
 import type { ErrorsActor } from '../../composition';
-import { AlertDialog, Button, CloseIcon, Dialog, Link } from '../../ui';
+import { AlertDialog, Button, CloseIcon, Dialog, Link, Menu, MenuItem } from '../../ui';
 import { useServices } from '../app/services';
 import { useSession } from '../app/hooks';
+import { useUnitFormatters } from '../app/useUnits';
 import { deviceImageUrl } from './deviceImage';
-import { formatCoordinates, formatDateTime, formatNumber, KNOTS_TO_KMH } from './format';
+import { formatCoordinates } from './format';
 import { mapApi } from './mapApi';
+import { attributeName, attributeValue } from './positionAttributes';
+import { externalMapLinks } from './externalMaps';
 import { useLiveSelection } from './useLiveSelection';
 import * as styles from './DeviceCard.css';
 
@@ -27,11 +33,29 @@ export function DeviceCard() {
   const { id, device, position } = useLiveSelection(live);
   if (id === null || !device) return null;
   // keyed by id: a new selection starts with a closed confirmation
-  return <DeviceCardContent key={id} device={device} position={position} onClose={() => live.select(null)} />;
+  return (
+    <FocusScope restoreFocus>
+      <DeviceCardContent key={id} device={device} position={position} onClose={() => live.select(null)} />
+    </FocusScope>
+  );
+}
+
+/** Traccar's default card fields (its `positionItems` preference). */
+export const DEFAULT_POSITION_ITEMS = ['fixTime', 'address', 'speed', 'totalDistance'];
+
+/** The chosen card fields: a comma list in the user's (or server's) `positionItems` attribute. */
+export function positionItems(value: unknown): string[] {
+  if (typeof value !== 'string') return DEFAULT_POSITION_ITEMS;
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => /^[A-Za-z][A-Za-z0-9]{0,39}$/.test(item));
+  return items.length > 0 ? items : DEFAULT_POSITION_ITEMS;
 }
 
 function DeviceCardContent({ device, position, onClose }: { device: Device; position: LivePosition | undefined; onClose: () => void }) {
   const { t, i18n } = useLingui();
+  const format = useUnitFormatters();
   const services = useServices();
   const user = useSession(selectUser);
   const server = useSession(selectServer);
@@ -39,28 +63,20 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
   const [deleting, setDeleting] = useState(false);
   const readonly = isReadonly(user, server);
   const limitCommands = isRestricted('limitCommands', user, server);
-  const locale = i18n.locale;
   const status = normalizeStatus(device.status);
   const statusLabel = { online: t`Online`, offline: t`Offline`, unknown: t`Unknown` }[status];
   const image = deviceImageUrl(device, services.backendOrigin, window.location.href);
 
   const rows: Array<{ key: string; label: string; value: string }> = [];
-  const add = (key: string, label: string, value: string | null | undefined) => {
-    if (value != null && value !== '') rows.push({ key, label, value });
-  };
-  add('lastUpdate', t`Last update`, formatDateTime(locale, device.lastUpdate ?? position?.fixTime));
   if (position) {
-    add('speed', t`Speed`, t`${formatNumber(locale, position.speed * KNOTS_TO_KMH)} km/h`);
-    add('course', t`Course`, `${formatNumber(locale, position.course, 0)}°`);
-    add('address', position.address ? t`Address` : t`Coordinates`, position.address || formatCoordinates(locale, position.latitude, position.longitude));
-    if (Number.isFinite(position.altitude) && position.altitude !== 0) add('altitude', t`Altitude`, t`${formatNumber(locale, position.altitude, 0)} m`);
-    const battery = position.attributes.batteryLevel ?? position.attributes.battery;
-    if (typeof battery === 'number') add('battery', t`Battery`, position.attributes.batteryLevel !== undefined ? `${formatNumber(locale, battery, 0)}%` : t`${formatNumber(locale, battery, 2)} V`);
-    const ignition = position.attributes.ignition;
-    if (typeof ignition === 'boolean') add('ignition', t`Ignition`, ignition ? t`On` : t`Off`);
-    const motion = position.attributes.motion;
-    if (typeof motion === 'boolean') add('motion', t`Motion`, motion ? t`Moving` : t`Stopped`);
+    for (const key of positionItems(preference('positionItems', user, server, null))) {
+      if (key === 'address') continue; // its own row, below
+      const raw = key in position ? (position as unknown as Record<string, unknown>)[key] : position.attributes[key];
+      const value = raw === undefined || raw === null || raw === '' ? null : attributeValue(i18n, format, key, raw);
+      if (value !== null) rows.push({ key, label: attributeName(i18n, key), value });
+    }
   }
+  const links = position ? externalMapLinks(position.latitude, position.longitude, position.course) : [];
 
   const remove = () => {
     setDeleting(true);
@@ -114,11 +130,31 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
               <dd>{row.value}</dd>
             </div>
           ))}
+          {position && (
+            <div className={styles.row}>
+              <dt>{t`Address`}</dt>
+              <dd>
+                <Address position={position} geocoder={server?.geocoderEnabled === true} />
+              </dd>
+            </div>
+          )}
         </dl>
         {position && (
           <div className={styles.links}>
             <Link href={`/position/${position.id}`}>{t`More details`}</Link>
             <Link href={`/network/${position.id}`}>{t`Network`}</Link>
+            <MenuTrigger>
+              <Button variant="quiet" className={styles.more}>
+                {t`More`}
+              </Button>
+              <Menu aria-label={t`More`} placement="top start">
+                {links.map((link) => (
+                  <MenuItem key={link.id} id={link.id} href={link.href} target="_blank" rel="noopener noreferrer">
+                    {{ google: t`Open in Google Maps`, apple: t`Open in Apple Maps`, streetView: t`Open Street View` }[link.id]}
+                  </MenuItem>
+                ))}
+              </Menu>
+            </MenuTrigger>
           </div>
         )}
         <div className={styles.actions}>
@@ -156,5 +192,31 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
         </AlertDialog>
       )}
     </div>
+  );
+}
+
+/** The position's address; without one, a "Show address" action when the server has a geocoder, else the coordinates. */
+function Address({ position, geocoder }: { position: LivePosition; geocoder: boolean }) {
+  const { t, i18n } = useLingui();
+  const services = useServices();
+  const [found, setFound] = useState<{ state: 'idle' | 'loading' | 'failed' } | { state: 'done'; address: string }>({ state: 'idle' });
+  if (position.address) return <bdi>{position.address}</bdi>;
+  if (found.state === 'done') return <bdi>{found.address}</bdi>;
+  const coordinates = formatCoordinates(i18n.locale, position.latitude, position.longitude);
+  if (!geocoder) return <span>{coordinates}</span>;
+  const look = () => {
+    setFound({ state: 'loading' });
+    mapApi(services.backendOrigin)
+      .address(position.latitude, position.longitude)
+      .then((address) => setFound(address ? { state: 'done', address } : { state: 'failed' }))
+      .catch(() => setFound({ state: 'failed' }));
+  };
+  return (
+    <span className={styles.address}>
+      <span>{coordinates}</span>
+      <Button variant="quiet" onPress={look} isPending={found.state === 'loading'}>
+        {found.state === 'failed' ? t`Address not found: try again` : t`Show address`}
+      </Button>
+    </span>
   );
 }

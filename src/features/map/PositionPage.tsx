@@ -1,15 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Position } from '../../api/models';
-import { Alert, Loader } from '../../ui';
-import { formatDateTime, valueText } from './format';
+import { Alert, Link, Loader } from '../../ui';
+import { useUnitFormatters } from '../app/useUnits';
+import { attributeName, attributeValue } from './positionAttributes';
 import { usePosition } from './usePosition';
 import * as styles from './pages.css';
 
-const DATE_FIELDS: ReadonlySet<string> = new Set(['serverTime', 'deviceTime', 'fixTime']);
-
-/** Every field of a position, then every attribute, as text in a two-column table. */
+/**
+ * Every field of a position, then every attribute, in a two-column table: names in the active
+ * language, values in the user's units, all as text.
+ */
 export function PositionPage({ id }: { id: number }) {
   const { t, i18n } = useLingui();
+  const format = useUnitFormatters();
   const query = usePosition(id);
   if (query.isPending && query.fetchStatus !== 'idle') return <Loader label={t`Loading`} variant="inline" />;
   if (query.isError) return <Alert variant="error">{query.error.message}</Alert>;
@@ -17,15 +20,15 @@ export function PositionPage({ id }: { id: number }) {
   if (!position) return <Alert variant="error">{t`Position not found`}</Alert>;
 
   const fields = (Object.keys(position) as Array<keyof Position>).filter((key) => key !== 'attributes' && key !== 'network');
-  const show = (key: string, value: unknown) => (DATE_FIELDS.has(key) && typeof value === 'string' ? (formatDateTime(i18n.locale, value) ?? value) : valueText(value));
+  const row = (key: string, value: unknown) => [attributeName(i18n, key), attributeValue(i18n, format, key, value)] as const;
   return (
     <div className={styles.page} data-testid="position-page">
+      <Link href="/" className={styles.back}>
+        {t`Back to the map`}
+      </Link>
       <h1 className={styles.heading}>{t`Position ${id}`}</h1>
-      <NameValueTable caption={t`Fields`} rows={fields.map((key) => [key, show(key, position[key])])} />
-      <NameValueTable
-        caption={t`Attributes`}
-        rows={Object.entries(position.attributes ?? {}).map(([key, value]) => [key, valueText(value)])}
-      />
+      <NameValueTable caption={t`Fields`} rows={fields.map((key) => row(key, position[key]))} />
+      <NameValueTable caption={t`Attributes`} rows={Object.entries(position.attributes ?? {}).map(([key, value]) => row(key, value))} />
     </div>
   );
 }
@@ -43,8 +46,8 @@ function NameValueTable({ caption, rows }: { caption: string; rows: ReadonlyArra
         </tr>
       </thead>
       <tbody>
-        {rows.map(([name, value]) => (
-          <tr key={name}>
+        {rows.map(([name, value], index) => (
+          <tr key={index}>
             <th scope="row">{name}</th>
             <td>{value}</td>
           </tr>

@@ -1,6 +1,17 @@
-/** Display helpers of the map pages (the active locale's number and date formats). */
-
-export const KNOTS_TO_KMH = 1.852;
+/** Display helpers of the map pages (the active locale's number and date formats, the user's units). */
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import {
+  altitudeFromMeters,
+  distanceFromMeters,
+  speedFromKnots,
+  volumeFromLiters,
+  type AltitudeUnit,
+  type DistanceUnit,
+  type SpeedUnit,
+  type Units,
+  type VolumeUnit,
+} from '../../domain/units';
 
 export function formatNumber(locale: string, value: number, digits = 1): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
@@ -13,9 +24,34 @@ export function formatDateTime(locale: string, value: string | null | undefined)
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(date);
 }
 
-export function formatCoordinates(locale: string, latitude: number, longitude: number): string {
-  return `${formatNumber(locale, latitude, 6)}, ${formatNumber(locale, longitude, 6)}`;
+/** Left-to-right isolate (U+2066 … U+2069): a coordinate pair reads "lat, lon" in a right-to-left line too. */
+export function ltr(text: string): string {
+  return `\u2066${text}\u2069`;
 }
+
+/** "24.754396, 46.675796", isolated left-to-right so that it keeps its order in Arabic. */
+export function formatCoordinates(locale: string, latitude: number, longitude: number): string {
+  return ltr(`${formatNumber(locale, latitude, 6)}, ${formatNumber(locale, longitude, 6)}`);
+}
+
+const SPEED = { kn: msg`kn`, kmh: msg`km/h`, mph: msg`mph` } as const satisfies Record<SpeedUnit, unknown>;
+const DISTANCE = { km: msg`km`, mi: msg`mi`, nmi: msg`nmi` } as const satisfies Record<DistanceUnit, unknown>;
+const ALTITUDE = { m: msg`m`, ft: msg`ft` } as const satisfies Record<AltitudeUnit, unknown>;
+const VOLUME = { ltr: msg`L`, usGal: msg`gal`, impGal: msg`gal` } as const satisfies Record<VolumeUnit, unknown>;
+
+/** Values with the user's units, in the active language: a number, a space, the unit. */
+export function unitFormatters(i18n: I18n, units: Units) {
+  const n = (value: number, digits: number) => formatNumber(i18n.locale, value, digits);
+  return {
+    speed: (knots: number) => `${n(speedFromKnots(knots, units.speed), 1)} ${i18n._(SPEED[units.speed])}`,
+    distance: (meters: number) => `${n(distanceFromMeters(meters, units.distance), 2)} ${i18n._(DISTANCE[units.distance])}`,
+    altitude: (meters: number) => `${n(altitudeFromMeters(meters, units.altitude), 0)} ${i18n._(ALTITUDE[units.altitude])}`,
+    volume: (liters: number) => `${n(volumeFromLiters(liters, units.volume), 2)} ${i18n._(VOLUME[units.volume])}`,
+    number: (value: number, digits = 2) => n(value, digits),
+  };
+}
+
+export type UnitFormatters = ReturnType<typeof unitFormatters>;
 
 /** Any attribute or field value as plain text (never markup). */
 export function valueText(value: unknown): string {

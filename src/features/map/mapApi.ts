@@ -14,6 +14,11 @@ export function mapApi(backendOrigin: string) {
       return Array.isArray(list) ? (list.find((p) => p.id === id) ?? list[0] ?? null) : null;
     },
     deleteDevice: (id: number) => api.json<void>('DELETE', `/api/devices/${id}`),
+    /** Traccar's reverse geocoder (`GET /api/server/geocode`), plain text; only when the server has one. */
+    address: async (latitude: number, longitude: number): Promise<string> => {
+      const response = await api.request('GET', '/api/server/geocode', { query: { latitude, longitude }, accept: 'text/plain, */*' });
+      return (await response.text()).trim().slice(0, 500);
+    },
   };
 }
 

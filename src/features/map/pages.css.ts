@@ -12,6 +12,8 @@ export const page = style({
 
 export const heading = style({ margin: 0, fontSize: vars.fontSize.lg });
 
+export const back = style({ alignSelf: 'flex-start' });
+
 export const table = style({
   inlineSize: '100%',
   borderCollapse: 'collapse',

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { Button as AriaButton } from 'react-aria-components';
@@ -45,12 +45,31 @@ function useUnread(drawerOpen: boolean): { unread: boolean; markRead: () => void
   return { unread, markRead };
 }
 
+/**
+ * Each page starts with focus on the main region: after signing in and after every navigation,
+ * focus would otherwise stay on the body (or on a link of the previous page). Scrolling is left
+ * alone.
+ */
+function useFocusMainOnNavigation(pathname: string) {
+  useEffect(() => {
+    const main = document.querySelector<HTMLElement>('main[data-testid="main"]');
+    if (!main) return;
+    const active = document.activeElement;
+    const shell = main.parentElement;
+    // focus on the body, or left on the previous page's navigation, moves to the new page; what the
+    // page focused itself (inside main) and pop-ups (portalled outside the shell) keep their focus
+    const stale = active === null || active === document.body || (shell?.contains(active) === true && !main.contains(active));
+    if (stale) main.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
 export function Shell() {
   const { t } = useLingui();
   const { session } = useServices();
   const user = useSession(selectUser);
   const server = useSession(selectServer);
   const pathname = useLocation({ select: (location) => location.pathname });
+  useFocusMainOnNavigation(pathname);
   const readonly = isRestricted('readonly', user, server);
   const [eventsOpen, setEventsOpen] = useState(false);
   const [devicesOpen, setDevicesOpen] = useState(false);

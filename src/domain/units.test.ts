@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import type { Server, User } from '../api/models';
+import { altitudeFromMeters, DEFAULT_UNITS, distanceFromMeters, speedFromKnots, unitsOf, volumeFromLiters } from './units';
+
+const user = (attributes: Record<string, unknown>) => ({ id: 1, attributes }) as unknown as User;
+const server = (attributes: Record<string, unknown>, forceSettings = false) => ({ id: 1, attributes, forceSettings }) as unknown as Server;
+
+describe('units', () => {
+  it('converts from the wire units', () => {
+    expect(speedFromKnots(25.97, 'kmh')).toBeCloseTo(48.096, 3);
+    expect(speedFromKnots(10, 'mph')).toBeCloseTo(11.508, 3);
+    expect(speedFromKnots(10, 'kn')).toBe(10);
+    expect(distanceFromMeters(12_345, 'km')).toBeCloseTo(12.345, 6);
+    expect(distanceFromMeters(1609.344, 'mi')).toBeCloseTo(1, 6);
+    expect(distanceFromMeters(1852, 'nmi')).toBeCloseTo(1, 6);
+    expect(altitudeFromMeters(100, 'ft')).toBeCloseTo(328.084, 3);
+    expect(volumeFromLiters(3.785411784, 'usGal')).toBeCloseTo(1, 6);
+  });
+
+  it('takes the user attribute, then the server one, unless the server forces its settings', () => {
+    expect(unitsOf(null, null)).toEqual(DEFAULT_UNITS);
+    expect(unitsOf(user({ speedUnit: 'mph' }), server({ speedUnit: 'kn', distanceUnit: 'mi' }))).toMatchObject({ speed: 'mph', distance: 'mi' });
+    expect(unitsOf(user({ speedUnit: 'mph' }), server({ speedUnit: 'kn' }, true)).speed).toBe('kn');
+    expect(unitsOf(user({ speedUnit: 'furlongs' }), null).speed).toBe('kmh');
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * Units as Traccar names them (user or server attributes `speedUnit`, `distanceUnit`,
+ * `altitudeUnit`, `volumeUnit`): conversions from the wire's units (speed in knots, distances and
+ * altitude in metres, volumes in litres) and the unit a user sees.
+ */
+import type { Server, User } from '../api/models';
+import { preference } from './permissions';
+
+export const KNOTS_TO_KMH = 1.852;
+export const KNOTS_TO_MPH = 1.150779;
+export const METERS_PER_MILE = 1609.344;
+export const METERS_PER_NAUTICAL_MILE = 1852;
+export const FEET_PER_METER = 3.28084;
+export const LITERS_PER_US_GALLON = 3.785411784;
+export const LITERS_PER_IMPERIAL_GALLON = 4.54609;
+
+export type SpeedUnit = 'kn' | 'kmh' | 'mph';
+export type DistanceUnit = 'km' | 'mi' | 'nmi';
+export type AltitudeUnit = 'm' | 'ft';
+export type VolumeUnit = 'ltr' | 'usGal' | 'impGal';
+
+export interface Units {
+  speed: SpeedUnit;
+  distance: DistanceUnit;
+  altitude: AltitudeUnit;
+  volume: VolumeUnit;
+}
+
+/** Metric by default (the product's first users drive in km/h). */
+export const DEFAULT_UNITS: Units = { speed: 'kmh', distance: 'km', altitude: 'm', volume: 'ltr' };
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+/** The user's units: user attribute, then server attribute (server first when it forces settings). */
+export function unitsOf(user: User | null | undefined, server: Server | null | undefined): Units {
+  return {
+    speed: oneOf(preference('speedUnit', user, server, null), ['kn', 'kmh', 'mph'], DEFAULT_UNITS.speed),
+    distance: oneOf(preference('distanceUnit', user, server, null), ['km', 'mi', 'nmi'], DEFAULT_UNITS.distance),
+    altitude: oneOf(preference('altitudeUnit', user, server, null), ['m', 'ft'], DEFAULT_UNITS.altitude),
+    volume: oneOf(preference('volumeUnit', user, server, null), ['ltr', 'usGal', 'impGal'], DEFAULT_UNITS.volume),
+  };
+}
+
+export function speedFromKnots(knots: number, unit: SpeedUnit): number {
+  if (unit === 'kmh') return knots * KNOTS_TO_KMH;
+  if (unit === 'mph') return knots * KNOTS_TO_MPH;
+  return knots;
+}
+
+export function distanceFromMeters(meters: number, unit: DistanceUnit): number {
+  if (unit === 'mi') return meters / METERS_PER_MILE;
+  if (unit === 'nmi') return meters / METERS_PER_NAUTICAL_MILE;
+  return meters / 1000;
+}
+
+export function altitudeFromMeters(meters: number, unit: AltitudeUnit): number {
+  return unit === 'ft' ? meters * FEET_PER_METER : meters;
+}
+
+export function volumeFromLiters(liters: number, unit: VolumeUnit): number {
+  if (unit === 'usGal') return liters / LITERS_PER_US_GALLON;
+  if (unit === 'impGal') return liters / LITERS_PER_IMPERIAL_GALLON;
+  return liters;
+}

@@ -1,0 +1,15 @@
+import { useMemo } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { unitsOf } from '../../domain/units';
+import { selectServer, selectUser } from '../../machines/session/selectors';
+import { unitFormatters, type UnitFormatters } from '../map/format';
+import { useSession } from './hooks';
+
+/** Formatters for the signed-in user's units (speed, distance, altitude, volume) in the active language. */
+export function useUnitFormatters(): UnitFormatters {
+  const { i18n } = useLingui();
+  const user = useSession(selectUser);
+  const server = useSession(selectServer);
+  const locale = i18n.locale;
+  return useMemo(() => unitFormatters(i18n, unitsOf(user, server)), [i18n, locale, user, server]);
+}

@@ -1,0 +1,99 @@
+/**
+ * Accessibility: axe-core finds no serious or critical violation on every route, in Arabic and in
+ * English, signed out (the public pages, registration on and off) and signed in (the map, its
+ * pop-ups and the other protected pages).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startHarness, type Harness } from './harness.ts';
+import { adminJson, setServerAttributes, signInToMap } from './helpers.ts';
+import { seriousViolations } from './axe.ts';
+
+let harness: Harness;
+let positionId = 0;
+let eventId = 0;
+
+const url = (path: string) => `${harness.server.url}${path}`;
+
+async function setRegistration(on: boolean): Promise<void> {
+  const server = await adminJson<Record<string, unknown>>(harness, 'GET', '/api/server');
+  await adminJson(harness, 'PUT', '/api/server', { ...server, registration: on });
+}
+
+beforeAll(async () => {
+  harness = await startHarness();
+  const positions = await adminJson<Array<{ id: number; deviceId: number }>>(harness, 'GET', '/api/positions');
+  const first = positions[0];
+  if (!first) throw new Error('the demo has no position');
+  positionId = first.id;
+  // an alarm event to open at /event/{id}
+  const devices = await adminJson<Array<{ id: number; uniqueId: string }>>(harness, 'GET', '/api/devices');
+  const device = devices.find((d) => d.id === first.deviceId) ?? devices[0];
+  if (!device || harness.server.osmandPort === null) throw new Error('no device or OsmAnd port');
+  const from = new Date(Date.now() - 60_000).toISOString();
+  const seconds = Math.floor(Date.now() / 1000);
+  const sent = await fetch(`http://127.0.0.1:${harness.server.osmandPort}/?id=${device.uniqueId}&lat=24.7&lon=46.7&timestamp=${seconds}&alarm=sos`);
+  expect(sent.status).toBe(200);
+  const to = new Date(Date.now() + 60_000).toISOString();
+  const events = await adminJson<Array<{ id: number; type: string }>>(
+    harness,
+    'GET',
+    `/api/reports/events?deviceId=${device.id}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+  );
+  const alarm = events.find((event) => event.type === 'alarm');
+  if (!alarm) throw new Error('no alarm event');
+  eventId = alarm.id;
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+/** Checks the page as it is now; the violations of every state are reported together at the end of a test. */
+async function check(page: Page, what: string, found: string[]): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  for (const violation of await seriousViolations(page)) found.push(`${what}: ${violation}`);
+}
+
+describe.each(['ar', 'en'])('axe in %s', (lang) => {
+  it('public pages, registration on and off', async () => {
+    const { page } = await harness.newPage();
+    const found: string[] = [];
+    for (const registration of [true, false]) {
+      await setRegistration(registration);
+      for (const path of ['/login', '/register', '/reset-password', '/change-server']) {
+        await page.goto(url(`${path}?locale=${lang}`));
+        await page.locator('main, [role=main], form, h1').first().waitFor({ timeout: 15_000 });
+        await check(page, `${path} (${lang}, registration ${registration ? 'on' : 'off'})`, found);
+      }
+    }
+    await setRegistration(false);
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  it('the map, its pop-ups and the protected pages', async () => {
+    const { page } = await harness.newPage();
+    const found: string[] = [];
+    await signInToMap(page, harness, `/login?locale=${lang}`);
+    await check(page, `/ (${lang})`, found);
+
+    // a device card
+    await page.locator('[data-device-id]').first().click();
+    await page.getByTestId('device-card').waitFor();
+    await check(page, `/ with a device card (${lang})`, found);
+    await page.keyboard.press('Escape');
+
+    // the events drawer
+    await page.getByTestId('events-button').click();
+    await page.getByRole('dialog').first().waitFor();
+    await check(page, `/ with the events drawer (${lang})`, found);
+    await page.keyboard.press('Escape');
+
+    for (const path of [`/position/${positionId}`, `/network/${positionId}`, `/event/${eventId}`, '/emulator', '/settings/preferences']) {
+      await page.goto(url(path));
+      await page.locator('main h1, main h2, [role=main] h1, [role=main] h2').first().waitFor({ timeout: 15_000 });
+      await check(page, `${path} (${lang})`, found);
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * axe-core in the page: the script is evaluated through the DevTools protocol (the app's strict
+ * CSP forbids inline scripts, and evaluation is not subject to it), then `axe.run` checks the
+ * whole document. Serious and critical violations are returned as readable lines.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeNode {
+  target: unknown[];
+  failureSummary?: string;
+}
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: AxeNode[];
+}
+
+/**
+ * The serious and critical violations on the page as it is now, one line per rule and element.
+ * react-aria's live announcer (`[data-live-announcer]`, a visually hidden log that keeps each
+ * announcement for 7 s) is left out: a pending button announces its progress bar by id, and after
+ * the page changed that transient entry points at an element that is gone.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(`${AXE_SOURCE}\n;undefined`);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: object, options: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run({ include: [['html']], exclude: [['[data-live-announcer]']] }, { resultTypes: ['violations'] });
+    return JSON.parse(JSON.stringify(result.violations)) as unknown[];
+  });
+  return (violations as AxeViolation[])
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) => `${violation.impact} ${violation.id} (${violation.help}) at ${JSON.stringify(node.target)}: ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`,
+      ),
+    );
+}
