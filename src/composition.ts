@@ -85,6 +85,18 @@ export function createAppActor(deps: AppDependencies) {
   const { live } = deps;
   const url = socketUrl(deps.backendOrigin, deps.pageOrigin);
   const createSocket = deps.createSocket ?? ((socketAddress: string) => new WebSocket(socketAddress));
+  /** The whole fleet: devices and positions; a 401 from either wins, one failure leaves the other. */
+  const fetchFleet = async (signal: AbortSignal): Promise<RefetchOutput> => {
+    const [devices, positions] = await Promise.allSettled([deps.api.devices({}, signal), deps.api.positions(signal)]);
+    const failures = [devices, positions].flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    const unauthorized = failures.find((e) => typeof e === 'object' && e !== null && (e as { status?: unknown }).status === 401);
+    if (unauthorized !== undefined) throw unauthorized;
+    if (failures.length === 2) throw failures[0];
+    return {
+      devices: devices.status === 'fulfilled' ? devices.value : null,
+      positions: positions.status === 'fulfilled' ? positions.value : null,
+    };
+  };
   const socket = socketMachine.provide({
     actors: {
       connection: fromCallback<ConnectionCommand>(({ sendBack, receive }) => {
@@ -128,17 +140,8 @@ export function createAppActor(deps: AppDependencies) {
           env.document.removeEventListener('visibilitychange', visibility);
         };
       }),
-      refetch: fromPromise<RefetchOutput>(async ({ signal }) => {
-        const [devices, positions] = await Promise.allSettled([deps.api.devices({}, signal), deps.api.positions(signal)]);
-        const failures = [devices, positions].flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
-        const unauthorized = failures.find((e) => typeof e === 'object' && e !== null && (e as { status?: unknown }).status === 401);
-        if (unauthorized !== undefined) throw unauthorized;
-        if (failures.length === 2) throw failures[0];
-        return {
-          devices: devices.status === 'fulfilled' ? devices.value : null,
-          positions: positions.status === 'fulfilled' ? positions.value : null,
-        };
-      }),
+      load: fromPromise<RefetchOutput>(({ signal }) => fetchFleet(signal)),
+      refetch: fromPromise<RefetchOutput>(({ signal }) => fetchFleet(signal)),
     },
     actions: {
       // one store change per message: the map and the list draw a batch once

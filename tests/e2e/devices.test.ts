@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startHarness, type Harness } from './harness.ts';
-import { adminJson, DEMO_DEVICES, signInToMap, watchDialogs } from './helpers.ts';
+import { ADMIN_PASSWORD, startHarness, type Harness } from './harness.ts';
+import { ADMIN_LOGIN, adminJson, DEMO_DEVICES, signInToMap, waitForMap, watchDialogs } from './helpers.ts';
 
 let harness: Harness;
 const XSS_NAME = '<img src=x onerror=alert(1)>';
@@ -103,5 +103,47 @@ describe('device list', () => {
     await expect.poll(() => rows.nth(1).getAttribute('aria-selected')).toBe('true');
     const id = await rows.nth(1).getAttribute('data-device-id');
     await page.locator(`[data-testid="map"][data-selected-device="${id}"]`).waitFor({ state: 'attached', timeout: 10_000 });
+  });
+
+  it('a page other than the map, opened directly, lists the whole fleet at once (a device without a position too); so does the map after it', async () => {
+    const { page } = await harness.newPage();
+    await signIn(page);
+    await page.goto(url('/settings/preferences'));
+    // no simulator here: nothing arrives later, so the first load has to bring every device
+    await expectCount(page, DEMO_DEVICES + 1);
+    expect(await list(page).locator('[data-device-id]').filter({ hasText: XSS_NAME }).count()).toBe(1);
+    await page.getByRole('link', { name: 'Map' }).first().click();
+    await page.waitForURL((address) => address.pathname === '/');
+    await expectCount(page, DEMO_DEVICES + 1);
+    expect(await waitForMap(page)).toBe(DEMO_DEVICES);
+  });
+
+  it('the keyboard path: sign in, reach a device, open its card, close it, and focus is back on the row', async () => {
+    const { page } = await harness.newPage();
+    await page.goto(url('/login?locale=en'));
+    await page.getByLabel('Email').focus();
+    await page.keyboard.type(ADMIN_LOGIN);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(ADMIN_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((address) => address.pathname === '/');
+    await waitForMap(page);
+    // the page starts on its main region, not on the body
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+    const rows = list(page).locator('[data-device-id]');
+    const inList = () => list(page).evaluate((grid) => grid.contains(document.activeElement));
+    for (let i = 0; i < 12 && !(await inList()); i += 1) await page.keyboard.press('Shift+Tab');
+    expect(await inList()).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    const id = await page.evaluate(() => document.activeElement?.getAttribute('data-device-id'));
+    expect(id).toBeTruthy();
+    await page.keyboard.press('Enter');
+    const card = page.getByTestId('device-card');
+    await card.waitFor();
+    await expect.poll(() => card.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await card.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-device-id'))).toBe(id);
+    expect(await rows.count()).toBe(DEMO_DEVICES + 1);
   });
 });

@@ -26,6 +26,8 @@ const samples = {
   MESSAGE: [{ data: positionFrame }, { data: 'not json' }],
   CLOSE: [{ code: SOCKET.logoutCode }, { code: 1006 }, { code: 1000 }],
   LOGS: [{ flag: true }, { flag: false }],
+  [eventOf('load', 'done')]: { output: { devices: [], positions: [] } },
+  [eventOf('load', 'error')]: [{ error: unauthorized }, { error: serverFailure }],
   [eventOf('refetch', 'done')]: { output: { devices: [], positions: [] } },
   [eventOf('refetch', 'error')]: [{ error: unauthorized }, { error: serverFailure }],
 };
@@ -154,7 +156,10 @@ function checkStep(step: PathStep, prev: AnyMachineSnapshot | undefined, next: A
   if (step.event.type === 'STOP') expect(inConnection(next, 'stopped'), where).toBe(true);
   // 4000 never reconnects nor refetches.
   if (step.event.type === 'CLOSE' && event.code === SOCKET.logoutCode) expect(inConnection(next, 'stopped'), where).toBe(true);
-  // A 401 on the refetch → UNAUTHORIZED, stopped.
+  // START loads the whole fleet before any socket; the load's result is delivered.
+  if (step.event.type === 'START') expect(inConnection(next, 'loading'), where).toBe(true);
+  if (step.kind === 'done') expect(names.includes('refreshed'), where).toBe(true);
+  // A 401 on the load or the refetch → UNAUTHORIZED, stopped.
   const is401 = step.kind === 'error' && event.error?.status === 401;
   expect(names.includes('unauthorized'), where).toBe(is401);
   if (is401) expect(inConnection(next, 'stopped'), where).toBe(true);

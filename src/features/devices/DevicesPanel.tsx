@@ -2,23 +2,12 @@
  * The device list's place in the shell: below the navigation in the sidebar from 600 px up; on
  * phones a toggle above the map opens it as a 250 px drawer (choosing a device closes it).
  */
-import { memo, useCallback, useEffect } from 'react';
+import { memo, useCallback } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
 import { ToggleButton } from 'react-aria-components';
 import { ListIcon } from '../../ui';
-import { useServices } from '../app/services';
 import { DeviceList } from './DeviceList';
 import * as styles from './DevicesPanel.css';
-
-/** Loads the devices into the live store when nothing else has (a page other than the map opened first). */
-function useSeedDevices() {
-  const { live, queries } = useServices();
-  const { data } = useQuery(queries.devices());
-  useEffect(() => {
-    if (data && data.length > 0 && live.getState().devices.size === 0) live.setDevices(data);
-  }, [data, live]);
-}
 
 export function DevicesToggle({ isOpen, onChange }: { isOpen: boolean; onChange: (open: boolean) => void }) {
   const { t } = useLingui();
@@ -38,7 +27,6 @@ export const DevicesPanel = memo(function DevicesPanel({
   phoneOpen: boolean;
   onPhoneOpenChange: (open: boolean) => void;
 }) {
-  useSeedDevices();
   const onChosen = useCallback(() => onPhoneOpenChange(false), [onPhoneOpenChange]);
   return (
     <div id="device-panel" className={styles.panel} data-phone-open={phoneOpen}>

@@ -82,6 +82,14 @@ export const socketMachine = setup({
     connection: fromCallback<ConnectionCommand>(() => {}),
     /** `online` and `visibilitychange` listeners: send ONLINE and VISIBLE. */
     environment: fromCallback(() => {}),
+    /**
+     * GET /api/devices and /api/positions on START, before the socket opens: the live store's one
+     * source of the whole fleet (every page shows all devices, those without a position too).
+     * Rejects with the 401 when either answers it.
+     */
+    load: fromPromise<RefetchOutput>(async () => {
+      throw new Error('load not provided');
+    }),
     /** GET /api/devices and /api/positions after a close; rejects with the 401 when either answers it. */
     refetch: fromPromise<RefetchOutput>(async () => {
       throw new Error('refetch not provided');
@@ -167,7 +175,20 @@ export const socketMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { START: 'active' },
+          on: { START: 'loading' },
+        },
+        /**
+         * The fleet as it is now, then the socket for what changes. A 401 ends here (the session is
+         * gone); another failure still connects (the socket delivers what changes, and a later close
+         * refetches).
+         */
+        loading: {
+          invoke: {
+            id: 'load',
+            src: 'load',
+            onDone: { target: 'active', actions: { type: 'refreshed', params: ({ event }) => event.output } },
+            onError: [{ guard: 'isUnauthorized', target: 'stopped', actions: 'unauthorized' }, { target: 'active' }],
+          },
         },
         /** A WebSocket exists (the connection actor lives as long as this state). */
         active: {
@@ -249,7 +270,7 @@ export const socketMachine = setup({
         },
         /** Closed on purpose (4000) or after a 401: no reconnect until START. */
         stopped: {
-          on: { START: { target: 'active', actions: 'resetRetries' } },
+          on: { START: { target: 'loading', actions: 'resetRetries' } },
         },
       },
     },

@@ -8,7 +8,7 @@ import type { SocketMessage } from './messages';
 const position = (deviceId: number, lat = 1) => ({ id: deviceId * 10 + lat, deviceId, latitude: lat, longitude: 1 });
 const frame = (message: object) => JSON.stringify(message);
 
-function harness(options: { refetch?: () => Promise<RefetchOutput> } = {}) {
+function harness(options: { refetch?: () => Promise<RefetchOutput>; load?: () => Promise<RefetchOutput> } = {}) {
   const clock = new SimulatedClock();
   const sent: string[] = [];
   const commands: ConnectionCommand[] = [];
@@ -19,6 +19,7 @@ function harness(options: { refetch?: () => Promise<RefetchOutput> } = {}) {
   const clearLive = vi.fn();
   let connections = 0;
   let refetches = 0;
+  let loads = 0;
   const machine = socketMachine.provide({
     actors: {
       connection: fromCallback<ConnectionCommand>(({ receive }) => {
@@ -27,6 +28,10 @@ function harness(options: { refetch?: () => Promise<RefetchOutput> } = {}) {
           commands.push(command);
           if (command.type === 'SEND') sent.push(command.text);
         });
+      }),
+      load: fromPromise<RefetchOutput>(() => {
+        loads += 1;
+        return options.load ? options.load() : Promise.resolve({ devices: [], positions: [] });
       }),
       refetch: fromPromise<RefetchOutput>(() => {
         refetches += 1;
@@ -59,6 +64,12 @@ function harness(options: { refetch?: () => Promise<RefetchOutput> } = {}) {
     flush,
     connections: () => connections,
     refetches: () => refetches,
+    loads: () => loads,
+    /** START, and the fleet loaded (the socket connects after it). */
+    start: async () => {
+      actor.send({ type: 'START' } as never);
+      await flush();
+    },
     send: (event: AnyEventObject) => actor.send(event as never),
     connection: () => actor.getSnapshot().value,
     at: (state: string) => actor.getSnapshot().matches({ connection: state } as never),
@@ -66,7 +77,7 @@ function harness(options: { refetch?: () => Promise<RefetchOutput> } = {}) {
 }
 
 async function openSocket(h: ReturnType<typeof harness>) {
-  h.send({ type: 'START' });
+  await h.start();
   h.send({ type: 'OPEN' });
   await h.flush();
 }
@@ -76,6 +87,12 @@ describe('socket machine: connection', () => {
     const h = harness();
     expect(h.actor.getSnapshot().matches({ connection: 'idle' })).toBe(true);
     h.send({ type: 'START' });
+    // the whole fleet first: no socket until it is loaded
+    expect(h.actor.getSnapshot().matches({ connection: 'loading' })).toBe(true);
+    expect(h.connections()).toBe(0);
+    await h.flush();
+    expect(h.loads()).toBe(1);
+    expect(h.refreshed).toEqual([{ devices: [], positions: [] }]);
     expect(h.actor.getSnapshot().matches({ connection: { active: 'connecting' } })).toBe(true);
     expect(h.actor.getSnapshot().hasTag('online')).toBe(false);
     h.send({ type: 'OPEN' });
@@ -159,7 +176,8 @@ describe('socket machine: connection', () => {
     await openSocket(h);
     h.send({ type: 'CLOSE', code: 1001 });
     await h.flush();
-    expect(h.refreshed).toEqual([output]);
+    // the load on START, then the refetch after the close
+    expect(h.refreshed).toEqual([{ devices: [], positions: [] }, output]);
   });
 
   it('a 401 from the refetch sends UNAUTHORIZED and stops', async () => {
@@ -205,18 +223,35 @@ describe('socket machine: connection', () => {
         connection: fromCallback(() => () => {
           stoppedConnections += 1;
         }),
+        load: fromPromise<RefetchOutput>(() => Promise.resolve({ devices: [], positions: [] })),
       },
       actions: { clearLive: h.clearLive },
     });
     const actor = createActor(machine, { clock: new SimulatedClock() }).start();
     actor.send({ type: 'START' });
+    await h.flush();
     actor.send({ type: 'OPEN' });
     actor.send({ type: 'STOP' });
     expect(actor.getSnapshot().matches({ connection: 'stopped' })).toBe(true);
     expect(stoppedConnections).toBe(1);
     expect(h.clearLive).toHaveBeenCalledTimes(1);
     actor.send({ type: 'START' });
+    expect(actor.getSnapshot().matches({ connection: 'loading' })).toBe(true);
+    await h.flush();
     expect(actor.getSnapshot().matches({ connection: { active: 'connecting' } })).toBe(true);
+  });
+
+  it('a 401 on the first load sends UNAUTHORIZED and never connects; another failure still connects', async () => {
+    const denied = harness({ load: () => Promise.reject(new ApiError('HTTP 401', 401)) });
+    await denied.start();
+    expect(denied.unauthorized).toHaveBeenCalledTimes(1);
+    expect(denied.at('stopped')).toBe(true);
+    expect(denied.connections()).toBe(0);
+    const failing = harness({ load: () => Promise.reject(new ApiError('HTTP 500', 500)) });
+    await failing.start();
+    expect(failing.unauthorized).not.toHaveBeenCalled();
+    expect(failing.connections()).toBe(1);
+    expect(failing.refreshed).toEqual([]);
   });
 
   it('reports the socket error once per failed connection (error then abnormal close)', async () => {
@@ -235,7 +270,7 @@ describe('socket machine: connection', () => {
 
   it('a failed connection attempt (never open) reports nothing', async () => {
     const h = harness();
-    h.send({ type: 'START' });
+    await h.start();
     h.send({ type: 'ERROR' });
     h.send({ type: 'CLOSE', code: 1006 });
     await h.flush();

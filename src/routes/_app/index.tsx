@@ -1,17 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MapPage } from '../../features/map/MapPage';
 
-/** The main map page. MapLibre is loaded with this route only. */
+/**
+ * The main map page. MapLibre is loaded with this route only. It writes nothing into the live
+ * store: the socket machine loads the whole fleet when the session starts and keeps it current, so
+ * coming back to the map never puts an older copy over newer data.
+ */
 export const Route = createFileRoute('/_app/')({
-  loader: async ({ context }) => {
-    const { queries, live } = context.services;
-    const { queryClient } = await import('../../features/app/query');
-    const [devices, positions] = await Promise.all([
-      queryClient.ensureQueryData(queries.devices()),
-      queryClient.ensureQueryData(queries.positions()),
-    ]);
-    live.setDevices(devices);
-    live.updatePositions(positions);
-  },
   component: MapPage,
 });
