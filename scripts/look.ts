@@ -32,7 +32,7 @@ mkdirSync(out, { recursive: true });
 
 const PUBLIC = ['/login', '/register', '/reset-password', '/change-server'];
 const dataDir = mkdtempSync(join(tmpdir(), 'athar-look-'));
-const server = await createServer({ dataDir, port: 0, host: '127.0.0.1', demo: true, adminPassword: 'look', clientDir: 'dist', simulator });
+const server = await createServer({ dataDir, port: 0, host: '127.0.0.1', demo: true, adminPassword: 'look', clientDir: 'dist', simulator, mapStyle: 'offline' });
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 try {
   for (const lang of ['ar', 'en']) {

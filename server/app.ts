@@ -35,6 +35,7 @@ import { statisticsRoutes } from './routes/statistics.ts';
 import { userRoutes } from './routes/users.ts';
 import { type StatisticsOptions, StatisticsCollector } from './stats.ts';
 import { announcements, clientFiles, securityHeaders } from './static.ts';
+import { getServerSettings, saveServerSettings } from './db/server.ts';
 
 export interface ServerOptions {
   dataDir: string;
@@ -61,6 +62,12 @@ export interface ServerOptions {
    * it on unless SIMULATOR=0). An object sets the simulator's time scale or clock.
    */
   simulator?: boolean | { timeScale?: number; clock?: () => number; seed?: string | number };
+  /**
+   * The server's `map` attribute (the map style every user gets unless they chose another), set
+   * on start: `offline` pins the basemap shipped with the client, so tests and benchmarks never
+   * wait on the network (`MAP_STYLE` in `npm start`).
+   */
+  mapStyle?: string;
 }
 
 export interface RunningServer {
@@ -86,6 +93,10 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   purgeExpired(db);
   resetStatuses(db);
   const demoPassword = options.demo ? await seedDemo(db, dataDir, options.adminPassword) : null;
+  if (options.mapStyle !== undefined) {
+    const settings = getServerSettings(db);
+    saveServerSettings(db, { ...settings, attributes: { ...settings.attributes, map: options.mapStyle } });
+  }
 
   const app = Fastify({
     logger: options.logger ?? false,

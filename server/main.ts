@@ -25,6 +25,7 @@ const server = await createServer({
   ...(env.WEB_ORIGIN ? { webOrigin: env.WEB_ORIGIN } : {}),
   ...(osmandPort !== undefined ? { osmandPort } : {}),
   simulator,
+  ...(env.MAP_STYLE ? { mapStyle: env.MAP_STYLE } : {}),
   logger: true,
 });
 

@@ -20,6 +20,8 @@ const server = await createServer({
   adminPassword: env('BENCH_PASSWORD'),
   clientDir: env('BENCH_CLIENT_DIR'),
   simulator: false,
+  // the offline basemap: the benchmark measures the app, not a tile server
+  mapStyle: 'offline',
   logger: false,
 });
 process.send?.({ type: 'ready', url: server.url, osmandPort: server.osmandPort });

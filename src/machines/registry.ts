@@ -5,12 +5,14 @@
 import type { AnyStateMachine } from 'xstate';
 import { appMachine } from './app/app.machine';
 import { errorsMachine } from './errors/errors.machine';
+import { mapStyleMachine } from './mapStyle/mapStyle.machine';
 import { sessionMachine } from './session/session.machine';
 import { socketMachine } from './socket/socket.machine';
 
 export const machines: Record<string, AnyStateMachine> = {
   app: appMachine,
   errors: errorsMachine,
+  mapStyle: mapStyleMachine,
   session: sessionMachine,
   socket: socketMachine,
 };

@@ -7,6 +7,7 @@
  * (features in the devices source), `data-map-ready="true"` once the style, the basemap and the
  * device data have been drawn, `data-selected-device` (the selected id, or absent), and the
  * camera as `data-map-center="lon,lat"` / `data-map-zoom` after each move (north up, no pitch),
+ * `data-map-fallback="true"` while the offline basemap stands in for a style that failed,
  * from which a test projects a device to a screen point without reaching into the page.
  */
 import * as maplibregl from 'maplibre-gl';
@@ -30,6 +31,10 @@ export interface MapViewProps {
   initialCenter?: LonLat;
   initialZoom?: number;
   className?: string;
+  /** MapLibre's own control texts (zoom, compass, attribution…) in the active language. */
+  uiStrings?: Record<string, string>;
+  /** True while the requested style failed and the offline basemap stands in. */
+  onFallback?: (fallback: boolean) => void;
 }
 
 export const DEFAULT_CENTER: LonLat = [46.6753, 24.7136];
@@ -39,15 +44,18 @@ function ensureWorkerUrl(): void {
   if (maplibregl.getWorkerUrl() !== workerUrl) maplibregl.setWorkerUrl(workerUrl);
 }
 
-export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className }: MapViewProps) {
+export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className, uiStrings, onFallback }: MapViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const onSelectRef = useRef(onSelect);
+  const onFallbackRef = useRef(onFallback);
+  const uiStringsRef = useRef(uiStrings);
   const controllerRef = useRef<MapController | null>(null);
   const initialRef = useRef({ center: initialCenter ?? DEFAULT_CENTER, zoom: initialZoom ?? DEFAULT_ZOOM, preferredStyle });
 
   useEffect(() => {
     onSelectRef.current = onSelect;
-  }, [onSelect]);
+    onFallbackRef.current = onFallback;
+  }, [onSelect, onFallback]);
 
   useEffect(() => {
     controllerRef.current?.setPreferredStyle(preferredStyle);
@@ -69,6 +77,7 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
       attributionControl: false,
       maxZoom: 19,
       pitchWithRotate: false,
+      ...(uiStringsRef.current ? { locale: uiStringsRef.current } : {}),
     });
     // In right-to-left layouts the controls sit on the inline-end side, which is the left.
     map.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), rtl ? 'top-left' : 'top-right');
@@ -96,6 +105,10 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
       onReady: (ready) => {
         container.dataset.mapReady = String(ready);
       },
+      onFallback: (fallback) => {
+        container.dataset.mapFallback = String(fallback);
+        onFallbackRef.current?.(fallback);
+      },
     });
     controllerRef.current = controller;
 
@@ -104,7 +117,7 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
       controller.destroy();
       map.off('moveend', writeCamera);
       map.remove();
-      for (const key of ['mapReady', 'deviceFeatures', 'selectedDevice', 'mapCenter', 'mapZoom']) delete container.dataset[key];
+      for (const key of ['mapReady', 'deviceFeatures', 'selectedDevice', 'mapCenter', 'mapZoom', 'mapFallback']) delete container.dataset[key];
     };
   }, [store, settings]);
 

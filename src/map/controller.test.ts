@@ -12,20 +12,23 @@ import { selectByUniqueIdOnce } from './selectByUniqueId';
 const rasterize = () => ({ width: 1, height: 1, data: new Uint8ClampedArray(4) }) as ImageData;
 const noFetch = vi.fn(() => Promise.reject(new Error('offline in tests')));
 
-function setup() {
+function setup(preferredStyle: unknown = 'offline') {
   const store = createLiveStore();
   store.setDevices([device(1), device(2)]);
   store.updatePositions([position(1, 10, 10), position(2, 20, 20)]);
   const fake = createFakeMap();
   const settings = createMapSettings(null);
   const counts: number[] = [];
+  const fallbacks: boolean[] = [];
   const controller = createMapController(fake.map as unknown as ControllerMap, store, {
     settings,
+    preferredStyle,
+    onFallback: (on) => fallbacks.push(on),
     rasterize,
     fetch: noFetch as unknown as typeof fetch,
     onFeatureCount: (n) => counts.push(n),
   });
-  return { store, fake, settings, controller, counts };
+  return { store, fake, settings, controller, counts, fallbacks };
 }
 
 describe('map controller', () => {
@@ -38,7 +41,49 @@ describe('map controller', () => {
     expect(counts.at(-1)).toBe(2);
   });
 
-  it('switching the style re-adds the layers after the new style loads; the default never goes online', () => {
+  it('a style that fails (its document, its tiles, or no answer in time) falls back to the offline basemap, and the markers come back on it', () => {
+    vi.useFakeTimers();
+    try {
+      // the default street style cannot load its document
+      const failing = setup(null);
+      expect(failing.controller.styleId()).toBe('openFreeMap');
+      failing.fake.fire('error', { error: new Error('Failed to fetch') });
+      vi.advanceTimersByTime(1); // once MapLibre is done with the failed style
+      expect(failing.fake.setStyle).toHaveBeenCalledTimes(1);
+      expect(failing.controller.styleId()).toBe('offline');
+      expect(failing.fallbacks).toEqual([true]);
+      failing.fake.dropStyle();
+      failing.fake.fire('style.load');
+      expect(failing.fake.source(DEVICES_SOURCE).lastData()?.features).toHaveLength(2);
+      // choosing it again tries it again, and the notice goes
+      failing.settings.set({ style: 'openFreeMap' });
+      expect(failing.controller.styleId()).toBe('openFreeMap');
+      expect(failing.fallbacks).toEqual([true, false]);
+
+      // an online style whose tiles fail
+      const tiles = setup('osm');
+      tiles.fake.sources.set('raster', tiles.fake.sources.get(DEVICES_SOURCE) as never);
+      tiles.fake.fire('style.load');
+      tiles.fake.fire('error', { sourceId: DEVICES_SOURCE, error: new Error('app source') });
+      tiles.fake.fire('error', { sourceId: 'raster', error: new Error('tile') });
+      tiles.fake.fire('error', { sourceId: 'raster', error: new Error('tile') });
+      expect(tiles.controller.styleId()).toBe('osm');
+      tiles.fake.fire('error', { sourceId: 'raster', error: new Error('tile') });
+      expect(tiles.controller.styleId()).toBe('offline');
+
+      // a style that never answers
+      const silent = setup('carto');
+      vi.advanceTimersByTime(7999);
+      expect(silent.controller.styleId()).toBe('carto');
+      vi.advanceTimersByTime(1);
+      expect(silent.controller.styleId()).toBe('offline');
+      expect(silent.fallbacks).toEqual([true]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('switching the style re-adds the layers after the new style loads; the offline preference never goes online', () => {
     const { fake, settings, controller } = setup();
     fake.fire('style.load');
     expect(controller.styleId()).toBe('offline');

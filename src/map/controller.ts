@@ -5,16 +5,19 @@
  * tracking paths and follow mode as the settings change. React never touches the map: it owns
  * the settings store and the live store, and this module reacts to them.
  */
-import type { Map as MaplibreMap, StyleSpecification } from 'maplibre-gl';
+import type { ErrorEvent as MaplibreErrorEvent, Map as MaplibreMap, StyleSpecification } from 'maplibre-gl';
+import { createActor } from 'xstate';
+import { mapStyleMachine } from '../machines/mapStyle/mapStyle.machine';
 import type { LiveState, LiveStore } from '../domain/liveStore';
 import { attachAccuracyLayer } from './layers/accuracy';
 import { attachDevicesLayer, DEVICES_LAYERS, type DevicesLayer } from './layers/devices';
 import { attachFollow } from './follow';
+import { attachReveal } from './reveal';
 import { attachLiveRoutesLayer, attachTrackingLayer } from './layers/routes';
 import type { Rasterizer } from './icons/rasterize';
 import { loadOfflineBasemap } from './offlineStyle';
 import type { MapSettings, MapSettingsStore } from './settings';
-import { chooseMapStyle, MAP_STYLES, type MapStyleId } from './styles';
+import { chooseMapStyle, isMapStyleId, MAP_STYLES, type MapStyleId } from './styles';
 
 export interface MapControllerOptions {
   settings: MapSettingsStore;
@@ -28,6 +31,11 @@ export interface MapControllerOptions {
   rasterize?: Rasterizer;
   /** Fetch for the offline basemap asset (tests). */
   fetch?: typeof fetch;
+  /**
+   * Called when the requested style failed and the offline basemap stands in (true), and when a
+   * style is chosen again (false).
+   */
+  onFallback?: (fallback: boolean) => void;
 }
 
 export interface MapController {
@@ -47,6 +55,8 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
   const { settings } = options;
   let preferred = options.preferredStyle;
   let styleId = chooseMapStyle({ stored: settings.get().style, preference: preferred });
+  /** The basemap's own sources (of the shown style): their tile errors count against it. */
+  let basemapSources: ReadonlySet<string> = new Set();
   let destroyed = false;
   const abort = new AbortController();
 
@@ -100,7 +110,9 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
 
   function onStyleLoad(): void {
     if (destroyed) return;
+    basemapSources = new Set(Object.keys(map.getStyle()?.sources ?? {}));
     attachStyleLayers();
+    style.send({ type: 'STYLE_LOADED' });
     if (styleId === 'offline') {
       loadOfflineBasemap(map, { signal: abort.signal, ...(options.fetch ? { fetch: options.fetch } : {}) })
         .catch((error: unknown) => {
@@ -114,19 +126,61 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
     }
   }
 
-  function switchStyle(next: MapStyleId): void {
+  /** Puts a style on the map (the style machine's `showStyle`); the app's layers return on its `style.load`. */
+  function showStyle(next: MapStyleId): void {
     if (next === styleId) return;
     styleId = next;
     options.onReady?.(false);
     detachStyleLayers();
-    map.setStyle(MAP_STYLES[next].style(), {
-      diff: false,
-      // drop a style's glyph server: the app's labels use the local fonts on every style
-      transformStyle: (_previous, style) => {
-        const { glyphs: _glyphs, ...rest } = style;
-        return rest;
-      },
-    });
+    const spec = MAP_STYLES[next].style();
+    // A style document from a server: drop its glyph server (the app's labels use the local fonts
+    // on every style). The app's own style objects have none, and a transform would read the
+    // previous style, which throws when that one failed to load (the fallback path).
+    map.setStyle(
+      spec,
+      typeof spec === 'string'
+        ? {
+            diff: false,
+            transformStyle: (_previous, style) => {
+              const { glyphs: _glyphs, ...rest } = style;
+              return rest;
+            },
+          }
+        : { diff: false },
+    );
+  }
+
+  /** The style machine: requested style, loading, fallback to the offline basemap. */
+  const style = createActor(
+    mapStyleMachine.provide({
+      actions: { showStyle: (_, { style: next }) => showStyle(isMapStyleId(next) ? next : 'offline') },
+    }),
+    { input: { style: styleId } },
+  );
+  let fallback = false;
+  style.subscribe((snapshot) => {
+    const now = snapshot.hasTag('fallback');
+    if (now === fallback) return;
+    fallback = now;
+    options.onFallback?.(now);
+  });
+  style.start();
+
+  function switchStyle(next: MapStyleId): void {
+    // choosing the style that failed tries it again
+    if (next === styleId && !fallback) return;
+    style.send({ type: 'SELECT', style: next });
+  }
+
+  /** A style document or a basemap tile that could not be loaded; the app's own sources do not count. */
+  function onError(event: MaplibreErrorEvent & { sourceId?: string }): void {
+    if (destroyed) return;
+    if (event.sourceId !== undefined) {
+      if (basemapSources.has(event.sourceId)) style.send({ type: 'TILE_ERROR' });
+      return;
+    }
+    // after MapLibre has finished with the failed style (a new setStyle inside its error event is lost)
+    if (style.getSnapshot().hasTag('loading')) setTimeout(() => !destroyed && style.send({ type: 'STYLE_ERROR' }), 0);
   }
 
   function applyFollow(on: boolean): void {
@@ -138,7 +192,9 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
   }
 
   map.on('style.load', onStyleLoad);
+  map.on('error', onError);
   applyFollow(settings.get().follow);
+  const detachReveal = attachReveal(map, store);
 
   const unsubscribeSettings = settings.subscribe((next, previous) => {
     if (destroyed) return;
@@ -173,10 +229,13 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
       if (destroyed) return;
       destroyed = true;
       abort.abort();
+      style.stop();
       map.off('style.load', onStyleLoad);
+      map.off('error', onError);
       unsubscribeSettings();
       unsubscribeSelection();
       applyFollow(false);
+      detachReveal();
       detachStyleLayers();
     },
   };

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { chooseMapStyle, DEFAULT_MAP_STYLE, MAP_STYLE_IDS, MAP_STYLES } from './styles';
 
 describe('map styles', () => {
-  it('defaults to the offline style, which fetches nothing online', () => {
-    expect(DEFAULT_MAP_STYLE).toBe('offline');
-    expect(chooseMapStyle({ stored: null, preference: null })).toBe('offline');
+  it('defaults to a key-less street style; the offline style fetches nothing online', () => {
+    expect(DEFAULT_MAP_STYLE).toBe('openFreeMap');
+    expect(chooseMapStyle({ stored: null, preference: null })).toBe('openFreeMap');
+    expect(chooseMapStyle({ stored: null, preference: 'offline' })).toBe('offline');
     const style = MAP_STYLES.offline.style();
     expect(MAP_STYLES.offline.online).toBe(false);
     expect(JSON.stringify(style)).not.toMatch(/https?:/);
@@ -13,8 +14,8 @@ describe('map styles', () => {
   it('prefers the stored choice, then the map preference; unknown names fall through', () => {
     expect(chooseMapStyle({ stored: 'osm', preference: 'carto' })).toBe('osm');
     expect(chooseMapStyle({ stored: null, preference: 'carto' })).toBe('carto');
-    expect(chooseMapStyle({ stored: 'nonsense', preference: 'locationIqStreets' })).toBe('offline');
-    expect(chooseMapStyle({ stored: undefined, preference: 42 })).toBe('offline');
+    expect(chooseMapStyle({ stored: 'nonsense', preference: 'locationIqStreets' })).toBe('openFreeMap');
+    expect(chooseMapStyle({ stored: undefined, preference: 42 })).toBe('openFreeMap');
   });
 
   it('online styles use https URLs only', () => {

@@ -1,8 +1,10 @@
 /**
- * The map styles: the offline default (Natural Earth, shipped with the app) and well-known online
+ * The map styles: the offline basemap (Natural Earth, shipped with the app) and well-known online
  * styles, named as traccar-web names them in the `map` attribute. Only https URLs of public,
- * key-less services. Nothing online is the default: with no stored choice and no `map`
- * attribute the offline style is used, so tests and CI never load anything from the internet.
+ * key-less services. The default is a street map that needs no key (OpenFreeMap, as Traccar's own
+ * client); when it cannot load, the map falls back to the offline basemap with a notice (the
+ * `mapStyle` machine). Tests and benchmarks pin the offline style with the server's `map`
+ * attribute (`map: 'offline'`), so nothing in CI waits on the network.
  */
 import type { StyleSpecification } from 'maplibre-gl';
 import { createOfflineStyle } from './offlineStyle';
@@ -10,7 +12,7 @@ import { createOfflineStyle } from './offlineStyle';
 export const MAP_STYLE_IDS = ['offline', 'openFreeMap', 'osm', 'carto', 'openTopoMap'] as const;
 export type MapStyleId = (typeof MAP_STYLE_IDS)[number];
 
-export const DEFAULT_MAP_STYLE: MapStyleId = 'offline';
+export const DEFAULT_MAP_STYLE: MapStyleId = 'openFreeMap';
 
 export interface MapStyleDefinition {
   id: MapStyleId;
@@ -69,7 +71,7 @@ export function isMapStyleId(value: unknown): value is MapStyleId {
 
 /**
  * The style to show: the user's choice from the layers menu (stored locally), then the `map`
- * preference (user, then server, see `preference()`), else the offline style. Unknown names
+ * preference (user, then server, see `preference()`), else the default street style. Unknown names
  * (e.g. traccar-web styles that need an API key) fall through to the next source.
  */
 export function chooseMapStyle(input: { stored: unknown; preference: unknown }): MapStyleId {

@@ -31,7 +31,8 @@ export function createFakeMap() {
   const layerSpecs = new Map<string, Record<string, unknown>>();
   const images = new Set<string>();
   const handlers: Array<{ type: string; layer: string; handler: Handler }> = [];
-  const mapHandlers = new Map<string, Set<() => void>>();
+  const mapHandlers = new Map<string, Set<(event?: unknown) => void>>();
+  const container = document.createElement('div');
   const canvas = { style: { cursor: '' } };
   const fitBounds = vi.fn();
   const easeTo = vi.fn();
@@ -54,7 +55,7 @@ export function createFakeMap() {
     removeLayer: (id: string) => layers.splice(layers.indexOf(id), 1),
     hasImage: (name: string) => images.has(name),
     addImage: (name: string) => images.add(name),
-    on: (type: string, layerOrHandler: string | (() => void), handler?: Handler) => {
+    on: (type: string, layerOrHandler: string | ((event?: unknown) => void), handler?: Handler) => {
       if (typeof layerOrHandler === 'function') {
         const set = mapHandlers.get(type) ?? new Set();
         set.add(layerOrHandler);
@@ -65,7 +66,7 @@ export function createFakeMap() {
       handlers.push(entry);
       return { unsubscribe: () => handlers.splice(handlers.indexOf(entry), 1) };
     },
-    off: (type: string, handler: () => void) => mapHandlers.get(type)?.delete(handler),
+    off: (type: string, handler: (event?: unknown) => void) => mapHandlers.get(type)?.delete(handler),
     once: (type: string, handler: () => void) => {
       const set = mapHandlers.get(type) ?? new Set();
       const wrapped = () => {
@@ -76,14 +77,18 @@ export function createFakeMap() {
       mapHandlers.set(type, set);
     },
     triggerRepaint: () => undefined,
+    /** The style as loaded: the sources present now (the basemap's, before the app adds its own). */
+    getStyle: () => ({ sources: Object.fromEntries([...sources.keys()].map((id) => [id, {}])) }),
+    project: ([lon, lat]: [number, number]) => ({ x: lon * 10, y: lat * 10 }),
+    getContainer: () => container,
     getCanvas: () => canvas,
     fitBounds,
     easeTo,
     setStyle,
   };
-  /** Fires a map event (`style.load`, `idle`). */
-  const fire = (type: string) => {
-    for (const handler of [...(mapHandlers.get(type) ?? [])]) handler();
+  /** Fires a map event (`style.load`, `idle`, `error` with its event). */
+  const fire = (type: string, event?: unknown) => {
+    for (const handler of [...(mapHandlers.get(type) ?? [])]) handler(event);
   };
   /** Simulates `setStyle`: the style's sources, layers and images are gone. */
   const dropStyle = () => {

@@ -38,11 +38,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(options: { demo?: boolean } = {}): Promise<Harness> {
+/** The map style is pinned to the offline basemap (the server's `map` attribute) unless a test says otherwise. */
+export async function startHarness(options: { demo?: boolean; mapStyle?: string } = {}): Promise<Harness> {
   if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` first');
   const dataDir = mkdtempSync(join(tmpdir(), 'athar-e2e-'));
   const start = (port = 0) =>
-    createServer({ dataDir, port, host: '127.0.0.1', demo: options.demo ?? true, adminPassword: ADMIN_PASSWORD, clientDir: 'dist' });
+    createServer({ dataDir, port, host: '127.0.0.1', demo: options.demo ?? true, adminPassword: ADMIN_PASSWORD, clientDir: 'dist', mapStyle: options.mapStyle ?? 'offline' });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
   const harness: Harness = {

@@ -93,7 +93,8 @@ describe('map page', () => {
     await map.and(page.locator(`[data-map-ready="true"][data-device-features="${total}"]`)).waitFor({ state: 'attached' });
     expect(await map.getAttribute('data-device-features')).toBe(String(total));
 
-    for (const name of [STATIC_NAME, XSS_NAME]) {
+    // the markup-named device first: selecting the other one may ease the map (its card would cover it)
+    for (const name of [XSS_NAME, STATIC_NAME]) {
       const target = created[name];
       if (!target) throw new Error(name);
       await page.waitForTimeout(300); // markers placed after the menu closed
@@ -103,21 +104,30 @@ describe('map page', () => {
       const card = page.getByTestId('device-card');
       await expect.poll(() => card.getByRole('heading', { level: 2 }).textContent()).toBe(name);
       expect(await card.locator('img[src="x"]').count()).toBe(0);
+      if (name === XSS_NAME) {
+        // close the card; the camera may have eased the device beside it (600 ms)
+        await page.keyboard.press('Escape');
+        await card.waitFor({ state: 'detached' });
+        await page.waitForTimeout(900);
+      }
     }
     expect(alerts).toEqual([]);
 
     // the card's link opens the position page with the position's fields
-    const positions = await adminJson<Array<{ id: number; deviceId: number; latitude: number; longitude: number }>>(harness, 'GET', `/api/positions?deviceId=${created[XSS_NAME]?.id}`);
+    const positions = await adminJson<Array<{ id: number; deviceId: number; latitude: number; longitude: number }>>(harness, 'GET', `/api/positions?deviceId=${created[STATIC_NAME]?.id}`);
     const position = positions.at(-1);
     if (!position) throw new Error('no position');
     await page.getByTestId('device-card').getByRole('link', { name: /^(More details|مزيد من التفاصيل)$/ }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/position/'));
     const table = page.getByTestId('position-page');
     await table.waitFor();
-    const row = (key: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: key, exact: true }) });
-    expect(await row('latitude').getByRole('cell').textContent()).toBe(String(position.latitude));
-    expect(await row('deviceId').getByRole('cell').textContent()).toBe(String(created[XSS_NAME]?.id));
-    expect(await row('accuracy').getByRole('cell').textContent()).toBe('25');
+    // names in the page's language (Arabic here), values in the user's units, numbers isolated left-to-right
+    const row = (name: RegExp) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+    const plain = (text: string | null) => (text ?? '').replace(/[\u2066-\u2069]/g, '').replace('٫', '.');
+    expect(Number(plain(await row(/^(خط العرض|Latitude)$/).getByRole('cell').textContent()))).toBe(position.latitude);
+    expect(await row(/^(الجهاز|Device)$/).getByRole('cell').textContent()).toBe(String(created[STATIC_NAME]?.id));
+    expect(await row(/^(الدقة|Accuracy)$/).getByRole('cell').textContent()).toMatch(/^25 (م|m)$/);
+    expect(await table.getByRole('rowheader', { name: 'latitude', exact: true }).count()).toBe(0);
 
     // back on the map: the clustering choice was kept
     await page.goto(`${harness.server.url}/`);
@@ -162,14 +172,81 @@ describe('map page', () => {
       )
       .toBe(String(target.id));
     await expect.poll(() => card.getByRole('heading', { level: 2 }).textContent()).toBe(STATIC_NAME);
+    // close the card; the camera may have eased the device beside it (600 ms)
+    await page.keyboard.press('Escape');
+    await card.waitFor({ state: 'detached' });
+    await page.waitForTimeout(900);
     // and it is gone from the old place: with another device selected, a click there does not select it
     const other = created[XSS_NAME];
     if (!other) throw new Error(XSS_NAME);
-    await clickAt(other.lon, other.lat);
+    // (chosen in the list: the camera eased beside the card before, the other device may be off the screen)
+    await page.locator(`[data-device-id="${other.id}"]`).click();
     await map.and(page.locator(`[data-selected-device="${other.id}"]`)).waitFor({ state: 'attached', timeout: 10_000 });
+    await page.waitForTimeout(900);
     await clickAt(target.lon, target.lat);
     await page.waitForTimeout(500);
     expect(await map.getAttribute('data-selected-device')).not.toBe(String(target.id));
   });
-});
 
+  it('selecting a device eases it into view beside the card, never under it', async () => {
+    const { page } = await harness.newPage({ locale: 'en-US' });
+    await signInToMap(page, harness, '/login?locale=en');
+    const map = page.locator('[data-testid="map"]');
+    // (the static car moved in the test before; this one has not)
+    const target = created[XSS_NAME];
+    if (!target) throw new Error(XSS_NAME);
+    // zoom in far from the device, so that it is off the screen
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.waitForTimeout(800);
+    await page.locator(`[data-device-id="${target.id}"]`).click();
+    const card = page.getByTestId('device-card');
+    await card.waitFor();
+    await map.and(page.locator(`[data-selected-device="${target.id}"]`)).waitFor({ state: 'attached' });
+    await page.waitForTimeout(1200); // the camera eases (600 ms)
+    const point = await screenPoint(page, target.lon, target.lat);
+    const box = await map.boundingBox();
+    const cardBox = await card.boundingBox();
+    if (!box || !cardBox) throw new Error('no boxes');
+    // inside the map…
+    expect(point.x).toBeGreaterThan(box.x);
+    expect(point.x).toBeLessThan(box.x + box.width);
+    expect(point.y).toBeGreaterThan(box.y);
+    expect(point.y).toBeLessThan(box.y + box.height);
+    // …and not under the card
+    const underCard = point.x >= cardBox.x && point.x <= cardBox.x + cardBox.width && point.y >= cardBox.y && point.y <= cardBox.y + cardBox.height;
+    expect(underCard).toBe(false);
+  });
+
+  it('with the network unreachable, every online style falls back to the offline basemap with a notice and keeps the markers, also after a reload', async () => {
+    const { context, page } = await harness.newPage({ locale: 'en-US' });
+    const local = new URL(harness.server.url).host;
+    // nothing outside this machine answers
+    await context.route('**/*', (route) => (new URL(route.request().url()).host === local ? route.continue() : route.abort('internetdisconnected')));
+    const total = DEMO_DEVICES + 2;
+    await signInToMap(page, harness, '/login?locale=en');
+    const map = page.locator('[data-testid="map"]');
+    const notice = page.getByTestId('map-fallback-notice');
+    for (const style of ['OpenFreeMap', 'OpenStreetMap', 'Carto dark', 'OpenTopoMap']) {
+      await page.getByRole('button', { name: 'Map layers' }).click();
+      await page.getByRole('button', { name: /Map style/ }).click();
+      await page.getByRole('option', { name: style }).click();
+      await page.keyboard.press('Escape');
+      await map.and(page.locator(`[data-map-fallback="true"][data-map-ready="true"][data-device-features="${total}"]`)).waitFor({ state: 'attached', timeout: 20_000 });
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain('offline map');
+    }
+    // the choice is kept: after a reload the same fallback, markers and notice
+    await page.reload();
+    await map.and(page.locator(`[data-map-fallback="true"][data-map-ready="true"][data-device-features="${total}"]`)).waitFor({ state: 'attached', timeout: 20_000 });
+    await notice.waitFor();
+    // choosing the offline map clears the notice
+    await page.getByRole('button', { name: 'Map layers' }).click();
+    await page.getByRole('button', { name: /Map style/ }).click();
+    await page.getByRole('option', { name: 'Offline map' }).click();
+    await page.keyboard.press('Escape');
+    await map.and(page.locator(`[data-map-fallback="false"][data-map-ready="true"]`)).waitFor({ state: 'attached', timeout: 20_000 });
+    expect(await notice.count()).toBe(0);
+  });
+});

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
 
 /** The map fills the shell's main area (the sidebar and bottom bar are the shell's). */
@@ -12,3 +12,16 @@ export const layersButton = style({
 });
 
 export const toggles = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+
+/** The style fallback notice: over the top of the map, clear of the layers button and the map controls. */
+export const notice = style({
+  position: 'absolute',
+  insetBlockStart: vars.space.md,
+  insetInline: '64px',
+  zIndex: vars.zIndex.drawer,
+  display: 'flex',
+  justifyContent: 'center',
+  pointerEvents: 'none',
+});
+
+globalStyle(`${notice} > *`, { pointerEvents: 'auto', maxInlineSize: '480px', boxShadow: '0 8px 24px rgba(0, 0, 0, 0.5)' });
