@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { AuthLayout, Button, Form, TextField, Link } from '../../ui';
+import { Button, Form, TextField, Link } from '../../ui';
 import { useServices } from '../app/services';
 import { acceptableOrigin } from '../../api/origin';
 import * as styles from '../app/app.css';
+import { PublicLayout } from './PublicLayout';
 
 /**
  * Points the client at another Traccar server. Only `https:` addresses (or this site's own
@@ -18,8 +19,7 @@ export function ChangeServerPage() {
   const invalid = touched && origin === null;
 
   return (
-    <AuthLayout>
-      <div className={styles.stack}>
+    <PublicLayout>
         <h1 className={styles.heading}>{t`Change server`}</h1>
         <p className={styles.muted}>{t`The address of the Traccar server this client talks to.`}</p>
         <Form
@@ -60,7 +60,6 @@ export function ChangeServerPage() {
           </div>
         </Form>
         <Link href="/login">{t`Back to sign in`}</Link>
-      </div>
-    </AuthLayout>
+    </PublicLayout>
   );
 }

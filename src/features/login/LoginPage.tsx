@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { AuthLayout, Button, Form, TextField, Link, Alert } from '../../ui';
+import { Button, Form, TextField, Link, Alert } from '../../ui';
 import { useServices } from '../app/services';
 import { useSession } from '../app/hooks';
 import { selectBusy, selectLoginError, selectNeedsCode, selectRegistered, selectServer } from '../../machines/session/selectors';
-import { LanguagePicker } from './LanguagePicker';
 import * as styles from '../app/app.css';
+import { PublicLayout } from './PublicLayout';
 
 export function LoginPage() {
   const { t } = useLingui();
@@ -18,13 +18,16 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
+  /** Set by a submit with an empty field: the form shows what is missing and sends nothing. */
+  const [missing, setMissing] = useState(false);
+  const emailMissing = missing && email.trim() === '';
+  const passwordMissing = missing && password === '';
 
   const openIdOnly = Boolean(server?.openIdEnabled && server.openIdForce);
   const changeServer = server?.attributes?.disableChange !== true && server?.attributes?.disableChange !== 'true';
 
   return (
-    <AuthLayout>
-      <div className={styles.stack}>
+    <PublicLayout>
         <h1 className={styles.heading}>{t`Sign in`}</h1>
         {registered && <Alert variant="info">{t`Your account was created. You can sign in now.`}</Alert>}
         {!openIdOnly && (
@@ -34,6 +37,10 @@ export function LoginPage() {
             validationBehavior="aria"
             onSubmit={(event) => {
               event.preventDefault();
+              if (email.trim() === '' || password === '') {
+                setMissing(true);
+                return;
+              }
               session.send({ type: 'LOGIN', email: email.trim(), password, code: needsCode ? code.trim() : null });
             }}
           >
@@ -46,8 +53,8 @@ export function LoginPage() {
               onChange={setEmail}
               isRequired
               autoFocus
-              isInvalid={loginError === 'credentials'}
-              errorMessage={loginError === 'credentials' ? t`Incorrect email address or password` : undefined}
+              isInvalid={emailMissing || loginError === 'credentials'}
+              errorMessage={emailMissing ? t`Enter your email` : loginError === 'credentials' ? t`Incorrect email address or password` : undefined}
             />
             <TextField
               label={t`Password`}
@@ -57,7 +64,8 @@ export function LoginPage() {
               value={password}
               onChange={setPassword}
               isRequired
-              isInvalid={loginError === 'credentials'}
+              isInvalid={passwordMissing || loginError === 'credentials'}
+              errorMessage={passwordMissing ? t`Enter your password` : undefined}
             />
             {needsCode && (
               <TextField
@@ -94,8 +102,6 @@ export function LoginPage() {
           {server?.emailEnabled && <Link href="/reset-password">{t`Forgot password?`}</Link>}
           {changeServer && <Link href="/change-server">{t`Change server`}</Link>}
         </div>
-        <LanguagePicker />
-      </div>
-    </AuthLayout>
+    </PublicLayout>
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { AuthLayout, Button, Form, TextField, Link, Alert } from '../../ui';
+import { Button, Form, TextField, Link, Alert } from '../../ui';
 import { useServices } from '../app/services';
 import { useSession } from '../app/hooks';
 import { selectBusy, selectServer } from '../../machines/session/selectors';
-import { LanguagePicker } from './LanguagePicker';
 import * as styles from '../app/app.css';
+import { PublicLayout } from './PublicLayout';
 import { WithQuery } from '../app/query';
 
 export function RegisterPage() {
@@ -30,39 +30,39 @@ function RegisterForm() {
   const allowed = Boolean(server?.newServer || server?.registration);
 
   return (
-    <AuthLayout>
-      <div className={styles.stack}>
+    <PublicLayout>
         <h1 className={styles.heading}>{t`Register`}</h1>
         {server?.newServer && <Alert variant="info">{t`This server is new: the first account becomes its administrator.`}</Alert>}
         {!allowed && <Alert variant="error">{t`Registration is disabled on this server.`}</Alert>}
-        <Form
-          className={styles.stack}
-          onSubmit={(event) => {
-            event.preventDefault();
-            session.send({ type: 'REGISTER', name: name.trim(), email: email.trim(), password, totpKey: totp.data ?? null });
-          }}
-        >
-          <TextField label={t`Name`} name="name" autoComplete="name" value={name} onChange={setName} isRequired autoFocus />
-          <TextField label={t`Email`} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} isRequired />
-          <TextField
-            label={t`Password`}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={setPassword}
-            isRequired
-          />
-          {totpForce && totp.data && (
-            <TextField label={t`One-time password key`} description={t`Add this key to your authenticator app.`} value={totp.data} isReadOnly />
-          )}
-          <Button type="submit" isPending={busy} isDisabled={!allowed || (totpForce && !totp.data)} fullWidth>
-            {t`Register`}
-          </Button>
-        </Form>
+        {/* with registration off there is nothing to fill in: only the notice and the way back */}
+        {allowed && (
+          <Form
+            className={styles.stack}
+            onSubmit={(event) => {
+              event.preventDefault();
+              session.send({ type: 'REGISTER', name: name.trim(), email: email.trim(), password, totpKey: totp.data ?? null });
+            }}
+          >
+            <TextField label={t`Name`} name="name" autoComplete="name" value={name} onChange={setName} isRequired autoFocus />
+            <TextField label={t`Email`} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} isRequired />
+            <TextField
+              label={t`Password`}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={setPassword}
+              isRequired
+            />
+            {totpForce && totp.data && (
+              <TextField label={t`One-time password key`} description={t`Add this key to your authenticator app.`} value={totp.data} isReadOnly />
+            )}
+            <Button type="submit" isPending={busy} isDisabled={totpForce && !totp.data} fullWidth>
+              {t`Register`}
+            </Button>
+          </Form>
+        )}
         {!server?.newServer && <Link href="/login">{t`Back to sign in`}</Link>}
-        <LanguagePicker />
-      </div>
-    </AuthLayout>
+    </PublicLayout>
   );
 }

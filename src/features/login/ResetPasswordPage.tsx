@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
-import { AuthLayout, Button, Form, TextField, Link, Alert } from '../../ui';
+import { Button, Form, TextField, Link, Alert } from '../../ui';
 import { useServices } from '../app/services';
 import { useCatalogueText } from '../app/catalogue';
 import { toastText } from '../../domain/errors';
 import * as styles from '../app/app.css';
+import { PublicLayout } from './PublicLayout';
 import { WithQuery } from '../app/query';
 
 /** Without a token: ask for the reset e-mail. With `?passwordReset=`: set the new password. */
@@ -28,8 +29,7 @@ function ResetPasswordForm({ token }: { token: string | null }) {
   const failure = request.error ?? update.error;
 
   return (
-    <AuthLayout>
-      <div className={styles.stack}>
+    <PublicLayout>
         <h1 className={styles.heading}>{t`Reset password`}</h1>
         {failure && <Alert variant="error">{text(toastText(failure.message))}</Alert>}
         {token === null ? (
@@ -75,7 +75,6 @@ function ResetPasswordForm({ token }: { token: string | null }) {
           </Form>
         )}
         <Link href="/login">{t`Back to sign in`}</Link>
-      </div>
-    </AuthLayout>
+    </PublicLayout>
   );
 }

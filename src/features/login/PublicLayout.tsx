@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { AuthLayout } from '../../ui';
+import { LanguagePicker } from './LanguagePicker';
+import * as styles from '../app/app.css';
+
+/** Every public page (sign in, register, reset password, change server): the card, and the language choice under it. */
+export function PublicLayout({ children }: { children: ReactNode }) {
+  return (
+    <AuthLayout>
+      <div className={styles.stack}>
+        {children}
+        <LanguagePicker />
+      </div>
+    </AuthLayout>
+  );
+}
