@@ -16,6 +16,7 @@ import { chooseLanguage } from './domain/language';
 import { createLiveStore, macrotaskScheduler } from './domain/liveStore';
 import { createServerChoice } from './features/app/serverChoice';
 import { ServicesContext, type Services } from './features/app/services';
+import { RenderError } from './features/app/RenderError';
 import { AppFrame } from './features/app/AppFrame';
 
 declare const __ATHAR_DEV__: boolean;
@@ -82,6 +83,8 @@ const router = createRouter({
   defaultPreload: 'intent',
   defaultPendingMs: 0,
   scrollRestoration: true,
+  // a rendering error anywhere shows its stack in an error alert (the spec), not a blank page
+  defaultErrorComponent: RenderError,
 });
 navigate = (to) => void router.navigate({ href: to, replace: true });
 // The app root keeps the current path (the session returns to it after a 401 on the socket's refetch).

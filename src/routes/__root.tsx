@@ -2,6 +2,7 @@ import { createRootRouteWithContext, Outlet, useRouter, type NavigateOptions, ty
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import type { Services } from '../features/app/services';
 import { NotFound } from '../features/app/NotFound';
+import { RenderError } from '../features/app/RenderError';
 
 export interface RouterContext {
   services: Services;
@@ -16,6 +17,7 @@ declare module 'react-aria-components' {
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Root,
   notFoundComponent: NotFound,
+  errorComponent: RenderError,
 });
 
 /** react-aria links and menus navigate through the router. */
