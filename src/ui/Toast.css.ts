@@ -16,7 +16,12 @@ export const region = style({
   outline: 'none',
   selectors: { '&[data-focus-visible]': focusRing },
   '@media': {
-    [media.narrow]: { insetInline: vars.space.sm, insetBlockStart: vars.space.sm, maxInlineSize: 'none' },
+    // below the phone's top bar (one control high, with its padding): a toast never covers navigation
+    [media.narrow]: {
+      insetInline: vars.space.sm,
+      insetBlockStart: `calc(${vars.size.control} + 2 * ${vars.space.xs} + ${vars.space.sm})`,
+      maxInlineSize: 'none',
+    },
   },
 });
 

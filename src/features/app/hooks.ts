@@ -43,7 +43,7 @@ export function useSocketStatus(): SocketStatus {
   return useSelector(socket, (s): SocketStatus => {
     if (s.hasTag('online')) return 'online';
     if (s.hasTag('offline')) return 'offline';
-    if (s.matches({ connection: 'active' })) return 'connecting';
+    if (s.matches({ connection: 'active' }) || s.matches({ connection: 'loading' })) return 'connecting';
     return 'stopped';
   });
 }

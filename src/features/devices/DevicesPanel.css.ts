@@ -3,7 +3,11 @@ import { media } from '../../ui/breakpoints';
 import { focusRing } from '../../ui/focus.css';
 import { vars } from '../../ui/theme.css';
 
-/** Fills the sidebar below the navigation; on phones a 250 px drawer shown only when toggled. */
+/**
+ * Fills the sidebar below the navigation. On phones, when toggled, it is a full view over the map
+ * between the top bar and the bottom navigation (a 250 px drawer left the list two rows tall under
+ * its filters): the list has the room it needs, and choosing a device closes it.
+ */
 export const panel = style({
   display: 'flex',
   flexDirection: 'column',
@@ -11,8 +15,14 @@ export const panel = style({
   minBlockSize: 0,
   '@media': {
     [media.narrow]: {
-      flex: 'none',
-      blockSize: vars.size.phoneDrawerHeight,
+      position: 'fixed',
+      insetInline: 0,
+      // the top bar: one control high, with its padding
+      insetBlockStart: `calc(${vars.size.control} + 2 * ${vars.space.xs})`,
+      insetBlockEnd: vars.size.bottomBar,
+      // above the map's own buttons (layers, card), under pop-ups
+      zIndex: `calc(${vars.zIndex.drawer} + 5)`,
+      backgroundColor: vars.color.surface,
       borderBlockStart: `1px solid ${vars.color.border}`,
       paddingBlockStart: vars.space.sm,
       selectors: { '&[data-phone-open="false"]': { display: 'none' } },

@@ -62,3 +62,35 @@ export const eventsButton = style({
 });
 
 export const iconWrap = style({ position: 'relative', display: 'inline-flex' });
+
+/** The live connection: a dot (green, amber, red) and, when not connected, its words. */
+export const connection = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+  selectors: { '&[data-status="offline"]': { color: vars.color.error } },
+});
+
+export const connectionDot = style({
+  inlineSize: '8px',
+  blockSize: '8px',
+  borderRadius: vars.radius.full,
+  backgroundColor: vars.color.success,
+  selectors: {
+    [`${connection}[data-status="connecting"] &`]: { backgroundColor: vars.color.warning },
+    [`${connection}[data-status="offline"] &`]: { backgroundColor: vars.color.error },
+  },
+});
+
+export const connectionText = style({ whiteSpace: 'nowrap' });
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  inlineSize: '1px',
+  blockSize: '1px',
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+});

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import React, { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { Button as AriaButton } from 'react-aria-components';
+import { Button as AriaButton, MenuTrigger } from 'react-aria-components';
 import {
   AppShell,
   Badge,
@@ -17,9 +17,10 @@ import {
   type BottomNavigationItem,
 } from '../../ui';
 import { useServices } from '../app/services';
-import { useSession } from '../app/hooks';
+import { useSession, useSocketStatus, type SocketStatus } from '../app/hooks';
 import { selectServer, selectUser } from '../../machines/session/selectors';
 import { isRestricted } from '../../domain/permissions';
+import { navigationItems } from '../../domain/navigation';
 import { activeTab } from '../../domain/navigation';
 import { unreadEvents } from '../../domain/eventRules';
 import { TermsDialog } from './TermsDialog';
@@ -70,7 +71,6 @@ export function Shell() {
   const server = useSession(selectServer);
   const pathname = useLocation({ select: (location) => location.pathname });
   useFocusMainOnNavigation(pathname);
-  const readonly = isRestricted('readonly', user, server);
   const [eventsOpen, setEventsOpen] = useState(false);
   const [devicesOpen, setDevicesOpen] = useState(false);
   const { unread, markRead } = useUnread(eventsOpen);
@@ -83,37 +83,42 @@ export function Shell() {
     [markRead],
   );
 
-  const items: BottomNavigationItem[] = [
-    { id: 'map', label: t`Map`, icon: <MapIcon />, href: '/', badge: unread, badgeLabel: t`New events` },
-  ];
-  if (!isRestricted('disableReports', user, server)) {
-    items.push({ id: 'reports', label: t`Reports`, icon: <ReportsIcon />, href: '/reports/combined' });
-  }
-  items.push({ id: 'settings', label: t`Settings`, icon: <SettingsIcon />, href: '/settings/preferences' });
-  if (readonly) {
-    items.push({ id: 'logout', label: t`Logout`, icon: <LogoutIcon />, onAction: () => session.send({ type: 'LOGOUT' }) });
-  } else {
-    items.push({
-      id: 'account',
-      label: t`Account`,
-      icon: <PersonIcon />,
-      menu: (
-        <Menu
-          aria-label={t`Account`}
-          onAction={(key) => {
-            if (key === 'logout') session.send({ type: 'LOGOUT' });
-          }}
-        >
-          <MenuItem id="account" href={user ? `/settings/user/${user.id}` : '/'} icon={<PersonIcon />}>
-            {t`Account settings`}
-          </MenuItem>
-          <MenuItem id="logout" icon={<LogoutIcon />}>
-            {t`Logout`}
-          </MenuItem>
-        </Menu>
-      ),
-    });
-  }
+  const socket = useSocketStatus();
+  const logout = () => session.send({ type: 'LOGOUT' });
+  const accountMenu = (
+    <Menu
+      aria-label={t`Account`}
+      onAction={(key) => {
+        if (key === 'logout') logout();
+      }}
+    >
+      <MenuItem id="account" href={user ? `/settings/user/${user.id}` : '/'} icon={<PersonIcon />}>
+        {t`Account settings`}
+      </MenuItem>
+      <MenuItem id="logout" icon={<LogoutIcon />}>
+        {t`Logout`}
+      </MenuItem>
+    </Menu>
+  );
+  // which tabs, by the spec's rules (src/domain/navigation): reports unless disabled; logout when
+  // a user is logged in, else the user menu entry; the Map tab's red dot while the socket is down
+  const items: BottomNavigationItem[] = navigationItems({
+    loggedIn: user !== null,
+    reportsDisabled: isRestricted('disableReports', user, server),
+  }).map((id): BottomNavigationItem => {
+    switch (id) {
+      case 'map':
+        return { id, label: t`Map`, icon: <MapIcon />, href: '/', badge: socket === 'offline', badgeLabel: t`Connection lost, reconnecting` };
+      case 'reports':
+        return { id, label: t`Reports`, icon: <ReportsIcon />, href: '/reports/combined' };
+      case 'settings':
+        return { id, label: t`Settings`, icon: <SettingsIcon />, href: '/settings/preferences' };
+      case 'logout':
+        return { id, label: t`Logout`, icon: <LogoutIcon />, onAction: logout };
+      case 'account':
+        return { id, label: t`Account`, icon: <PersonIcon />, menu: accountMenu };
+    }
+  });
 
   const selectedId = activeTab(pathname, user?.id ?? null);
   return (
@@ -123,6 +128,7 @@ export function Shell() {
           <div className={styles.sidebar}>
             <div className={styles.header}>
               <p className={styles.brand}>{t`Athar`}</p>
+              <ConnectionState status={socket} />
               <DevicesToggle isOpen={devicesOpen} onChange={setDevicesOpen} />
               <AriaButton className={styles.eventsButton} onPress={() => setEventsOpen(true)} aria-label={t`Events`} data-testid="events-button">
                 <span className={styles.iconWrap}>
@@ -130,6 +136,13 @@ export function Shell() {
                   {unread && <Badge anchored label={t`New events`} />}
                 </span>
               </AriaButton>
+              {/* the user menu: account settings and logout, on every screen size */}
+              <MenuTrigger>
+                <AriaButton className={styles.eventsButton} aria-label={t`Account`} data-testid="account-button">
+                  <PersonIcon />
+                </AriaButton>
+                {React.cloneElement(accountMenu, { placement: 'bottom end' })}
+              </MenuTrigger>
             </div>
             <div className={styles.nav}>
               <BottomNavigation aria-label={t`Main navigation`} items={items} selectedId={selectedId} />
@@ -145,5 +158,18 @@ export function Shell() {
       <EventsDrawer isOpen={eventsOpen} onOpenChange={onEventsOpenChange} />
       <EventsController />
     </WithQuery>
+  );
+}
+
+/** The live connection as a person sees it: a dot, and words when it is not connected. */
+function ConnectionState({ status }: { status: SocketStatus }) {
+  const { t } = useLingui();
+  if (status === 'stopped') return null;
+  const text = { online: t`Connected`, connecting: t`Connecting…`, offline: t`Offline, reconnecting…` }[status];
+  return (
+    <span className={styles.connection} data-status={status} role="status" data-testid="connection-state">
+      <span className={styles.connectionDot} aria-hidden="true" />
+      <span className={status === 'online' ? styles.visuallyHidden : styles.connectionText}>{text}</span>
+    </span>
   );
 }
