@@ -121,6 +121,7 @@ const samples = {
 const inputs: Record<string, SessionInput> = {
   'deep link': { query: { locale: 'ar', token: null, uniqueId: null, openid: null }, path: '/devices/42?tab=info' },
   'token + openid': { query: { locale: 'en-US', token: 'url-token', uniqueId: '356938035643809', openid: 'success' }, path: '/' },
+  'openid return': { query: { locale: null, token: null, uniqueId: null, openid: 'success' }, path: '/' },
 };
 
 /**
@@ -186,9 +187,12 @@ function checkStep(step: PathStep, prev: AnyMachineSnapshot | undefined, next: A
   expect(produced.filter(([n]) => n === 'storeLanguage'), where).toEqual(
     started ? [['storeLanguage', toLanguage(input.query.locale)]] : [],
   );
-  // Entering authenticated runs the post-login action exactly once, with the OpenID flag.
+  // The post-login action runs once for a new login — the form, or the return from OpenID — and
+  // never for a restored session or a token login.
+  const formLogin = prev !== undefined && prev.matches({ unauthenticated: 'loggingIn' } as never);
+  const openidReturn = prev !== undefined && prev.matches({ booting: 'checkingSession' } as never) && ctx(prev).openidSuccess;
   expect(produced.filter(([n]) => n === 'afterLogin'), where).toEqual(
-    enteredAuthenticated ? [['afterLogin', prev ? ctx(prev).openidSuccess : false]] : [],
+    enteredAuthenticated && (formLogin || openidReturn) ? [['afterLogin', openidReturn]] : [],
   );
   if (inState(next, 'authenticated')) expect(ctx(next).user, where).not.toBeNull();
   else if (!inState(next, 'loggingOut') && !inState(next, 'booting')) expect(ctx(next).user, where).toBeNull();
@@ -355,10 +359,8 @@ describe('session machine: scenarios', () => {
     const seen = await replayWithEffects(path, tokenStart);
     expect(path.steps[5]?.state.value).toEqual({ authenticated: { terms: 'pending' } });
     expect(path.state.value).toEqual({ authenticated: 'ready' });
-    expect(seen).toEqual([
-      ['storeLanguage', 'en'],
-      ['afterLogin', true],
-    ]);
+    // a token login is no new login by the user: nothing is posted to the native wrapper
+    expect(seen).toEqual([['storeLanguage', 'en']]);
     expect(fakes.inputs.get('0.session.booting.tokenLogin')?.at(-1)).toEqual({ token: 'url-token' });
   });
 

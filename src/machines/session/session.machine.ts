@@ -93,13 +93,17 @@ export const sessionMachine = setup({
     navigate: (_, _params: { to: string }) => {},
     /** Push a message onto the errors queue. */
     reportError: (_, _params: { message: string }) => {},
-    /** After a login: the native wrapper's token hand-off and the OpenID post-login action. */
+    /**
+     * After a new login (the form, or the return from OpenID with `?openid=success`), never for a
+     * restored session: the native wrapper's token hand-off (`login|{token}`).
+     */
     afterLogin: (_, _params: { openid: boolean }) => {},
     /** Before logout: forget this device's notification token on the user. */
     beforeLogout: () => {},
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
+    isOpenidReturn: ({ context }) => context.openidSuccess,
     hasDestination: ({ context }) => context.destination !== null,
     needsTerms: ({ context }) => {
       const termsUrl = context.server?.attributes?.termsUrl;
@@ -192,7 +196,16 @@ export const sessionMachine = setup({
         checkingSession: {
           invoke: {
             src: 'getSession',
-            onDone: { target: '#session.authenticated', actions: assign({ user: ({ event }) => event.output }) },
+            onDone: [
+              {
+                // back from the OpenID provider (`?openid=success`): a login, so the post-login action runs
+                guard: 'isOpenidReturn',
+                target: '#session.authenticated',
+                actions: [assign({ user: ({ event }) => event.output }), { type: 'afterLogin', params: { openid: true } }],
+              },
+              // a restored session is no new login: nothing is posted to the native wrapper
+              { target: '#session.authenticated', actions: assign({ user: ({ event }) => event.output }) },
+            ],
             onError: [
               {
                 guard: 'isConnectionFailure',
@@ -248,6 +261,7 @@ export const sessionMachine = setup({
                 assign({ user: ({ event }) => event.output }),
                 { type: 'navigate', params: ({ context }) => ({ to: context.destination ?? '/' }) },
                 assign({ destination: null }),
+                { type: 'afterLogin', params: { openid: false } },
               ],
             },
             onError: [
@@ -291,7 +305,6 @@ export const sessionMachine = setup({
       },
     },
     authenticated: {
-      entry: { type: 'afterLogin', params: ({ context }) => ({ openid: context.openidSuccess }) },
       exit: assign({ openidSuccess: false }),
       initial: 'gate',
       on: {

@@ -29,6 +29,7 @@ function start(options: {
   const navigate = vi.fn();
   const reportError = vi.fn();
   const storeLanguage = vi.fn();
+  const afterLogin = vi.fn();
   const clock = new SimulatedClock();
   const machine = sessionMachine.provide({
     actors: {
@@ -68,6 +69,7 @@ function start(options: {
       navigate: (_, params) => navigate(params.to),
       reportError: (_, params) => reportError(params.message),
       storeLanguage: (_, params) => storeLanguage(params.language),
+      afterLogin: (_, params) => afterLogin(params.openid),
     },
   });
   const actor = createActor(machine, {
@@ -75,7 +77,7 @@ function start(options: {
     input: { query: { ...noQuery, ...options.input?.query }, path: options.input?.path ?? '/' },
   });
   actor.start();
-  return { actor, calls, navigate, reportError, storeLanguage, clock };
+  return { actor, calls, navigate, reportError, storeLanguage, afterLogin, clock };
 }
 
 const settled = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => !s.hasTag('checking') && !s.hasTag('busy'));
@@ -269,5 +271,28 @@ describe('session: terms and logout', () => {
     expect(actor.getSnapshot().matches('unauthenticated')).toBe(true);
     expect(actor.getSnapshot().context.destination).toBe('/event/4');
     expect(navigate).toHaveBeenLastCalledWith('/login');
+  });
+});
+
+describe('session: the post-login action (native login|{token} hand-off)', () => {
+  it('never runs for a restored session', async () => {
+    const { actor, afterLogin } = start({ session: async () => user() });
+    await settled(actor);
+    expect(afterLogin).not.toHaveBeenCalled();
+  });
+
+  it('runs after the return from OpenID (?openid=success)', async () => {
+    const { actor, afterLogin } = start({ input: { query: { ...noQuery, openid: 'success' } }, session: async () => user() });
+    await settled(actor);
+    expect(afterLogin.mock.calls).toEqual([[true]]);
+  });
+
+  it('runs after a form login', async () => {
+    const { actor, afterLogin } = start();
+    await settled(actor);
+    actor.send({ type: 'LOGIN', email: 'a@example.com', password: 'secret' });
+    const snapshot = await settled(actor);
+    expect(snapshot.matches('authenticated')).toBe(true);
+    expect(afterLogin.mock.calls).toEqual([[false]]);
   });
 });
