@@ -1,0 +1,146 @@
+/**
+ * The look of the main states, compared with committed baselines in Chromium: login in Arabic
+ * and English; the map with the device list and a card; the 'Remove item?' confirmation; the
+ * account menu; the events drawer; the phone layout (map, and the device list open). Pop-ups must
+ * have their surface: a dialog or menu whose surface is taken away fails the comparison.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startHarness, type Harness } from './harness.ts';
+import { adminJson, signInToMap, waitForMap } from './helpers.ts';
+import { compare, screenshot } from './visual.ts';
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+  // alarms reach the admin's events drawer
+  const users = await adminJson<Array<{ id: number; administrator: boolean }>>(harness, 'GET', '/api/users');
+  const admin = users.find((user) => user.administrator);
+  if (!admin) throw new Error('no administrator');
+  const notification = await adminJson<{ id: number }>(harness, 'POST', '/api/notifications', { type: 'alarm', notificators: 'web', always: true, attributes: {} });
+  await adminJson(harness, 'POST', '/api/permissions', { userId: admin.id, notificationId: notification.id });
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+/** What changes by itself: relative and absolute times, the card's values (times, live figures). */
+function changing(page: Page) {
+  return [page.locator('time'), page.getByTestId('device-card').locator('dd'), page.getByTestId('connection-state')];
+}
+
+async function expectLook(page: Page, name: string): Promise<void> {
+  const result = compare(name, await screenshot(page, changing(page)));
+  expect(result.matches, `${name}: ${(result.ratio * 100).toFixed(2)} % of the pixels differ (see test-results/screenshots)`).toBe(true);
+}
+
+async function openPage(lang: 'ar' | 'en', size: 'desktop' | 'phone' = 'desktop') {
+  const { context, page } = await harness.newPage({ locale: lang === 'ar' ? 'ar' : 'en-US' });
+  if (size === 'phone') await page.setViewportSize({ width: 390, height: 844 });
+  return { context, page };
+}
+
+/** The first device of the list, selected: its card open. */
+async function openCard(page: Page): Promise<void> {
+  await page.locator('[data-device-id]').first().click();
+  await page.getByTestId('device-card').waitFor();
+  await page.waitForTimeout(900); // the camera eases the device beside the card
+}
+
+describe('the look of the main states', () => {
+  it('login, in Arabic and English', async () => {
+    for (const lang of ['ar', 'en'] as const) {
+      const { page } = await openPage(lang);
+      await page.goto(`${harness.server.url}/login?locale=${lang}`);
+      await page.locator('form').waitFor();
+      await expectLook(page, `login-${lang}`);
+    }
+  });
+
+  it('the map with the device list and a card; the confirmation dialog', async () => {
+    const { page } = await openPage('en');
+    await signInToMap(page, harness, '/login?locale=en');
+    await openCard(page);
+    await expectLook(page, 'map-card-en');
+    await page.getByTestId('device-card').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').waitFor();
+    await expectLook(page, 'confirm-dialog-en');
+  });
+
+  it('the account menu and the events drawer, in Arabic', async () => {
+    const { page } = await openPage('ar');
+    await signInToMap(page, harness, '/login?locale=ar');
+    await page.getByTestId('account-button').click();
+    await page.getByRole('menu').waitFor();
+    await expectLook(page, 'account-menu-ar');
+    await page.keyboard.press('Escape');
+    // an alarm, then the drawer
+    const devices = await adminJson<Array<{ uniqueId: string }>>(harness, 'GET', '/api/devices');
+    const sent = await fetch(`http://127.0.0.1:${harness.server.osmandPort}/?id=${devices[0]?.uniqueId}&lat=24.7&lon=46.7&timestamp=${Math.floor(Date.now() / 1000)}&alarm=sos`);
+    expect(sent.status).toBe(200);
+    await page.getByTestId('event-toast').first().waitFor();
+    await page.getByTestId('event-toast').first().waitFor({ state: 'detached', timeout: 10_000 });
+    await page.getByTestId('events-button').click();
+    await page.getByTestId('events-list').waitFor();
+    await expectLook(page, 'events-drawer-ar');
+  });
+
+  it('the phone layout: the map, and the device list open', async () => {
+    const { page } = await openPage('ar', 'phone');
+    await signInToMap(page, harness, '/login?locale=ar');
+    await expectLook(page, 'phone-map-ar');
+    await page.getByRole('button', { name: 'الأجهزة' }).click();
+    await page.locator('[data-device-id]').first().waitFor();
+    await expectLook(page, 'phone-devices-ar');
+    // choosing a device closes the list and shows its card on the map
+    await page.locator('[data-device-id]').first().click();
+    await page.getByTestId('device-card').waitFor();
+    await page.waitForTimeout(900);
+    await expectLook(page, 'phone-card-ar');
+  });
+
+  it('a pop-up without its surface fails the comparison', async () => {
+    if (process.env.UPDATE_SCREENSHOTS === '1') return; // nothing to compare against while writing the baselines
+    const { page } = await openPage('en');
+    await signInToMap(page, harness, '/login?locale=en');
+    await openCard(page);
+    await page.getByTestId('device-card').getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    // the surface is there: an opaque background and padding
+    const look = await dialog.evaluate((element) => {
+      const modal = element.parentElement ?? element;
+      const style = getComputedStyle(modal);
+      return { background: style.backgroundColor, padding: parseFloat(getComputedStyle(element).paddingTop) };
+    });
+    expect(look.background).not.toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
+    expect(look.padding).toBeGreaterThan(0);
+    // taken away (as when the theme's variables did not reach the portal), the comparison fails
+    await page.addStyleTag({ content: '[role=alertdialog], [role=alertdialog] * { padding: 0 !important; background: transparent !important; }' });
+    await dialog.evaluate((element) => {
+      const modal = element.parentElement;
+      if (modal) {
+        modal.style.setProperty('background', 'transparent', 'important');
+        modal.style.setProperty('border-color', 'transparent', 'important');
+        modal.style.setProperty('box-shadow', 'none', 'important');
+      }
+    });
+    const result = compare('confirm-dialog-en', await screenshot(page, changing(page)));
+    expect(result.matches).toBe(false);
+
+    // and the account menu: opaque, padded (the alert dialog closes only by its buttons)
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('account-button').click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    const surface = await menu.evaluate((element) => {
+      const popover = element.closest('[data-trigger]') ?? element;
+      return { background: getComputedStyle(popover).backgroundColor, padding: parseFloat(getComputedStyle(popover).paddingInlineStart) };
+    });
+    expect(surface.background).not.toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
+    expect(surface.padding).toBeGreaterThan(0);
+  });
+});
