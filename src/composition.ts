@@ -151,6 +151,10 @@ export function createAppActor(deps: AppDependencies) {
         if (positions) live.updatePositions(positions);
       },
       clearLive: () => live.clear(),
+      removeDevice: (_, { id }) => {
+        const state = live.getState();
+        if (state.devices.has(id)) live.setDevices([...state.devices.values()].filter((device) => device.id !== id));
+      },
       reportError: ({ system }, params) => {
         system.get('errors')?.send({ type: 'PUSH', message: params.message });
       },

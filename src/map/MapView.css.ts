@@ -1,4 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { vars } from '../ui/theme.css';
 
 /**
  * The map fills its parent, which must have a definite size. `position: relative` matches what
@@ -22,4 +23,11 @@ globalStyle(`${container} .maplibregl-ctrl-attrib`, {
 
 globalStyle(`${container} .maplibregl-ctrl-attrib a`, {
   color: '#cbd5e1',
+});
+
+/** The scale in the dark theme: light line and text on the raised surface. */
+globalStyle(`${container} .maplibregl-ctrl-scale`, {
+  backgroundColor: vars.color.surfaceRaised,
+  color: vars.color.text,
+  borderColor: vars.color.textMuted,
 });

@@ -82,6 +82,8 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
     // In right-to-left layouts the controls sit on the inline-end side, which is the left.
     map.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), rtl ? 'top-left' : 'top-right');
     map.addControl(new maplibregl.AttributionControl({ compact: false }), rtl ? 'bottom-left' : 'bottom-right');
+    // a scale: distances read at every zoom, also on the offline basemap (no streets there)
+    map.addControl(new maplibregl.ScaleControl({ maxWidth: 100 }), rtl ? 'top-left' : 'top-right');
 
     const writeCamera = () => {
       const center = map.getCenter();

@@ -136,3 +136,19 @@ export async function setServerAttributes(harness: Harness, attributes: Record<s
   }
   await adminJson(harness, 'PUT', '/api/server', { ...server, attributes: next });
 }
+
+/** A web notification of alarms for the demo administrator (alarms then reach the events drawer and toasts). */
+export async function notifyAdminOfAlarms(harness: Harness): Promise<void> {
+  const users = await adminJson<Array<{ id: number; administrator: boolean }>>(harness, 'GET', '/api/users');
+  const admin = users.find((user) => user.administrator);
+  if (!admin) throw new Error('no administrator');
+  const notification = await adminJson<{ id: number }>(harness, 'POST', '/api/notifications', { type: 'alarm', notificators: 'web', always: true, attributes: {} });
+  await adminJson(harness, 'POST', '/api/permissions', { userId: admin.id, notificationId: notification.id });
+}
+
+/** An OsmAnd position with `alarm=sos` for the device `uniqueId` (an alarm event on the server). */
+export async function sendAlarm(harness: Harness, uniqueId: string, seconds = Math.floor(Date.now() / 1000)): Promise<void> {
+  if (harness.server.osmandPort === null) throw new Error('no OsmAnd port');
+  const response = await fetch(`http://127.0.0.1:${harness.server.osmandPort}/?id=${uniqueId}&lat=24.7&lon=46.7&timestamp=${seconds}&alarm=sos`);
+  if (response.status !== 200) throw new Error(`OsmAnd: ${response.status}`);
+}

@@ -173,9 +173,13 @@ describe('live socket', () => {
       if (frame === page.mainFrame()) reloaded = true;
     });
 
+    const state = page.getByTestId('connection-state');
+    await expect.poll(() => state.getAttribute('data-status')).toBe('online');
     const restartedAt = Date.now();
     await harness.restartServer();
     await poll(() => sockets[0]?.closed ?? false, 5_000, 'the old socket to close');
+    // the lost connection is shown (and a red dot on the Map tab), until the socket is back
+    await expect.poll(() => state.getAttribute('data-status'), { timeout: 5_000 }).not.toBe('online');
     // The first attempt comes after the 2 s back-off (4 s more if it failed).
     await poll(() => sockets.length === 2 && (sockets[1]?.received.length ?? 0) > 0, 12_000, 'a new socket and its first frame');
     const reconnectMs = (sockets[1]?.openedAt ?? 0) - restartedAt;
@@ -190,6 +194,7 @@ describe('live socket', () => {
     await expect.poll(() => row.locator('time').getAttribute('datetime'), { timeout: 10_000 }).not.toBe(before);
     await expect(row.textContent()).resolves.toMatch(/Online/);
 
+    await expect.poll(() => state.getAttribute('data-status')).toBe('online');
     expect(reloaded).toBe(false);
     expect(pathOf(page)).toBe('/');
     expect(await pageSessionStatus(page)).toBe(200);

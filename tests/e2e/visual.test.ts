@@ -7,19 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness.ts';
-import { adminJson, signInToMap, waitForMap } from './helpers.ts';
+import { adminJson, notifyAdminOfAlarms, sendAlarm, signInToMap } from './helpers.ts';
 import { compare, screenshot } from './visual.ts';
 
 let harness: Harness;
 
 beforeAll(async () => {
   harness = await startHarness();
-  // alarms reach the admin's events drawer
-  const users = await adminJson<Array<{ id: number; administrator: boolean }>>(harness, 'GET', '/api/users');
-  const admin = users.find((user) => user.administrator);
-  if (!admin) throw new Error('no administrator');
-  const notification = await adminJson<{ id: number }>(harness, 'POST', '/api/notifications', { type: 'alarm', notificators: 'web', always: true, attributes: {} });
-  await adminJson(harness, 'POST', '/api/permissions', { userId: admin.id, notificationId: notification.id });
+  await notifyAdminOfAlarms(harness);
 });
 
 afterAll(async () => {
@@ -78,8 +73,7 @@ describe('the look of the main states', () => {
     await page.keyboard.press('Escape');
     // an alarm, then the drawer
     const devices = await adminJson<Array<{ uniqueId: string }>>(harness, 'GET', '/api/devices');
-    const sent = await fetch(`http://127.0.0.1:${harness.server.osmandPort}/?id=${devices[0]?.uniqueId}&lat=24.7&lon=46.7&timestamp=${Math.floor(Date.now() / 1000)}&alarm=sos`);
-    expect(sent.status).toBe(200);
+    await sendAlarm(harness, devices[0]?.uniqueId ?? '');
     await page.getByTestId('event-toast').first().waitFor();
     await page.getByTestId('event-toast').first().waitFor({ state: 'detached', timeout: 10_000 });
     await page.getByTestId('events-button').click();
@@ -128,6 +122,7 @@ describe('the look of the main states', () => {
       }
     });
     const result = compare('confirm-dialog-en', await screenshot(page, changing(page)));
+    process.stdout.write(`surface stripped: ${(result.ratio * 100).toFixed(2)} % of the pixels differ\n`);
     expect(result.matches).toBe(false);
 
     // and the account menu: opaque, padded (the alert dialog closes only by its buttons)

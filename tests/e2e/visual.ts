@@ -14,7 +14,7 @@ const BASELINES = join('tests', 'e2e', '__screenshots__');
 const RESULTS = join('test-results', 'screenshots');
 
 /** Per-pixel colour distance (pixelmatch, 0–1) and the share of differing pixels a match allows. */
-export const PIXEL_THRESHOLD = 0.1;
+export const PIXEL_THRESHOLD = 0.05;
 export const MAX_DIFF_RATIO = 0.005;
 
 export interface Comparison {

@@ -26,6 +26,7 @@ const samples = {
   MESSAGE: [{ data: positionFrame }, { data: 'not json' }],
   CLOSE: [{ code: SOCKET.logoutCode }, { code: 1006 }, { code: 1000 }],
   LOGS: [{ flag: true }, { flag: false }],
+  DEVICE_REMOVED: { id: 1 },
   [eventOf('load', 'done')]: { output: { devices: [], positions: [] } },
   [eventOf('load', 'error')]: [{ error: unauthorized }, { error: serverFailure }],
   [eventOf('refetch', 'done')]: { output: { devices: [], positions: [] } },
@@ -69,6 +70,7 @@ const machine = provideFakeActors(socketMachine, fakes).provide({
     reportError: (_, params) => void effects.push(['reportError', params.message]),
     unauthorized: () => void effects.push(['unauthorized', null]),
     clearLive: () => void effects.push(['clearLive', null]),
+    removeDevice: (_, params) => void effects.push(['removeDevice', params.id]),
   },
 });
 
@@ -151,6 +153,8 @@ function checkStep(step: PathStep, prev: AnyMachineSnapshot | undefined, next: A
   // The socket is closed (connection actor stopped) exactly when leaving `active`.
   const left = inConnection(prev, 'active') && !inConnection(next, 'active');
   expect(names.filter((n) => n === 'disconnect').length, where).toBe(left ? 1 : 0);
+  // A deleted device is dropped, in any state, and nothing else happens.
+  expect(names.includes('removeDevice'), where).toBe(step.event.type === 'DEVICE_REMOVED');
   // STOP always clears the live store; nothing else does.
   expect(names.includes('clearLive'), where).toBe(step.event.type === 'STOP');
   if (step.event.type === 'STOP') expect(inConnection(next, 'stopped'), where).toBe(true);

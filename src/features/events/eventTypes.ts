@@ -1,5 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { translated } from '../app/translated';
 
 /** Traccar's event types (Event.TYPE_*) in the active language; unknown types show as they are. */
 const TYPES: Readonly<Record<string, MessageDescriptor>> = {
@@ -29,8 +30,7 @@ const TYPES: Readonly<Record<string, MessageDescriptor>> = {
 };
 
 export function eventTypeName(i18n: I18n, type: string): string {
-  const descriptor = Object.hasOwn(TYPES, type) ? TYPES[type] : undefined;
-  return descriptor ? i18n._(descriptor) : type;
+  return translated(i18n, TYPES, type);
 }
 
 /** Traccar's alarm types (Position.ALARM_*) in the active language; unknown types show as they are. */
@@ -76,8 +76,7 @@ const ALARMS: Readonly<Record<string, MessageDescriptor>> = {
 };
 
 export function alarmLabel(i18n: I18n, alarm: string): string {
-  const descriptor = Object.hasOwn(ALARMS, alarm) ? ALARMS[alarm] : undefined;
-  return descriptor ? i18n._(descriptor) : alarm;
+  return translated(i18n, ALARMS, alarm);
 }
 
 /**

@@ -15,7 +15,7 @@ import type { LivePosition } from '../../domain/liveStore';
 import { normalizeStatus, statusColor } from '../../domain/categories';
 import { isReadonly, isRestricted, preference } from '../../domain/permissions';
 import { selectServer, selectUser } from '../../machines/session/selectors';
-import type { ErrorsActor } from '../../composition';
+import type { ErrorsActor, SocketActor } from '../../composition';
 import { AlertDialog, Button, CloseIcon, Dialog, Link, Menu, MenuItem } from '../../ui';
 import { useServices } from '../app/services';
 import { useSession } from '../app/hooks';
@@ -83,8 +83,8 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
     mapApi(services.backendOrigin)
       .deleteDevice(device.id)
       .then(() => {
-        const state = services.live.getState();
-        services.live.setDevices([...state.devices.values()].filter((d) => d.id !== device.id));
+        // the live store has one writer, the socket machine: it drops the deleted device
+        (services.app.system.get('socket') as SocketActor | undefined)?.send({ type: 'DEVICE_REMOVED', id: device.id });
         onClose();
         return import('../app/query').then(({ queryClient }) => queryClient.invalidateQueries({ queryKey: ['devices'] }));
       })

@@ -5,6 +5,7 @@
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { translated } from '../app/translated';
 import { formatDateTime, formatNumber, ltr, valueText, type UnitFormatters } from './format';
 
 const NAMES: Readonly<Record<string, MessageDescriptor>> = {
@@ -96,8 +97,7 @@ const NAMES: Readonly<Record<string, MessageDescriptor>> = {
 
 /** The name of a position field or attribute in the active language (unknown keys as they are). */
 export function attributeName(i18n: I18n, key: string): string {
-  const descriptor = Object.hasOwn(NAMES, key) ? NAMES[key] : undefined;
-  return descriptor ? i18n._(descriptor) : key;
+  return translated(i18n, NAMES, key);
 }
 
 const SPEEDS: ReadonlySet<string> = new Set(['speed', 'obdSpeed', 'speedLimit']);

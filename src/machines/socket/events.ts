@@ -18,6 +18,11 @@ export type OnlineEvent = { type: 'ONLINE' };
 export type VisibleEvent = { type: 'VISIBLE' };
 /** Log streaming wanted or not (sent to the server when it changes). */
 export type LogsEvent = { type: 'LOGS'; flag: boolean };
+/**
+ * A device this client deleted (`DELETE /api/devices/{id}` answered): Traccar pushes no removal
+ * over the socket, so the socket machine, the live store's one writer, drops it.
+ */
+export type DeviceRemovedEvent = { type: 'DEVICE_REMOVED'; id: number };
 
 export type SocketEvent =
   | StartEvent
@@ -28,7 +33,8 @@ export type SocketEvent =
   | ErrorEvent
   | OnlineEvent
   | VisibleEvent
-  | LogsEvent;
+  | LogsEvent
+  | DeviceRemovedEvent;
 
 /** What the machine sends to the connection actor. */
 export type ConnectionCommand = { type: 'SEND'; text: string } | { type: 'CLOSE'; code: number };

@@ -102,6 +102,8 @@ export const socketMachine = setup({
     refreshed: (_, _params: RefetchOutput) => {},
     /** Clear the live store (STOP: logout). */
     clearLive: () => {},
+    /** Drop a deleted device (and its position) from the live store. */
+    removeDevice: (_, _params: { id: number }) => {},
     /** Push a message onto the errors queue. */
     reportError: (_, _params: { message: string }) => {},
     /** Tell the root the session is gone (it sends the session SESSION_EXPIRED). */
@@ -169,6 +171,7 @@ export const socketMachine = setup({
       actions: ['resetDelivery', 'clearLive'],
     },
     LOGS: { guard: 'logsChanged', actions: 'setLogs' },
+    DEVICE_REMOVED: { actions: { type: 'removeDevice', params: ({ event }) => ({ id: event.id }) } },
   },
   states: {
     connection: {

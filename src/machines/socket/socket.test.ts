@@ -395,3 +395,14 @@ describe('socket machine: delivery', () => {
     expect(h.delivered).toHaveLength(4);
   });
 });
+
+describe('socket machine: deleted devices', () => {
+  it('drops a device this client deleted, whatever the connection is doing', async () => {
+    const removed: number[] = [];
+    const machine = socketMachine.provide({ actions: { removeDevice: (_, { id }) => void removed.push(id) } });
+    const actor = createActor(machine, { clock: new SimulatedClock() }).start();
+    actor.send({ type: 'DEVICE_REMOVED', id: 7 });
+    expect(removed).toEqual([7]);
+    expect(actor.getSnapshot().matches({ connection: 'idle' })).toBe(true);
+  });
+});
