@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Action, Attributes } from '../src/api/models.ts';
+import type { Action, Attributes } from '../contract/models.ts';
 import type { Db } from './db/database.ts';
 import { isoDate, parseAttributes } from './db/convert.ts';
 

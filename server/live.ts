@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { Device, Event, LogRecord, Position, SocketMessage } from '../src/api/models.ts';
+import type { Device, Event, LogRecord, Position, SocketMessage } from '../contract/models.ts';
 import type { Db } from './db/database.ts';
 import { usersForDevice } from './db/devices.ts';
 import { cacheVersion } from './ingest/version.ts';

@@ -1,4 +1,4 @@
-import type { Statistics } from '../src/api/models.ts';
+import type { Statistics } from '../contract/models.ts';
 import type { Db } from './db/database.ts';
 import { isoDate, parseAttributes, parseJson } from './db/convert.ts';
 

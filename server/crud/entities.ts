@@ -7,9 +7,9 @@ import type {
   Group,
   Maintenance,
   Notification,
-} from '../../src/api/models.ts';
+} from '../../contract/models.ts';
 import { parseAttributes } from '../db/convert.ts';
-import { parseArea } from '../geo/wkt.ts';
+import { parseArea } from '../../contract/wkt.ts';
 import { compileExpression } from './expression.ts';
 import { badRequest } from '../http/errors.ts';
 import type { EntityDef, Row } from './entity.ts';

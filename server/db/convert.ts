@@ -1,4 +1,4 @@
-import type { Attributes, AttributeValue, IsoDate } from '../../src/api/models.ts';
+import type { Attributes, AttributeValue, IsoDate } from '../../contract/models.ts';
 
 /** Jackson-style ISO date: 2021-01-01T00:00:00.000+00:00 */
 export function isoDate(ms: number | null | undefined): IsoDate | null {

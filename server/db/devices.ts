@@ -1,4 +1,4 @@
-import type { Device, DeviceStatus } from '../../src/api/models.ts';
+import type { Device, DeviceStatus } from '../../contract/models.ts';
 import type { Db } from './database.ts';
 import { bool, isoDate, parseAttributes } from './convert.ts';
 

@@ -1,4 +1,4 @@
-import type { Event, Network, Position } from '../../src/api/models.ts';
+import type { Event, Network, Position } from '../../contract/models.ts';
 import type { Db } from './database.ts';
 import { ACCESSIBLE_DEVICES } from './devices.ts';
 import { bool, isoDate, parseAttributes, parseJson } from './convert.ts';

@@ -1,4 +1,4 @@
-import type { Attributes, Server } from '../../src/api/models.ts';
+import type { Attributes, Server } from '../../contract/models.ts';
 import type { Db } from './database.ts';
 import { bool, parseAttributes } from './convert.ts';
 

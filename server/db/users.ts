@@ -1,4 +1,4 @@
-import type { Attributes, User } from '../../src/api/models.ts';
+import type { Attributes, User } from '../../contract/models.ts';
 import type { Db } from './database.ts';
 import { bool, isoDate, parseAttributes } from './convert.ts';
 

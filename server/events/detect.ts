@@ -2,7 +2,7 @@
  * Event detection for one processed position (Traccar's event handlers), pure: the caller passes
  * the previous latest position and per-device state and stores/pushes the returned events.
  */
-import type { Attributes } from '../../src/api/models.ts';
+import type { Attributes } from '../../contract/models.ts';
 
 export interface PendingEvent {
   type: string;

@@ -4,8 +4,9 @@
  * of its groups (see ingest/context.ts); alarm notifications filter on `alarms`, and events with a
  * geofence on `geofenceIds`.
  */
-import type { Event } from '../../src/api/models.ts';
+import type { Event } from '../../contract/models.ts';
 import type { NotificationInfo } from '../ingest/context.ts';
+import { KNOTS_TO_KMH } from '../../contract/units.ts';
 
 export function recipients(event: Event, notifications: NotificationInfo[]): Set<number> {
   const users = new Set<number>();
@@ -21,10 +22,9 @@ export function recipients(event: Event, notifications: NotificationInfo[]): Set
   return users;
 }
 
-const KMH_PER_KNOT = 1.852;
 
 function kmh(value: unknown): string {
-  return typeof value === 'number' ? `${Math.round(value * KMH_PER_KNOT)} km/h` : '?';
+  return typeof value === 'number' ? `${Math.round(value * KNOTS_TO_KMH)} km/h` : '?';
 }
 
 /** A short English text for an event, e.g. "Car 1 entered geofence Depot". */

@@ -3,20 +3,15 @@
  * The area shapes are those returned by `parseArea` in `./wkt.ts`.
  */
 
-import type { Geometry } from './wkt.ts';
+import type { Geometry } from '../../contract/wkt.ts';
 
 export type Area = Geometry;
 
-const EARTH_RADIUS = 6371008.8; // metres (mean radius)
-const RAD = Math.PI / 180;
+import { EARTH_RADIUS, distanceMeters } from '../../contract/units.ts';
 
-/** Great-circle (haversine) distance in metres. */
-export function distanceMeters(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const dLat = (lat2 - lat1) * RAD;
-  const dLon = (lon2 - lon1) * RAD;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS * Math.asin(Math.min(1, Math.sqrt(a)));
-}
+export { distanceMeters };
+
+const RAD = Math.PI / 180;
 
 /** Longitudes of a shape spanning ±180 are shifted to one side (as Traccar normalises polygons). */
 function normalise(points: Array<[number, number]>, lon: number): { points: Array<[number, number]>; lon: number } {

@@ -1,4 +1,4 @@
-import type { Attributes } from '../../src/api/models.ts';
+import type { Attributes } from '../../contract/models.ts';
 import { badRequest } from './errors.ts';
 
 export type Json = Record<string, unknown>;

@@ -2,11 +2,11 @@
  * Per-device context for ingest, cached and dropped whenever the cache version changes
  * (see version.ts): group attribute chain, geofences, web notifications and viewers.
  */
-import type { Attributes, AttributeValue } from '../../src/api/models.ts';
+import type { Attributes, AttributeValue } from '../../contract/models.ts';
 import type { Db } from '../db/database.ts';
 import { parseAttributes } from '../db/convert.ts';
 import { type Area, areaContains } from '../geo/contains.ts';
-import { parseArea } from '../geo/wkt.ts';
+import { parseArea } from '../../contract/wkt.ts';
 import { cacheVersion } from './version.ts';
 
 export interface GeofenceInfo {

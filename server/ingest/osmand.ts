@@ -2,7 +2,8 @@
  * OsmAnd protocol decoding (Traccar's OsmAndProtocolDecoder): pure functions from request
  * parameters or a Traccar Client JSON body to decoded messages. No database access here.
  */
-import type { Attributes, AttributeValue, CellTower, Network, WifiAccessPoint } from '../../src/api/models.ts';
+import type { Attributes, AttributeValue, CellTower, Network, WifiAccessPoint } from '../../contract/models.ts';
+import { knotsFromMps } from '../../contract/units.ts';
 
 /** A decoded message, before it is matched to a device and processed. */
 export interface DecodedMessage {
@@ -26,7 +27,6 @@ export interface DecodedMessage {
 /** Malformed input: answered with 400 and the message. */
 export class DecodeError extends Error {}
 
-const KNOTS_PER_MPS = 1.943844;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -221,7 +221,7 @@ function decodeLocation(uniqueId: string, location: Json): DecodedMessage {
       message.longitude = longitude;
     }
     const speed = jsonNumber(coords, 'speed', 'coords');
-    if (speed !== undefined && speed >= 0) message.speed = speed * KNOTS_PER_MPS;
+    if (speed !== undefined && speed >= 0) message.speed = knotsFromMps(speed);
     const heading = jsonNumber(coords, 'heading', 'coords');
     if (heading !== undefined && heading >= 0) message.course = heading;
     const accuracy = jsonNumber(coords, 'accuracy', 'coords');

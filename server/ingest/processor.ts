@@ -4,7 +4,7 @@
  * the commit), then live pushes. Per-device state (latest position, trip, overspeed) lives in
  * memory and is restored from the latest stored position.
  */
-import type { Attributes, Event, Network } from '../../src/api/models.ts';
+import type { Attributes, Event, Network } from '../../contract/models.ts';
 import type { Db } from '../db/database.ts';
 import { isoDate, parseAttributes, parseJson } from '../db/convert.ts';
 import { type DeviceRow, toDevice } from '../db/devices.ts';

@@ -2,27 +2,17 @@
  * Shared helpers of the report computations (Traccar's ReportUtils, PositionUtil, DistanceCalculator,
  * UnitsConverter, AttributeUtil.lookup). Pure: no database access.
  */
-import type { Attributes, AttributeValue, Device, Position } from '../../src/api/models.ts';
+import type { Attributes, AttributeValue, Device, Position } from '../../contract/models.ts';
 
-/** Traccar's DistanceCalculator: haversine on the WGS-84 equatorial radius. */
-const EARTH_RADIUS = 6378137;
+import { distanceMeters } from '../../contract/units.ts';
 
-export function distanceMeters(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLon = (lon2 - lon1) * rad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS * Math.atan2(Math.sqrt(a), Math.sqrt(1 - a));
-}
+/** Traccar's DistanceCalculator and UnitsConverter: one radius and one knot for the whole product. */
+export { distanceMeters, knotsFromMps } from '../../contract/units.ts';
 
 export function positionDistance(a: Position, b: Position): number {
   return distanceMeters(a.latitude, a.longitude, b.latitude, b.longitude);
 }
 
-/** UnitsConverter.knotsFromMps */
-export function knotsFromMps(mps: number): number {
-  return (mps * 3600) / 1852;
-}
 
 export function fixTime(position: Position): number {
   return position.fixTime ? Date.parse(position.fixTime) : 0;

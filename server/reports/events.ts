@@ -2,7 +2,7 @@
  * Events, combined and geofence reports (EventsReportProvider, CombinedReportProvider,
  * GeofenceReportProvider). Pure.
  */
-import type { CombinedReportItem, Event, GeofenceReportItem, Position } from '../../src/api/models.ts';
+import type { CombinedReportItem, Event, GeofenceReportItem, Position } from '../../contract/models.ts';
 import type { ReportDevice } from './common.ts';
 
 export interface EventFilter {

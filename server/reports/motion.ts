@@ -4,7 +4,7 @@
  * Input: one device's positions ordered by fixTime. Output: deviceMoving/deviceStopped transitions,
  * each at a position index.
  */
-import type { Position } from '../../src/api/models.ts';
+import type { Position } from '../../contract/models.ts';
 import { type TripsConfig, attrBool, attrNumber, distanceMeters, fixTime, hasAttr, isMoving } from './common.ts';
 
 export type MotionType = 'deviceMoving' | 'deviceStopped';

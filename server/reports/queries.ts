@@ -1,9 +1,9 @@
 /** Database reads (and the scheduled-report writes) of the reports feature. */
-import type { Attributes, Event, Report } from '../../src/api/models.ts';
+import type { Attributes, Event, Report } from '../../contract/models.ts';
 import type { Db } from '../db/database.ts';
 import { ACCESSIBLE_DEVICES, type DeviceRow, queryDevices } from '../db/devices.ts';
 import { type EventRow, type PositionRow, toEvent, toPosition } from '../db/positions.ts';
-import type { Position } from '../../src/api/models.ts';
+import type { Position } from '../../contract/models.ts';
 import { parseAttributes } from '../db/convert.ts';
 
 /** Groups a non-admin user reaches: linked (directly or via a managed user) and their subgroups. */

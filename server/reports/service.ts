@@ -8,7 +8,7 @@ import type {
   StopReportItem,
   SummaryReportItem,
   TripReportItem,
-} from '../../src/api/models.ts';
+} from '../../contract/models.ts';
 import type { Db } from '../db/database.ts';
 import { type DeviceRow, toDevice } from '../db/devices.ts';
 import { type ConfigSource, type ReportDevice, lookupNumber, reportDevice, tripsConfig } from './common.ts';

@@ -1,7 +1,7 @@
 /**
  * Summary report (SummaryReportProvider): per device, optionally split by day in the user's timezone.
  */
-import type { Position, SummaryReportItem } from '../../src/api/models.ts';
+import type { Position, SummaryReportItem } from '../../contract/models.ts';
 import { type ReportDevice, attrNumber, calculateDistance, calculateFuel, hasAttr, knotsFromMps, odometers } from './common.ts';
 
 /** A valid IANA zone name, or UTC. */

@@ -2,7 +2,7 @@
  * Trips and stops (ReportUtils.calculateTrip/calculateStop, slowTripsAndStops, fastTripsAndStops).
  * Pure: positions (and, in fast mode, stored motion events) in, report items out.
  */
-import type { Event, Position, StopReportItem, TripReportItem } from '../../src/api/models.ts';
+import type { Event, Position, StopReportItem, TripReportItem } from '../../contract/models.ts';
 import {
   type ReportDevice,
   type TripsConfig,

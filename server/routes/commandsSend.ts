@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Attributes, Command, QueuedCommand, Typed } from '../../src/api/models.ts';
+import type { Attributes, Command, QueuedCommand, Typed } from '../../contract/models.ts';
 import { type AppContext, requireAuth, requireWritable } from '../auth/context.ts';
 import type { Db } from '../db/database.ts';
 import { ACCESSIBLE_DEVICES, canAccessDevice, findDevice } from '../db/devices.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Device } from '../../src/api/models.ts';
+import type { Device } from '../../contract/models.ts';
 import { type AppContext, requireAuth } from '../auth/context.ts';
 import { checkEdit } from '../auth/restrictions.ts';
 import { recordAction } from '../audit.ts';

@@ -1,7 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Event, Typed } from '../../src/api/models.ts';
+import type { Event, Typed } from '../../contract/models.ts';
 import { type AppContext, requireAdmin, requireAuth } from '../auth/context.ts';
 import { listActions } from '../audit.ts';
 import { canAccessDeviceAs } from '../crud/access.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Event } from '../../src/api/models.ts';
+import type { Event } from '../../contract/models.ts';
 import { type AppContext, requireAuth } from '../auth/context.ts';
 import { canAccessDevice } from '../db/devices.ts';
 import { type EventRow, toEvent } from '../db/positions.ts';

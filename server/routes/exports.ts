@@ -6,6 +6,8 @@ import { type PositionRow, positionHistory } from '../db/positions.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { parseId, parseZonedDate, queryString } from '../http/input.ts';
 import { zip } from '../media/zip.ts';
+import { type Geometry, parseArea } from '../../contract/wkt.ts';
+import { areaContains } from '../geo/contains.ts';
 
 /** Text for XML content and attribute values: the five special characters escaped, invalid XML 1.0 characters dropped. */
 export function xmlEscape(value: string): string {
@@ -103,74 +105,7 @@ function csv({ positions }: Export): string {
   return lines.join('\r\n') + '\r\n';
 }
 
-// --- geofence filter (Traccar WKT, latitude first) ---
-
-type Shape =
-  | { kind: 'circle'; lat: number; lon: number; radius: number }
-  | { kind: 'polygon'; points: Array<[number, number]> }
-  | { kind: 'line'; points: Array<[number, number]>; tolerance: number };
-
-function points(text: string): Array<[number, number]> {
-  return text
-    .split(',')
-    .map((pair) => pair.trim().split(/\s+/).map(Number))
-    .filter((xy) => xy.length === 2 && xy.every(Number.isFinite))
-    .map(([lat, lon]) => [lat!, lon!]);
-}
-
-function parseArea(area: string, tolerance: number): Shape | null {
-  const body = /\(+([^()]*)\)+/.exec(area)?.[1];
-  if (!body) return null;
-  if (area.startsWith('CIRCLE')) {
-    const [center, r] = body.split(',');
-    const [lat, lon] = (center ?? '').trim().split(/\s+/).map(Number);
-    const radius = Number(r);
-    return lat !== undefined && lon !== undefined && [lat, lon, radius].every(Number.isFinite) ? { kind: 'circle', lat, lon, radius } : null;
-  }
-  if (area.startsWith('POLYGON')) {
-    const list = points(body);
-    return list.length >= 3 ? { kind: 'polygon', points: list } : null;
-  }
-  if (area.startsWith('LINESTRING')) {
-    const list = points(body);
-    return list.length >= 2 ? { kind: 'line', points: list, tolerance } : null;
-  }
-  return null;
-}
-
-const EARTH_RADIUS = 6_371_008.8;
-const rad = (deg: number): number => (deg * Math.PI) / 180;
-
-function distance(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const a = Math.sin(rad(lat2 - lat1) / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lon2 - lon1) / 2) ** 2;
-  return 2 * EARTH_RADIUS * Math.asin(Math.min(1, Math.sqrt(a)));
-}
-
-function contains(shape: Shape, lat: number, lon: number): boolean {
-  if (shape.kind === 'circle') return distance(shape.lat, shape.lon, lat, lon) <= shape.radius;
-  if (shape.kind === 'polygon') {
-    let inside = false;
-    const list = shape.points;
-    for (let i = 0, j = list.length - 1; i < list.length; j = i++) {
-      const [yi, xi] = list[i]!;
-      const [yj, xj] = list[j]!;
-      if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
-    }
-    return inside;
-  }
-  // Distance to each segment on a local equirectangular projection (metres).
-  const kx = Math.cos(rad(lat)) * EARTH_RADIUS;
-  for (let i = 1; i < shape.points.length; i++) {
-    const [aLat, aLon] = shape.points[i - 1]!;
-    const [bLat, bLon] = shape.points[i]!;
-    const ax = rad(aLon - lon) * kx, ay = rad(aLat - lat) * EARTH_RADIUS;
-    const bx = rad(bLon - lon) * kx, by = rad(bLat - lat) * EARTH_RADIUS;
-    const dx = bx - ax, dy = by - ay;
-    const t = dx || dy ? Math.max(0, Math.min(1, -(ax * dx + ay * dy) / (dx * dx + dy * dy))) : 0;
-    if (Math.hypot(ax + t * dx, ay + t * dy) <= shape.tolerance) return true;
-  }
-  return false;
-}
+// --- geofence filter: the contract's WKT codec and the server's containment (one parser) ---
 
 function canAccessGeofence(ctx: AppContext, userId: number, geofenceId: number, deviceId: number): boolean {
   return !!ctx.db
@@ -204,9 +139,14 @@ function load(ctx: AppContext, request: FastifyRequest): Export {
     if (!row) throw notFound('Geofence not found');
     if (!user.administrator && !canAccessGeofence(ctx, user.id, geofenceId, deviceId)) throw forbidden('Geofence access denied');
     const tolerance = Number(parseAttributes(row.attributes).polylineDistance ?? 25);
-    const shape = parseArea(row.area, Number.isFinite(tolerance) ? tolerance : 25);
-    if (!shape) throw badRequest('Geofence area is not valid');
-    positions = positions.filter((p) => contains(shape, p.latitude, p.longitude));
+    let area: Geometry;
+    try {
+      area = parseArea(row.area);
+    } catch (error) {
+      throw badRequest(`Geofence area is not valid: ${(error as Error).message}`);
+    }
+    const corridor = Number.isFinite(tolerance) ? tolerance : 25;
+    positions = positions.filter((p) => areaContains(area, p.latitude, p.longitude, corridor));
   }
   return { device, from, to, positions };
 }

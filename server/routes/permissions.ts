@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Permission } from '../../src/api/models.ts';
+import type { Permission } from '../../contract/models.ts';
 import { type AppContext, requireAdmin, requireAuth } from '../auth/context.ts';
 import { assertWritable } from '../auth/restrictions.ts';
 import { recordAction } from '../audit.ts';

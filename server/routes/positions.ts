@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Position } from '../../src/api/models.ts';
+import type { Position } from '../../contract/models.ts';
 import { type AppContext, requireAuth, requireWritable } from '../auth/context.ts';
 import type { Db } from '../db/database.ts';
 import { canAccessDevice } from '../db/devices.ts';

@@ -6,7 +6,7 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Attributes, Event, Position, Report } from '../../src/api/models.ts';
+import type { Attributes, Event, Position, Report } from '../../contract/models.ts';
 import { type AppContext, requireAuth } from '../auth/context.ts';
 import { assertReportsAllowed, checkEdit } from '../auth/restrictions.ts';
 import { type DeviceRow, canAccessDevice, findDevice, toDevice } from '../db/devices.ts';

@@ -1,6 +1,6 @@
 import { statfsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import type { Server } from '../../src/api/models.ts';
+import type { Server } from '../../contract/models.ts';
 import { type AppContext, requireAdmin, requireAuth } from '../auth/context.ts';
 import { countUsers } from '../db/users.ts';
 import { SERVER_VERSION, type ServerSettings, getServerSettings, saveServerSettings } from '../db/server.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Statistics } from '../../src/api/models.ts';
+import type { Statistics } from '../../contract/models.ts';
 import { requireAdmin } from '../auth/context.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseZonedDate, queryString } from '../http/input.ts';

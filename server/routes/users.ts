@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { User } from '../../src/api/models.ts';
+import type { User } from '../../contract/models.ts';
 import { type AppContext, requireAuth } from '../auth/context.ts';
 import { hashPassword } from '../auth/password.ts';
 import { recordAction } from '../audit.ts';

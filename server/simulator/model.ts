@@ -6,6 +6,8 @@
  * times passed in, in whole one-second steps (so the track does not depend on how often it is sampled).
  */
 
+import { KNOTS_TO_KMH, METERS_PER_DEGREE, knotsFromMps } from '../../contract/units.ts';
+
 export interface LatLon {
   lat: number;
   lon: number;
@@ -19,17 +21,16 @@ export interface Node {
 
 export const RIYADH: LatLon = { lat: 24.7136, lon: 46.6753 };
 
-const METRES_PER_DEGREE = (6371008.8 * Math.PI) / 180;
+const METRES_PER_DEGREE = METERS_PER_DEGREE;
 const RAD = Math.PI / 180;
-const KNOTS_PER_MPS = 1.943844;
-export const KMH_PER_KNOT = 1.852;
+export const KMH_PER_KNOT = KNOTS_TO_KMH;
 
 export function kmhToMps(kmh: number): number {
   return kmh / 3.6;
 }
 
 export function mpsToKnots(mps: number): number {
-  return mps * KNOTS_PER_MPS;
+  return knotsFromMps(mps);
 }
 
 // ---------------------------------------------------------------------------------------------

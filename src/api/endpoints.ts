@@ -1,5 +1,5 @@
 import type { ApiClient } from './client';
-import type { Device, Position, Server, User } from './models';
+import type { Device, Position, Server, User } from '../../contract/models';
 
 /** The calls of the specification (section 7) and the screens built so far. */
 export function endpoints(api: ApiClient) {

@@ -2,7 +2,7 @@
  * Device category → icon key, and device status → colour on the dark map.
  * Category keys are those of the specification (Device); unknown categories use `default`.
  */
-import type { DeviceStatus } from '../api/models';
+import type { DeviceStatus } from '../../contract/models';
 
 export const ICON_KEYS = [
   'animal',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Device } from '../api/models';
+import type { Device } from '../../contract/models';
 import {
   createDeviceListView,
   DEFAULT_QUERY,

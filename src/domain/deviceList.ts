@@ -2,7 +2,7 @@
  * The device list's rules: search, status and group filters, sorting, status counts and the
  * relative "last update" value. Pure: the list component and the tests share them.
  */
-import type { Device, DeviceStatus } from '../api/models';
+import type { Device, DeviceStatus } from '../../contract/models';
 import { normalizeStatus } from './categories';
 
 export type StatusFilter = DeviceStatus | 'all';

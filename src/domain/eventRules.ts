@@ -2,7 +2,7 @@
  * Rules of the live events (spec §3, §9): which events make a sound, the text of an event, unread
  * events for the badge, and the validation of a native push notification body.
  */
-import type { Event, Server, User } from '../api/models';
+import type { Event, Server, User } from '../../contract/models';
 import { preference } from './permissions';
 
 /** Event toast auto-hide (spec §9). */

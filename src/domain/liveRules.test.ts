@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Event, LogRecord, Server, User } from '../api/models';
+import type { Event, LogRecord, Server, User } from '../../contract/models';
 import {
   addEvents,
   addLogs,

@@ -3,7 +3,7 @@
  * "Events list"; §9 constants). Every function returns its input unchanged (same identity) when
  * nothing changes, so the store can skip notifications and consumers can compare by identity.
  */
-import type { Event, LogRecord, Server, User } from '../api/models';
+import type { Event, LogRecord, Server, User } from '../../contract/models';
 import { preference } from './permissions';
 
 /** A map point: `[longitude, latitude]`, the order GeoJSON and MapLibre use. */

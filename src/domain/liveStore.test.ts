@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Device, Position } from '../api/models';
+import type { Device, Position } from '../../contract/models';
 import { createLiveStore, hasValidCoordinates, type LiveChange, type LiveState } from './liveStore';
 import { makeDevice, makePosition } from '../../tests/fixtures/models';
 

@@ -8,7 +8,7 @@
  * Every change produces a new state object with new Map instances for what changed, so identity
  * comparison is enough for consumers.
  */
-import type { Device, Event, LogRecord, Position } from '../api/models';
+import type { Device, Event, LogRecord, Position } from '../../contract/models';
 import {
   addEvents as addEventsRule,
   addLogs as addLogsRule,

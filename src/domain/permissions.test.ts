@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Server, User } from '../api/models';
+import type { Server, User } from '../../contract/models';
 import { makeServer, makeUser } from '../../tests/fixtures/models';
 import { isManager, isReadonly, isRestricted, isUiDisabled, preference } from './permissions';
 

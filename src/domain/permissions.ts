@@ -1,4 +1,4 @@
-import type { Server, User, Attributes } from '../api/models';
+import type { Server, User, Attributes } from '../../contract/models';
 
 type Flags = Pick<User, 'readonly' | 'deviceReadonly' | 'limitCommands' | 'disableReports' | 'fixedEmail'>;
 export type RestrictionFlag = keyof Flags;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Server, User } from '../api/models';
+import type { Server, User } from '../../contract/models';
 import { altitudeFromMeters, DEFAULT_UNITS, distanceFromMeters, speedFromKnots, unitsOf, volumeFromLiters } from './units';
 
 const user = (attributes: Record<string, unknown>) => ({ id: 1, attributes }) as unknown as User;

@@ -3,16 +3,27 @@
  * `altitudeUnit`, `volumeUnit`): conversions from the wire's units (speed in knots, distances and
  * altitude in metres, volumes in litres) and the unit a user sees.
  */
-import type { Server, User } from '../api/models';
+import type { Server, User } from '../../contract/models';
 import { preference } from './permissions';
+import {
+  FEET_PER_METER,
+  KNOTS_TO_KMH,
+  KNOTS_TO_MPH,
+  LITERS_PER_IMPERIAL_GALLON,
+  LITERS_PER_US_GALLON,
+  METERS_PER_MILE,
+  METERS_PER_NAUTICAL_MILE,
+} from '../../contract/units';
 
-export const KNOTS_TO_KMH = 1.852;
-export const KNOTS_TO_MPH = 1.150779;
-export const METERS_PER_MILE = 1609.344;
-export const METERS_PER_NAUTICAL_MILE = 1852;
-export const FEET_PER_METER = 3.28084;
-export const LITERS_PER_US_GALLON = 3.785411784;
-export const LITERS_PER_IMPERIAL_GALLON = 4.54609;
+export {
+  FEET_PER_METER,
+  KNOTS_TO_KMH,
+  KNOTS_TO_MPH,
+  LITERS_PER_IMPERIAL_GALLON,
+  LITERS_PER_US_GALLON,
+  METERS_PER_MILE,
+  METERS_PER_NAUTICAL_MILE,
+} from '../../contract/units';
 
 export type SpeedUnit = 'kn' | 'kmh' | 'mph';
 export type DistanceUnit = 'km' | 'mi' | 'nmi';

@@ -1,5 +1,5 @@
 /** Device and position fixtures for the map unit tests (imported by tests only). */
-import type { Device, Position } from '../api/models';
+import type { Device, Position } from '../../contract/models';
 import { makeDevice, makePosition } from '../../tests/fixtures/models';
 
 export function device(id: number, overrides: Partial<Device> = {}): Device {

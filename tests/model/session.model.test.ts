@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { ApiError } from '../../src/api/client';
-import type { Server, User } from '../../src/api/models';
+import type { Server, User } from '../../contract/models';
 import { safeInternalPath } from '../../src/domain/redirect';
 import { toLanguage } from '../../src/domain/language';
 import { sessionMachine, type SessionContext, type SessionInput } from '../../src/machines/session/session.machine';

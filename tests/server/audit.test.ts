@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Action } from '../../src/api/models.ts';
+import type { Action } from '../../contract/models.ts';
 import { ADMIN_PASSWORD, type TestServer, createUser, json, login, start } from './helpers.ts';
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Command, Device, QueuedCommand, Typed } from '../../src/api/models.ts';
+import type { Command, Device, QueuedCommand, Typed } from '../../contract/models.ts';
 import { ADMIN_PASSWORD, type TestServer, basic, createUser, json, start } from './helpers.ts';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Geofence } from '../../src/api/models.ts';
-import { parseArea } from '../../server/geo/wkt.ts';
+import type { Geofence } from '../../contract/models.ts';
+import { parseArea } from '../../contract/wkt.ts';
 import { ADMIN_PASSWORD, type TestServer, json, login, nextMessage, openSocket, start } from './helpers.ts';
 
 let server: TestServer;

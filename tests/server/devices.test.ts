@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Device, Position } from '../../src/api/models.ts';
+import type { Device, Position } from '../../contract/models.ts';
 import { ADMIN_PASSWORD, type TestServer, basic, createUser, json, login, start } from './helpers.ts';
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Event } from '../../src/api/models.ts';
+import type { Event } from '../../contract/models.ts';
 import { ADMIN_PASSWORD, type TestServer, basic, createUser, json, login, start } from './helpers.ts';
 
 let server: TestServer;

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import type { Event, SocketMessage } from '../../src/api/models.ts';
+import type { Event, SocketMessage } from '../../contract/models.ts';
 import { type TestServer, createUser, login, openSocket, start } from './helpers.ts';
 
 let server: TestServer;

@@ -2,7 +2,7 @@ import { inflateRawSync } from 'node:zlib';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Device, Position } from '../../src/api/models.ts';
+import type { Device, Position } from '../../contract/models.ts';
 import { ADMIN_PASSWORD, type TestServer, basic, createUser, json, login, nextMessage, openSocket, start } from './helpers.ts';
 
 let server: TestServer;

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Device } from '../../src/api/models.ts';
+import type { Device } from '../../contract/models.ts';
 import { ADMIN_PASSWORD, type TestServer, basic, createUser, json, login, start, linkedUser } from './helpers.ts';
 
 let server: TestServer;

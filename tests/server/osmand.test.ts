@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
+import { knotsFromMps } from '../../contract/units.ts';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Event, Position } from '../../src/api/models.ts';
+import type { Event, Position } from '../../contract/models.ts';
 import { DecodeError, attributeValue, decodeJson, decodeParams, parseTimestamp } from '../../server/ingest/osmand.ts';
 import { ADMIN_PASSWORD, type TestServer, basic, json, start } from './helpers.ts';
 
@@ -118,7 +119,7 @@ describe('OsmAnd decoding (pure)', () => {
       fixTime: Date.UTC(2024, 4, 1, 10),
       latitude: 24.1,
       longitude: 46.2,
-      speed: 10 * 1.943844,
+      speed: knotsFromMps(10),
       accuracy: 12,
       altitude: 500,
       valid: true,

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../src/api/models.ts';
+import type { User } from '../../contract/models.ts';
 import { createUser, form, json, login, start, tempDir } from './helpers.ts';
 
 describe('restart on the same data folder', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Position } from '../../src/api/models.ts';
+import type { Position } from '../../contract/models.ts';
 import { distanceMeters, tripsConfig } from '../../server/reports/common.ts';
 import { combined, filterEvents, geofenceVisits } from '../../server/reports/events.ts';
 import { newLogicEvents } from '../../server/reports/motion.ts';

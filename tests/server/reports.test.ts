@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CombinedReportItem, Event, GeofenceReportItem, Position, Report, StopReportItem, SummaryReportItem, TripReportItem } from '../../src/api/models.ts';
+import type { CombinedReportItem, Event, GeofenceReportItem, Position, Report, StopReportItem, SummaryReportItem, TripReportItem } from '../../contract/models.ts';
 import { readWorkbook } from '../../server/reports/xlsx.ts';
 import { ADMIN_PASSWORD, type TestServer, basic, createUser, json, start } from './helpers.ts';
 

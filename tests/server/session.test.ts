@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../../src/api/models.ts';
+import type { User } from '../../contract/models.ts';
 import { ADMIN_PASSWORD, type TestServer, basic, createUser, form, login, sessionCookie, start, totp } from './helpers.ts';
 
 let server: TestServer;

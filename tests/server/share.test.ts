@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Device, User } from '../../src/api/models.ts';
+import type { Device, User } from '../../contract/models.ts';
 import { ADMIN_PASSWORD, type TestServer, basic, createUser, form, json, login, start, linkedUser } from './helpers.ts';
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { SocketMessage } from '../../src/api/models.ts';
+import type { SocketMessage } from '../../contract/models.ts';
 import { demoPlaces } from '../../server/simulator/model.ts';
 import { Simulator, scaledClock } from '../../server/simulator/sender.ts';
 import { ADMIN_PASSWORD, type TestServer, login, openSocket, start } from './helpers.ts';

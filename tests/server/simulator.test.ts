@@ -3,7 +3,7 @@ import { CityGrid, PROFILES, type Report, Vehicle, demoGeofences, demoPlaces, pl
 import { UsageError, deviceIds, parseArgs } from '../../server/simulator/cli.ts';
 import { osmandParams } from '../../server/simulator/sender.ts';
 import { decodeParams } from '../../server/ingest/osmand.ts';
-import { parseArea } from '../../server/geo/wkt.ts';
+import { parseArea } from '../../contract/wkt.ts';
 import { areaContains } from '../../server/geo/contains.ts';
 
 const grid = new CityGrid();

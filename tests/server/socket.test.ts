@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Position, SocketMessage } from '../../src/api/models.ts';
+import type { Position, SocketMessage } from '../../contract/models.ts';
 import { ADMIN_PASSWORD, type TestServer, createUser, form, login, openSocket, start } from './helpers.ts';
 
 let server: TestServer;

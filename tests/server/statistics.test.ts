@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Statistics } from '../../src/api/models.ts';
+import type { Statistics } from '../../contract/models.ts';
 import { countMessage } from '../../server/stats.ts';
 import { ADMIN_PASSWORD, type TestServer, basic, createUser, json, start, tempDir } from './helpers.ts';
 

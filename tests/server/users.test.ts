@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Server, User } from '../../src/api/models.ts';
+import type { Server, User } from '../../contract/models.ts';
 import { ADMIN_PASSWORD, type TestServer, basic, createUser, form, json, login, start } from './helpers.ts';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };

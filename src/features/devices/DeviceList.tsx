@@ -9,7 +9,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { GridList, GridListItem, ListLayout, Virtualizer, type Selection } from 'react-aria-components';
 import { AlertIcon, BatteryIcon, GlyphIcon, IgnitionIcon, SegmentedControl, Select, TextField, type SelectItem } from '../../ui';
-import type { Device } from '../../api/models';
+import type { Device } from '../../../contract/models';
 import type { LiveState } from '../../domain/liveStore';
 import { categoryIcon, categoryKey, normalizeStatus, statusColor } from '../../domain/categories';
 import { indicators, LOW_BATTERY, NO_INDICATORS, sameIndicators, type Indicators } from '../../domain/indicators';

@@ -3,7 +3,7 @@
  * have yet: a client on the same backend origin (stateless, so one per origin is enough).
  */
 import { createApiClient, type ApiClient } from '../../api/client';
-import type { Event, Group, Position } from '../../api/models';
+import type { Event, Group, Position } from '../../../contract/models';
 
 export interface OsmandFix {
   uniqueId: string;

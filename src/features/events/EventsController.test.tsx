@@ -2,7 +2,7 @@ import '../../ui/jsdomPolyfills';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Event } from '../../api/models';
+import type { Event } from '../../../contract/models';
 import { createLiveStore } from '../../domain/liveStore';
 import { activateLanguage, i18n } from '../../i18n/i18n';
 import { ServicesContext, type Services } from '../app/services';

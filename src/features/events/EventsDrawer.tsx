@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { Button as AriaButton, GridList, GridListItem } from 'react-aria-components';
 import { Button, DeleteIcon, Drawer } from '../../ui';
-import type { Event } from '../../api/models';
+import type { Event } from '../../../contract/models';
 import type { LiveState } from '../../domain/liveStore';
 
 import { useServices } from '../app/services';

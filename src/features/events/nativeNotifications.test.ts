@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Event } from '../../api/models';
+import type { Event } from '../../../contract/models';
 import { createNativeNotificationHandler, installNativeNotifications, MAX_NATIVE_MESSAGE, parseNativeNotification } from './nativeNotifications';
 
 const event = (id: number, message?: string): Event => ({

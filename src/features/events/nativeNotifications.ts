@@ -6,7 +6,7 @@
  * (`parseNativeNotification`), and each event id is handled once.
  */
 import { createApiClient } from '../../api/client';
-import type { Event } from '../../api/models';
+import type { Event } from '../../../contract/models';
 import type { LiveStore } from '../../domain/liveStore';
 
 // This module is imported by the entry (main.tsx): it stays small and imports nothing the

@@ -1,4 +1,4 @@
-import type { Event } from '../../api/models';
+import type { Event } from '../../../contract/models';
 import type { LiveState } from '../../domain/liveStore';
 import { useLive } from '../devices/useLive';
 

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Heading, MenuTrigger } from 'react-aria-components';
 import { FocusScope } from 'react-aria';
-import type { Device } from '../../api/models';
+import type { Device } from '../../../contract/models';
 import type { LivePosition } from '../../domain/liveStore';
 import { normalizeStatus, statusColor } from '../../domain/categories';
 import { isReadonly, isRestricted, preference } from '../../domain/permissions';

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Position } from '../../api/models';
+import type { Position } from '../../../contract/models';
 import { Alert, Link, Loader } from '../../ui';
 import { useUnitFormatters } from '../app/useUnits';
 import { attributeName, attributeValue } from './positionAttributes';

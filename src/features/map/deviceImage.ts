@@ -2,7 +2,7 @@
  * The device image of the card: `/api/media/{uniqueId}/{attributes.deviceImage}` on the backend
  * origin, used only when it resolves to the page's own origin or to an https URL.
  */
-import type { Device } from '../../api/models';
+import type { Device } from '../../../contract/models';
 
 export function deviceImageUrl(device: Pick<Device, 'uniqueId' | 'attributes'>, backendOrigin: string, pageHref: string): string | null {
   const file = device.attributes?.deviceImage;

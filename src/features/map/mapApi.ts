@@ -4,7 +4,7 @@
  * backend origin and credentials rules as every other call.
  */
 import { createApiClient } from '../../api/client';
-import type { Position } from '../../api/models';
+import type { Position } from '../../../contract/models';
 
 export function mapApi(backendOrigin: string) {
   const api = createApiClient({ origin: backendOrigin });

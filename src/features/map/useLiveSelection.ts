@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { Device } from '../../api/models';
+import type { Device } from '../../../contract/models';
 import type { LivePosition, LiveStore } from '../../domain/liveStore';
 
 /**

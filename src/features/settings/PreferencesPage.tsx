@@ -5,7 +5,7 @@ import { useServices } from '../app/services';
 import { useLanguage, useSession } from '../app/hooks';
 import { selectUser } from '../../machines/session/selectors';
 import { toLanguage } from '../../domain/language';
-import type { User } from '../../api/models';
+import type { User } from '../../../contract/models';
 import * as styles from '../app/app.css';
 import { LANGUAGE_ITEMS } from '../login/LanguagePicker';
 

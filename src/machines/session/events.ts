@@ -1,4 +1,4 @@
-import type { Server, User } from '../../api/models';
+import type { Server, User } from '../../../contract/models';
 
 /** Retry loading the server info now (the alert's button). */
 export type RetryEvent = { type: 'RETRY' };

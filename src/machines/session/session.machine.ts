@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Server, User } from '../../api/models';
+import type { Server, User } from '../../../contract/models';
 import { safeInternalPath, type RootQuery } from '../../domain/redirect';
 import { toLanguage } from '../../domain/language';
 import type { LoginEvent, RegisterEvent, SessionEvent } from './events';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { sessionMachine, type SessionInput } from './session.machine';
-import type { Server, User } from '../../api/models';
+import type { Server, User } from '../../../contract/models';
 import { makeServer, makeUser } from '../../../tests/fixtures/models';
 
 const server = makeServer;

@@ -3,8 +3,8 @@
  * The server sends JSON objects whose keys (devices, positions, events, logs) are present only
  * when non-empty; `{}` is its keepalive. Anything else is malformed and dropped.
  */
-import type { Device, Event, LogRecord, Position } from '../../api/models';
-import type { SocketMessage } from '../../api/models';
+import type { Device, Event, LogRecord, Position } from '../../../contract/models';
+import type { SocketMessage } from '../../../contract/models';
 
 export type { SocketMessage };
 

@@ -1,5 +1,5 @@
 import { and, assign, enqueueActions, fromCallback, fromPromise, sendParent, sendTo, setup } from 'xstate';
-import type { Device, Position } from '../../api/models';
+import type { Device, Position } from '../../../contract/models';
 import type { ConnectionCommand, MessageEvent, SocketEvent, SocketParentEvent } from './events';
 import { addToBatch, batchMessage, parseSocketMessage, updateCount, type Batch, type SocketMessage } from './messages';
 

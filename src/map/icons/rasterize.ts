@@ -7,7 +7,7 @@
  */
 import type { Map as MaplibreMap } from 'maplibre-gl';
 import { ICON_KEYS, STATUS_COLORS, type IconKey } from '../../domain/categories';
-import type { DeviceStatus } from '../../api/models';
+import type { DeviceStatus } from '../../../contract/models';
 import { DIRECTION_PATH, ICON_PATHS, ICON_VIEWBOX } from './paths';
 
 export const STATUSES: readonly DeviceStatus[] = ['online', 'offline', 'unknown'];

@@ -23,7 +23,7 @@ import type {
   Subscription,
   SymbolLayerSpecification,
 } from 'maplibre-gl';
-import type { Device } from '../../api/models';
+import type { Device } from '../../../contract/models';
 import { categoryIcon, normalizeStatus, STATUS_COLORS, type IconKey } from '../../domain/categories';
 import { hasValidCoordinates, type LiveChange, type LivePosition, type LiveState, type LiveStore } from '../../domain/liveStore';
 import { MAP_FONTS } from '../offlineStyle';

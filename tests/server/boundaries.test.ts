@@ -1,0 +1,71 @@
+/**
+ * The shape of the code: the wire contract (`contract/`) is a leaf shared by the client and the
+ * server; the server imports nothing of the client (`src/`), the client nothing of the server.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EARTH_RADIUS, distanceMeters, knotsFromMps, KNOTS_TO_KMH } from '../../contract/units.ts';
+import { distanceMeters as reportDistance } from '../../server/reports/common.ts';
+import { distanceMeters as ingestDistance } from '../../server/geo/contains.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+
+function sources(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    if (name === 'node_modules') return [];
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.(ts|tsx)$/.test(name) ? [path] : [];
+  });
+}
+
+/** Every relative import of a file, resolved to a path from the project root. */
+function imports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const found = [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g)];
+  return found.map((m) => relative(root, resolve(dirname(file), m[1]!)));
+}
+
+function offenders(folder: string, forbidden: string[]): string[] {
+  return sources(join(root, folder)).flatMap((file) =>
+    imports(file)
+      .filter((target) => forbidden.some((prefix) => target === prefix || target.startsWith(`${prefix}/`)))
+      .map((target) => `${relative(root, file)} → ${target}`),
+  );
+}
+
+describe('module boundaries', () => {
+  it('the server imports nothing from src/', () => {
+    expect(offenders('server', ['src'])).toEqual([]);
+  });
+  it('the contract imports nothing of the client, the server or the tests', () => {
+    expect(offenders('contract', ['src', 'server', 'tests'])).toEqual([]);
+    for (const file of sources(join(root, 'contract'))) {
+      expect(readFileSync(file, 'utf8'), file).not.toMatch(/from\s+['"][^.]/);
+    }
+  });
+  it('the client imports nothing from server/', () => {
+    expect(offenders('src', ['server'])).toEqual([]);
+  });
+  it('the finder catches a forbidden import (it can fail)', () => {
+    expect(imports(join(root, 'server/geo/contains.ts'))).toContain('contract/units.ts');
+  });
+});
+
+describe('one distance, one knot', () => {
+  it('ingest and reports measure with the same earth radius', () => {
+    const [a, b] = [
+      [24.7136, 46.6753],
+      [24.8, 46.75],
+    ] as const;
+    expect(ingestDistance(a[0], a[1], b[0], b[1])).toBe(reportDistance(a[0], a[1], b[0], b[1]));
+    // one degree of latitude on Traccar's sphere (WGS-84 equatorial radius)
+    expect(distanceMeters(0, 0, 1, 0)).toBeCloseTo((EARTH_RADIUS * Math.PI) / 180, 6);
+    expect(EARTH_RADIUS).toBe(6378137);
+  });
+  it('a knot is 1.852 km/h, both ways', () => {
+    expect(KNOTS_TO_KMH).toBe(1.852);
+    expect(knotsFromMps(1852 / 3600)).toBeCloseTo(1, 12);
+  });
+});
