@@ -155,6 +155,7 @@ export function createAppActor(deps: AppDependencies) {
         const state = live.getState();
         if (state.devices.has(id)) live.setDevices([...state.devices.values()].filter((device) => device.id !== id));
       },
+      saveDevice: (_, { device }) => live.apply({ devices: [device] }),
       reportError: ({ system }, params) => {
         system.get('errors')?.send({ type: 'PUSH', message: params.message });
       },

@@ -1,14 +1,35 @@
 import type { Endpoints } from './endpoints';
+import { keys, resources, type ListParams, type Resource } from './resources';
+
+type Fn<T> = (context: { signal: AbortSignal }) => Promise<T>;
 
 /**
- * Query option factories: loaders call `ensureQueryData`, components `useQuery` with the same
- * options. Plain objects (no import of TanStack Query here) so the login route's bundle does not
- * carry the query library.
+ * Query option factories, derived from the resource declarations: loaders call
+ * `ensureQueryData`, components `useQuery` with the same options. Plain objects (no import of
+ * TanStack Query here) so the login route's bundle does not carry the query library.
  */
 export function queries(api: Endpoints) {
   return {
-    devices: () => ({ queryKey: ['devices'] as const, queryFn: ({ signal }: { signal: AbortSignal }) => api.devices({}, signal) }),
-    positions: () => ({ queryKey: ['positions'] as const, queryFn: ({ signal }: { signal: AbortSignal }) => api.positions(signal) }),
+    list: <T extends { id: number }>(r: Resource<T>, params: ListParams = {}) => ({
+      queryKey: keys.list(r, params),
+      queryFn: (({ signal }) => api.list(r, params, signal)) as Fn<T[]>,
+    }),
+    item: <T extends { id: number }>(r: Resource<T>, id: number) => ({
+      queryKey: keys.item(r, id),
+      queryFn: (({ signal }) => api.item(r, id, signal)) as Fn<T>,
+    }),
+    /** One position by id through `GET /api/positions?id=` (the list call Traccar offers). */
+    position: (id: number) => ({ queryKey: keys.item(resources.positions, id), queryFn: (({ signal }) => api.position(id, signal)) as Fn<Awaited<ReturnType<Endpoints['position']>>> }),
+    event: (id: number) => ({ queryKey: keys.item(resources.events, id), queryFn: (({ signal }) => api.event(id, signal)) as Fn<Awaited<ReturnType<Endpoints['event']>>> }),
+    permissions: (params: ListParams) => ({ queryKey: keys.permissions(params), queryFn: (({ signal }) => api.permissions(params, signal)) as Fn<Array<Record<string, number>>> }),
+    server: () => ({ queryKey: keys.server(), queryFn: (({ signal }) => api.server(signal)) as Fn<Awaited<ReturnType<Endpoints['server']>>> }),
+    timezones: () => ({ queryKey: keys.timezones(), queryFn: (({ signal }) => api.timezones(signal)) as Fn<string[]>, staleTime: Infinity }),
+    address: (latitude: number, longitude: number) => ({
+      queryKey: keys.address(latitude, longitude),
+      queryFn: (({ signal }) => api.address(latitude, longitude, signal)) as Fn<string>,
+      staleTime: Infinity,
+    }),
+    totpKey: () => ({ queryKey: keys.totpKey(), queryFn: (() => api.totpKey()) as Fn<string>, staleTime: Infinity }),
   };
 }
 

@@ -8,9 +8,11 @@ import { errorsMachine } from './errors/errors.machine';
 import { mapStyleMachine } from './mapStyle/mapStyle.machine';
 import { sessionMachine } from './session/session.machine';
 import { socketMachine } from './socket/socket.machine';
+import { editorMachine } from './editor/editor.machine';
 
 export const machines: Record<string, AnyStateMachine> = {
   app: appMachine,
+  editor: editorMachine,
   errors: errorsMachine,
   mapStyle: mapStyleMachine,
   session: sessionMachine,

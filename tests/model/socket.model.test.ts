@@ -27,6 +27,7 @@ const samples = {
   CLOSE: [{ code: SOCKET.logoutCode }, { code: 1006 }, { code: 1000 }],
   LOGS: [{ flag: true }, { flag: false }],
   DEVICE_REMOVED: { id: 1 },
+  DEVICE_SAVED: { device: { id: 1, name: 'Car', uniqueId: '1', status: 'online', attributes: {} } },
   [eventOf('load', 'done')]: { output: { devices: [], positions: [] } },
   [eventOf('load', 'error')]: [{ error: unauthorized }, { error: serverFailure }],
   [eventOf('refetch', 'done')]: { output: { devices: [], positions: [] } },
@@ -71,6 +72,7 @@ const machine = provideFakeActors(socketMachine, fakes).provide({
     unauthorized: () => void effects.push(['unauthorized', null]),
     clearLive: () => void effects.push(['clearLive', null]),
     removeDevice: (_, params) => void effects.push(['removeDevice', params.id]),
+    saveDevice: (_, params) => void effects.push(['saveDevice', params.device.id]),
   },
 });
 
@@ -155,6 +157,7 @@ function checkStep(step: PathStep, prev: AnyMachineSnapshot | undefined, next: A
   expect(names.filter((n) => n === 'disconnect').length, where).toBe(left ? 1 : 0);
   // A deleted device is dropped, in any state, and nothing else happens.
   expect(names.includes('removeDevice'), where).toBe(step.event.type === 'DEVICE_REMOVED');
+  expect(names.includes('saveDevice'), where).toBe(step.event.type === 'DEVICE_SAVED');
   // STOP always clears the live store; nothing else does.
   expect(names.includes('clearLive'), where).toBe(step.event.type === 'STOP');
   if (step.event.type === 'STOP') expect(inConnection(next, 'stopped'), where).toBe(true);

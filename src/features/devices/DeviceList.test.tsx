@@ -7,6 +7,9 @@ import type { Device, Position } from '../../../contract/models';
 import { createLiveStore, type LiveStore } from '../../domain/liveStore';
 import { activateLanguage, i18n } from '../../i18n/i18n';
 import { ServicesContext, type Services } from '../app/services';
+import { createApiClient } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
+import { queries } from '../../api/queries';
 import { DeviceList } from './DeviceList';
 import { makeDevice } from '../../../tests/fixtures/models';
 
@@ -38,7 +41,8 @@ function position(deviceId: number, latitude: number): Position {
 }
 
 function renderList(live: LiveStore, onRender: () => void = () => {}) {
-  const services = { live, backendOrigin: '' } as unknown as Services;
+  const api = endpoints(createApiClient({ origin: '', fetch: async () => new Response('[]') }));
+  const services = { live, backendOrigin: '', api, queries: queries(api) } as unknown as Services;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <ServicesContext.Provider value={services}>

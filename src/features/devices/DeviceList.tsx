@@ -25,7 +25,7 @@ import {
   type StatusFilter,
 } from '../../domain/deviceList';
 import { useServices } from '../app/services';
-import { featureApi } from './featureApi';
+import { resources } from '../../api/resources';
 import { categoryLabel, statusLabel } from './labels';
 import { alarmLabel } from '../events/eventTypes';
 import { useLive } from './useLive';
@@ -97,14 +97,10 @@ export interface DeviceListProps {
 
 export function DeviceList({ onChosen }: DeviceListProps) {
   const { t, i18n } = useLingui();
-  const { live, backendOrigin } = useServices();
+  const { live, queries } = useServices();
   const [query, setQuery] = useState<DeviceListQuery>(DEFAULT_QUERY);
 
-  const groups = useQuery({
-    queryKey: ['groups'] as const,
-    queryFn: ({ signal }) => featureApi(backendOrigin).groups(signal),
-    staleTime: 60_000,
-  });
+  const groups = useQuery({ ...queries.list(resources.groups), staleTime: 60_000 });
 
   const view = useMemo(() => createDeviceListView(), []);
   const selectRows = useMemo(() => rowsSelector(query, view), [query, view]);

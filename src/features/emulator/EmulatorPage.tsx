@@ -11,7 +11,7 @@ import type { LiveState } from '../../domain/liveStore';
 import { compareDevices } from '../../domain/deviceList';
 import { useServices } from '../app/services';
 import { useLive } from '../devices/useLive';
-import { featureApi, type OsmandFix } from '../devices/featureApi';
+import type { OsmandFix } from '../../api/endpoints';
 import { EmulatorMap, type LonLat } from './EmulatorMap';
 import * as styles from './emulator.css';
 
@@ -20,7 +20,7 @@ const selectDevices = (state: LiveState) => state.devices;
 
 export function EmulatorPage() {
   const { t } = useLingui();
-  const { live, backendOrigin } = useServices();
+  const { live, api } = useServices();
   const devices = useLive(selectDevices);
   const storeSelected = useLive((state: LiveState) => state.selectedId);
   const [chosen, setChosen] = useState<number | null>(null);
@@ -39,7 +39,7 @@ export function EmulatorPage() {
   }, []);
 
   const send = useMutation({
-    mutationFn: (fix: OsmandFix) => featureApi(backendOrigin).osmand(fix),
+    mutationFn: (fix: OsmandFix) => api.osmand(fix),
   });
 
   const onPick = useCallback(

@@ -8,7 +8,6 @@ import { Alert, Link, Loader } from '../../ui';
 import type { LiveState } from '../../domain/liveStore';
 import { useServices } from '../app/services';
 import { useLive } from '../devices/useLive';
-import { featureApi } from '../devices/featureApi';
 import { useUnitFormatters } from '../app/useUnits';
 import { attributeName, attributeValue } from '../map/positionAttributes';
 import { alarmLabel, eventTitle } from './eventTypes';
@@ -17,15 +16,10 @@ import * as styles from './events.css';
 export function EventPage({ id }: { id: number }) {
   const { t, i18n } = useLingui();
   const format = useUnitFormatters();
-  const { backendOrigin } = useServices();
-  const api = featureApi(backendOrigin);
-  const event = useQuery({ queryKey: ['event', id] as const, queryFn: ({ signal }) => api.event(id, signal) });
+  const { queries } = useServices();
+  const event = useQuery(queries.event(id));
   const positionId = event.data?.positionId ?? 0;
-  const position = useQuery({
-    queryKey: ['position', positionId] as const,
-    queryFn: ({ signal }) => api.positionsById([positionId], signal).then((list) => list[0] ?? null),
-    enabled: positionId > 0,
-  });
+  const position = useQuery({ ...queries.position(positionId), enabled: positionId > 0 });
   const deviceId = event.data?.deviceId ?? 0;
   const device = useLive((state: LiveState) => state.devices.get(deviceId));
   // The stored event has no text; the live copy (socket or push notification) carries it.

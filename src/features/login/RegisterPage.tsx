@@ -19,14 +19,14 @@ export function RegisterPage() {
 
 function RegisterForm() {
   const { t } = useLingui();
-  const { session, api } = useServices();
+  const { session, queries } = useServices();
   const server = useSession(selectServer);
   const busy = useSession(selectBusy);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const totpForce = server?.attributes?.totpForce === true || server?.attributes?.totpForce === 'true';
-  const totp = useQuery({ queryKey: ['totpKey'], queryFn: () => api.totpKey(), enabled: totpForce, staleTime: Infinity });
+  const totp = useQuery({ ...queries.totpKey(), enabled: totpForce });
   const allowed = Boolean(server?.newServer || server?.registration);
 
   return (

@@ -15,14 +15,14 @@ import type { LivePosition } from '../../domain/liveStore';
 import { normalizeStatus, statusColor } from '../../domain/categories';
 import { isReadonly, isRestricted, preference } from '../../domain/permissions';
 import { selectServer, selectUser } from '../../machines/session/selectors';
-import type { ErrorsActor, SocketActor } from '../../composition';
 import { AlertDialog, Button, CloseIcon, Dialog, Link, Menu, MenuItem } from '../../ui';
 import { useServices } from '../app/services';
 import { useSession } from '../app/hooks';
 import { useUnitFormatters } from '../app/useUnits';
 import { deviceImageUrl } from './deviceImage';
 import { formatCoordinates } from './format';
-import { mapApi } from './mapApi';
+import { mutationsFor } from '../app/useMutations';
+import { resources } from '../../api/resources';
 import { attributeName, attributeValue } from './positionAttributes';
 import { externalMapLinks } from './externalMaps';
 import { useLiveSelection } from './useLiveSelection';
@@ -80,17 +80,12 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
 
   const remove = () => {
     setDeleting(true);
-    mapApi(services.backendOrigin)
-      .deleteDevice(device.id)
-      .then(() => {
-        // the live store has one writer, the socket machine: it drops the deleted device
-        (services.app.system.get('socket') as SocketActor | undefined)?.send({ type: 'DEVICE_REMOVED', id: device.id });
-        onClose();
-        return import('../app/query').then(({ queryClient }) => queryClient.invalidateQueries({ queryKey: ['devices'] }));
-      })
-      .catch((error: unknown) => {
-        const errors = services.app.system.get('errors') as ErrorsActor | undefined;
-        errors?.send({ type: 'PUSH', message: error instanceof Error ? error.message : String(error) });
+    // the resource layer: the socket machine (the live store's one writer) drops the device,
+    // the device queries refresh, a failure goes to the errors queue
+    mutationsFor(services)
+      .remove(resources.devices, device.id)
+      .then(() => onClose())
+      .catch(() => {
         setDeleting(false);
         setConfirming(false);
       });
@@ -206,7 +201,7 @@ function Address({ position, geocoder }: { position: LivePosition; geocoder: boo
   if (!geocoder) return <span>{coordinates}</span>;
   const look = () => {
     setFound({ state: 'loading' });
-    mapApi(services.backendOrigin)
+    services.api
       .address(position.latitude, position.longitude)
       .then((address) => setFound(address ? { state: 'done', address } : { state: 'failed' }))
       .catch(() => setFound({ state: 'failed' }));

@@ -1,3 +1,4 @@
+import type { Device } from '../../../contract/models';
 /** Events of the socket machine. */
 
 /** Connect (the session became authenticated). */
@@ -23,6 +24,11 @@ export type LogsEvent = { type: 'LOGS'; flag: boolean };
  * over the socket, so the socket machine, the live store's one writer, drops it.
  */
 export type DeviceRemovedEvent = { type: 'DEVICE_REMOVED'; id: number };
+/**
+ * A device this client created or edited (the server's answer): applied at once, so the map and
+ * the list show the edit without waiting for (or without, on a server that sends none) a push.
+ */
+export type DeviceSavedEvent = { type: 'DEVICE_SAVED'; device: Device };
 
 export type SocketEvent =
   | StartEvent
@@ -34,7 +40,8 @@ export type SocketEvent =
   | OnlineEvent
   | VisibleEvent
   | LogsEvent
-  | DeviceRemovedEvent;
+  | DeviceRemovedEvent
+  | DeviceSavedEvent;
 
 /** What the machine sends to the connection actor. */
 export type ConnectionCommand = { type: 'SEND'; text: string } | { type: 'CLOSE'; code: number };

@@ -104,6 +104,8 @@ export const socketMachine = setup({
     clearLive: () => {},
     /** Drop a deleted device (and its position) from the live store. */
     removeDevice: (_, _params: { id: number }) => {},
+    /** Put a created or edited device into the live store. */
+    saveDevice: (_, _params: { device: Device }) => {},
     /** Push a message onto the errors queue. */
     reportError: (_, _params: { message: string }) => {},
     /** Tell the root the session is gone (it sends the session SESSION_EXPIRED). */
@@ -172,6 +174,7 @@ export const socketMachine = setup({
     },
     LOGS: { guard: 'logsChanged', actions: 'setLogs' },
     DEVICE_REMOVED: { actions: { type: 'removeDevice', params: ({ event }) => ({ id: event.id }) } },
+    DEVICE_SAVED: { actions: { type: 'saveDevice', params: ({ event }) => ({ device: event.device }) } },
   },
   states: {
     connection: {

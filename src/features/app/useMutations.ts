@@ -1,0 +1,27 @@
+import { createMutations, type Mutations } from '../../api/mutations';
+import type { ErrorsActor, SocketActor } from '../../composition';
+import { queryClient } from './query';
+import { useServices, type Services } from './services';
+
+const bySevices = new WeakMap<Services, Mutations>();
+
+/** The writes of the resource layer, bound to the query client, the errors queue and the live store's writer. */
+export function mutationsFor(services: Services): Mutations {
+  let mutations = bySevices.get(services);
+  if (!mutations) {
+    const socket = () => services.app.system.get('socket') as SocketActor | undefined;
+    mutations = createMutations({
+      api: services.api,
+      client: queryClient,
+      report: (message) => (services.app.system.get('errors') as ErrorsActor | undefined)?.send({ type: 'PUSH', message }),
+      deviceSaved: (device) => socket()?.send({ type: 'DEVICE_SAVED', device }),
+      deviceRemoved: (id) => socket()?.send({ type: 'DEVICE_REMOVED', id }),
+    });
+    bySevices.set(services, mutations);
+  }
+  return mutations;
+}
+
+export function useMutations(): Mutations {
+  return mutationsFor(useServices());
+}
