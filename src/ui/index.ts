@@ -67,3 +67,23 @@ export {
 export { ToastRegion, createToastQueue, type ToastQueue, type ToastContent, type ToastRegionProps } from './Toast';
 export { Drawer, type DrawerProps } from './Drawer';
 export { PopoverDialog, type PopoverDialogProps } from './Popover';
+export {
+  NumberField,
+  Switch,
+  ComboBox,
+  Tabs,
+  Section,
+  DatePicker,
+  ColorField,
+  FileDrop,
+  type NumberFieldProps,
+  type SwitchProps,
+  type ComboBoxProps,
+  type ChoiceItem,
+  type TabsProps,
+  type SectionProps,
+  type DatePickerProps,
+  type ColorFieldProps,
+  type FileDropProps,
+} from './fields';
+export { Table, type TableColumn, type TableProps, type SortDescriptor, type Selection } from './Table';

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { ThemeProvider, Loader, Alert, ErrorToast } from '../../ui';
 import { toastText } from '../../domain/errors';
+import { preference } from '../../domain/permissions';
 import { selectChecking, selectServerError } from '../../machines/session/selectors';
 import { useErrorQueue, useSession } from './hooks';
 import { useCatalogueText } from './catalogue';
@@ -17,8 +18,9 @@ export function AppFrame({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const checking = useSession(selectChecking);
   const serverError = useSession(selectServerError);
-  const colorPrimary = useSession((s) => s.context.user?.attributes?.colorPrimary ?? s.context.server?.attributes?.colorPrimary);
-  const colorSecondary = useSession((s) => s.context.user?.attributes?.colorSecondary ?? s.context.server?.attributes?.colorSecondary);
+  // settings precedence: the server's colours win when it forces settings
+  const colorPrimary = useSession((s) => preference('colorPrimary', s.context.user, s.context.server, null));
+  const colorSecondary = useSession((s) => preference('colorSecondary', s.context.user, s.context.server, null));
   return (
     <ThemeProvider
       colorPrimary={typeof colorPrimary === 'string' ? colorPrimary : null}

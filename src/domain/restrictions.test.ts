@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { Server, User } from '../../contract/models';
+import { canAddDevice, canAddUser, canEdit, canOpen, restrictionsOf, type SettingsScreen } from './restrictions';
+
+const user = (fields: Partial<User> = {}): User => ({ id: 2, administrator: false, readonly: false, deviceReadonly: false, userLimit: 0, deviceLimit: -1, attributes: {}, ...fields }) as User;
+const server = (fields: Partial<Server> = {}): Server => ({ id: 1, readonly: false, deviceReadonly: false, attributes: {}, ...fields }) as Server;
+
+const SCREENS: SettingsScreen[] = ['preferences', 'account', 'devices', 'groups', 'drivers', 'users', 'server', 'notifications', 'deviceConnections', 'userConnections'];
+
+/** who → [screens that open, screens whose items change] */
+const table: Array<[string, User, Server, SettingsScreen[], SettingsScreen[]]> = [
+  ['administrator', user({ administrator: true, readonly: true }), server({ readonly: true, attributes: { 'ui.disableGroups': true } }), SCREENS, SCREENS],
+  ['regular user', user(), server(), ['preferences', 'account', 'devices', 'groups', 'drivers', 'notifications', 'deviceConnections'], ['preferences', 'account', 'devices', 'groups', 'drivers', 'notifications', 'deviceConnections']],
+  ['manager (userLimit)', user({ userLimit: 5 }), server(), SCREENS.filter((s) => s !== 'server'), SCREENS.filter((s) => s !== 'server')],
+  ['readonly user', user({ readonly: true }), server(), ['preferences', 'account', 'devices'], ['preferences']],
+  ['readonly server', user(), server({ readonly: true }), ['preferences', 'account', 'devices'], ['preferences']],
+  ['device readonly (user)', user({ deviceReadonly: true }), server(), ['preferences', 'account', 'devices', 'groups', 'drivers', 'notifications', 'deviceConnections'], ['preferences', 'account', 'groups', 'drivers', 'notifications']],
+  ['device readonly (server)', user(), server({ deviceReadonly: true }), ['preferences', 'account', 'devices', 'groups', 'drivers', 'notifications', 'deviceConnections'], ['preferences', 'account', 'groups', 'drivers', 'notifications']],
+  ['ui.disableGroups (server)', user(), server({ attributes: { 'ui.disableGroups': true } }), ['preferences', 'account', 'devices', 'drivers', 'notifications', 'deviceConnections'], ['preferences', 'account', 'devices', 'drivers', 'notifications', 'deviceConnections']],
+  ['ui.disableVehicleFeatures (user, "true")', user({ attributes: { 'ui.disableVehicleFeatures': 'true' } }), server(), ['preferences', 'account', 'devices', 'groups', 'notifications', 'deviceConnections'], ['preferences', 'account', 'devices', 'groups', 'notifications', 'deviceConnections']],
+  ['ui.disableDrivers (user)', user({ attributes: { 'ui.disableDrivers': true } }), server(), ['preferences', 'account', 'devices', 'groups', 'notifications', 'deviceConnections'], ['preferences', 'account', 'devices', 'groups', 'notifications', 'deviceConnections']],
+];
+
+describe('restrictions', () => {
+  for (const [who, u, s, opens, edits] of table) {
+    it(`${who}: opens ${opens.join(', ')}; changes ${edits.join(', ')}`, () => {
+      const r = restrictionsOf(u, s);
+      expect(SCREENS.filter((screen) => canOpen(screen, r))).toEqual(SCREENS.filter((screen) => opens.includes(screen)));
+      expect(SCREENS.filter((screen) => canEdit(screen, r))).toEqual(SCREENS.filter((screen) => edits.includes(screen)));
+    });
+  }
+
+  it('named flags hold when the server or the user has them, never for administrators', () => {
+    for (const flag of ['limitCommands', 'disableReports', 'fixedEmail'] as const) {
+      expect(restrictionsOf(user({ [flag]: true }), server())[flag]).toBe(true);
+      expect(restrictionsOf(user(), server({ [flag]: true }))[flag]).toBe(true);
+      expect(restrictionsOf(user(), server())[flag]).toBe(false);
+      expect(restrictionsOf(user({ administrator: true, [flag]: true }), server({ [flag]: true }))[flag]).toBe(false);
+    }
+  });
+
+  it('saved commands close for limit-commands users', () => {
+    expect(canOpen('commands', restrictionsOf(user(), server()))).toBe(true);
+    expect(canOpen('commands', restrictionsOf(user({ limitCommands: true }), server()))).toBe(false);
+  });
+
+  it('device limit: -1 is none, otherwise the count must stay under it', () => {
+    const r = restrictionsOf(user({ deviceLimit: 2 }), server());
+    expect(canAddDevice(r, user({ deviceLimit: 2 }), 1)).toBe(true);
+    expect(canAddDevice(r, user({ deviceLimit: 2 }), 2)).toBe(false);
+    expect(canAddDevice(r, user({ deviceLimit: -1 }), 10_000)).toBe(true);
+    expect(canAddDevice(restrictionsOf(user({ deviceReadonly: true }), server()), user(), 0)).toBe(false);
+  });
+
+  it('user limit: managers only, under the limit', () => {
+    const manager = user({ userLimit: 2 });
+    expect(canAddUser(restrictionsOf(manager, server()), manager, 1)).toBe(true);
+    expect(canAddUser(restrictionsOf(manager, server()), manager, 2)).toBe(false);
+    expect(canAddUser(restrictionsOf(user(), server()), user(), 0)).toBe(false);
+    const admin = user({ administrator: true });
+    expect(canAddUser(restrictionsOf(admin, server()), admin, 1000)).toBe(true);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * What a user may see and change, from the user and the server alone (pure; every screen asks
+ * here): the spec's roles and restriction flags, Traccar's `ui.disable*` features, device and
+ * user limits. Administrators bypass every restriction.
+ */
+import type { Server, User } from '../../contract/models';
+import { isAdministrator, isManager, isRestricted, isUiDisabled } from './permissions';
+
+export type SettingsScreen =
+  | 'preferences'
+  | 'account'
+  | 'devices'
+  | 'groups'
+  | 'drivers'
+  | 'users'
+  | 'server'
+  | 'notifications'
+  | 'geofences'
+  | 'calendars'
+  | 'attributes'
+  | 'maintenance'
+  | 'commands'
+  | 'deviceConnections'
+  | 'groupConnections'
+  | 'userConnections';
+
+export interface Restrictions {
+  administrator: boolean;
+  manager: boolean;
+  /** nothing may be changed (server or user readonly) */
+  readonly: boolean;
+  /** devices may not be added, changed or removed (readonly, or server or user deviceReadonly) */
+  deviceReadonly: boolean;
+  limitCommands: boolean;
+  disableReports: boolean;
+  fixedEmail: boolean;
+  /** Traccar's features, each off when a `ui.disable*` flag applies (never for administrators) */
+  features: {
+    groups: boolean;
+    drivers: boolean;
+    maintenance: boolean;
+    calendars: boolean;
+    computedAttributes: boolean;
+    savedCommands: boolean;
+    attributes: boolean;
+    events: boolean;
+  };
+}
+
+export function restrictionsOf(user: User | null | undefined, server: Server | null | undefined): Restrictions {
+  const disabled = (key: string) => isUiDisabled(key, user, server);
+  const vehicleFeatures = disabled('VehicleFeatures');
+  const readonly = isRestricted('readonly', user, server);
+  return {
+    administrator: isAdministrator(user),
+    manager: isManager(user),
+    readonly,
+    deviceReadonly: readonly || isRestricted('deviceReadonly', user, server),
+    limitCommands: isRestricted('limitCommands', user, server),
+    disableReports: isRestricted('disableReports', user, server),
+    fixedEmail: isRestricted('fixedEmail', user, server),
+    features: {
+      groups: !disabled('Groups'),
+      drivers: !vehicleFeatures && !disabled('Drivers'),
+      maintenance: !vehicleFeatures && !disabled('Maintenance'),
+      calendars: !disabled('Calendars'),
+      computedAttributes: !disabled('ComputedAttributes'),
+      savedCommands: !disabled('SavedCommands'),
+      attributes: !disabled('Attributes'),
+      events: !disabled('Events'),
+    },
+  };
+}
+
+/** Whether a settings screen is offered (menu) and opens (a direct URL to another shows a refusal). */
+export function canOpen(screen: SettingsScreen, r: Restrictions): boolean {
+  switch (screen) {
+    case 'preferences':
+    case 'account':
+    case 'devices':
+      return true;
+    case 'server':
+      return r.administrator;
+    case 'users':
+    case 'userConnections':
+      return r.manager;
+    case 'groups':
+      return !r.readonly && r.features.groups;
+    case 'groupConnections':
+      return !r.readonly && r.features.groups;
+    case 'drivers':
+      return !r.readonly && r.features.drivers;
+    case 'maintenance':
+      return !r.readonly && r.features.maintenance;
+    case 'calendars':
+      return !r.readonly && r.features.calendars;
+    case 'attributes':
+      return !r.readonly && r.features.computedAttributes;
+    case 'commands':
+      return !r.readonly && r.features.savedCommands && !r.limitCommands;
+    case 'notifications':
+    case 'geofences':
+    case 'deviceConnections':
+      return !r.readonly;
+  }
+}
+
+/** Whether the items of a screen may be added, changed or removed. */
+export function canEdit(screen: SettingsScreen, r: Restrictions): boolean {
+  if (!canOpen(screen, r)) return false;
+  if (screen === 'devices' || screen === 'deviceConnections') return !r.deviceReadonly;
+  if (screen === 'preferences') return true;
+  return !r.readonly;
+}
+
+/** A new device may be added: not device-readonly and under the device limit (-1: none). */
+export function canAddDevice(r: Restrictions, user: User | null | undefined, deviceCount: number): boolean {
+  if (!canEdit('devices', r)) return false;
+  if (r.administrator) return true;
+  const limit = user?.deviceLimit ?? -1;
+  return limit === -1 || deviceCount < limit;
+}
+
+/** A manager may add users while under their user limit (-1: none). */
+export function canAddUser(r: Restrictions, user: User | null | undefined, userCount: number): boolean {
+  if (!r.manager || r.readonly) return false;
+  if (r.administrator) return true;
+  const limit = user?.userLimit ?? 0;
+  return limit === -1 || userCount < limit;
+}
+
+/** The fields of a user only an administrator may change. */
+export const ADMINISTRATOR_USER_FIELDS = [
+  'administrator',
+  'readonly',
+  'deviceReadonly',
+  'deviceLimit',
+  'userLimit',
+  'expirationTime',
+  'disabled',
+  'limitCommands',
+  'disableReports',
+  'fixedEmail',
+] as const;
