@@ -12,12 +12,15 @@ import { routeOptionsFrom } from './domain/liveRules';
 import { socketUrl } from './api/origin';
 import type { errorsMachine } from './machines/errors/errors.machine';
 import type { Endpoints } from './api/endpoints';
+import type { ApiClient } from './api/client';
 import type { LanguageStore } from './i18n/languageStore';
 import { readRootQuery, withoutRootQuery } from './domain/redirect';
 import { nativeTarget, nativeTokenExpiration } from './api/nativeBridge';
 
 export interface AppDependencies {
   api: Endpoints;
+  /** the fetch wrapper the resource layer's calls use */
+  client: ApiClient;
   languages: LanguageStore;
   /** Navigation, bound once the router exists. */
   navigate: (to: string) => void;
@@ -87,7 +90,10 @@ export function createAppActor(deps: AppDependencies) {
   const createSocket = deps.createSocket ?? ((socketAddress: string) => new WebSocket(socketAddress));
   /** The whole fleet: devices and positions; a 401 from either wins, one failure leaves the other. */
   const fetchFleet = async (signal: AbortSignal): Promise<RefetchOutput> => {
-    const [devices, positions] = await Promise.allSettled([deps.api.devices({}, signal), deps.api.positions(signal)]);
+    // the resource layer comes with the first fleet load (after sign-in), not with the sign-in page
+    const [{ entityEndpoints }, { resources }] = await Promise.all([import('./api/entityEndpoints'), import('./api/resources')]);
+    const entities = entityEndpoints(deps.client);
+    const [devices, positions] = await Promise.allSettled([entities.list(resources.devices, {}, signal), entities.list(resources.positions, {}, signal)]);
     const failures = [devices, positions].flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
     const unauthorized = failures.find((e) => typeof e === 'object' && e !== null && (e as { status?: unknown }).status === 401);
     if (unauthorized !== undefined) throw unauthorized;

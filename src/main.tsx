@@ -8,7 +8,6 @@ import { routeTree } from './routeTree.gen';
 import { connectLiveStore, createAppActor, type AppDependencies, type SessionActor } from './composition';
 import { createApiClient } from './api/client';
 import { endpoints } from './api/endpoints';
-import { queries } from './api/queries';
 import { resolveBackendOrigin } from './api/origin';
 import { createLanguageStore } from './i18n/languageStore';
 import { activateLanguage, i18n } from './i18n/i18n';
@@ -29,7 +28,8 @@ const backendOrigin = resolveBackendOrigin({
   env: import.meta.env.VITE_SERVER_ORIGIN,
   pageOrigin: window.location.origin,
 });
-const api = endpoints(createApiClient({ origin: backendOrigin }));
+const client = createApiClient({ origin: backendOrigin });
+const api = endpoints(client);
 
 async function inspector(): Promise<AppDependencies['inspect']> {
   if (!__ATHAR_DEV__ || !new URLSearchParams(window.location.search).has('inspect')) return undefined;
@@ -41,6 +41,7 @@ let navigate: (to: string) => void = () => {};
 const live = createLiveStore({ defer: macrotaskScheduler() });
 const app = createAppActor({
   api,
+  client,
   languages,
   live,
   backendOrigin,
@@ -68,7 +69,7 @@ const services: Services = {
   app,
   session,
   api,
-  queries: queries(api),
+  client,
   languages,
   live,
   backendOrigin,

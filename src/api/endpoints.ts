@@ -1,46 +1,16 @@
 import type { ApiClient } from './client';
-import type { Device, Event, Position, Server, User } from '../../contract/models';
-import type { ListParams, Resource } from './resources';
-import { resources } from './resources';
-
-export interface OsmandFix {
-  uniqueId: string;
-  latitude: number;
-  longitude: number;
-  /** seconds since the epoch */
-  timestamp: number;
-  /** knots */
-  speed?: number;
-  bearing?: number;
-  altitude?: number;
-  accuracy?: number;
-  /** e.g. `sos`: becomes an alarm event on the server */
-  alarm?: string;
-}
+import type { Server, User } from '../../contract/models';
 
 /**
- * Every call the client makes, on the one fetch wrapper. Entities go through the generic calls
- * (`list`, `item`, `create`, `update`, `remove`) of their declaration in `resources.ts`.
+ * The calls of the boot and the sign-in screens (spec section 7), on the one fetch wrapper: what
+ * the entry bundle needs. Entities and the other data calls are in `entityEndpoints.ts`, loaded
+ * with the signed-in shell.
  */
 export function endpoints(api: ApiClient) {
   return {
-    // --- any declared entity ---
-    list: <T extends { id: number }>(r: Resource<T>, params: ListParams = {}, signal?: AbortSignal) =>
-      api.json<T[]>('GET', r.path, { query: params, signal }),
-    item: <T extends { id: number }>(r: Resource<T>, id: number, signal?: AbortSignal) =>
-      api.json<T>('GET', `${r.path}/${id}`, { signal }),
-    create: <T extends { id: number }>(r: Resource<T>, item: Omit<T, 'id'> | T) => api.json<T>('POST', r.path, { body: { ...item, id: 0 } }),
-    update: <T extends { id: number }>(r: Resource<T>, item: T) => api.json<T>('PUT', `${r.path}/${item.id}`, { body: item }),
-    remove: <T extends { id: number }>(r: Resource<T>, id: number) => api.json<void>('DELETE', `${r.path}/${id}`),
-    permissions: (params: ListParams, signal?: AbortSignal) =>
-      api.json<Array<Record<string, number>>>('GET', '/api/permissions', { query: params, signal }),
-    link: (permission: Record<string, number>) => api.json<void>('POST', '/api/permissions', { body: permission }),
-    unlink: (permission: Record<string, number>) => api.json<void>('DELETE', '/api/permissions', { body: permission }),
-
     // --- session and server (spec section 7) ---
     server: (signal?: AbortSignal) => api.json<Server>('GET', '/api/server', { signal }),
     updateServer: (server: Server) => api.json<Server>('PUT', '/api/server', { body: server }),
-    timezones: (signal?: AbortSignal) => api.json<string[]>('GET', '/api/server/timezones', { signal }),
     session: (signal?: AbortSignal) => api.json<User>('GET', '/api/session', { signal }),
     tokenLogin: (token: string) => api.json<User>('GET', '/api/session', { query: { token } }),
     login: (credentials: { email: string; password: string; code?: string | null }) => {
@@ -60,42 +30,6 @@ export function endpoints(api: ApiClient) {
       api.json<void>('POST', '/api/password/update', { body: new URLSearchParams({ token, password }) }),
 
     // --- the fleet, positions, events ---
-    devices: (query: { uniqueId?: string } = {}, signal?: AbortSignal) => api.json<Device[]>('GET', resources.devices.path, { query, signal }),
-    positions: (signal?: AbortSignal) => api.json<Position[]>('GET', resources.positions.path, { signal }),
-    /** One position by id (`GET /api/positions?id=`), or null. */
-    position: async (id: number, signal?: AbortSignal): Promise<Position | null> => {
-      const list = await api.json<Position[]>('GET', resources.positions.path, { query: { id }, signal });
-      return Array.isArray(list) ? (list.find((p) => p.id === id) ?? list[0] ?? null) : null;
-    },
-    event: (id: number, signal?: AbortSignal) => api.json<Event>('GET', `${resources.events.path}/${id}`, { signal }),
-    /** Traccar's reverse geocoder (`GET /api/server/geocode`), plain text; only when the server has one. */
-    address: async (latitude: number, longitude: number, signal?: AbortSignal): Promise<string> => {
-      const response = await api.request('GET', '/api/server/geocode', { query: { latitude, longitude }, accept: 'text/plain, */*', signal });
-      return (await response.text()).trim().slice(0, 500);
-    },
-    /** A device picture (`POST /api/devices/{id}/image`, the file as the body): the stored file name. */
-    uploadDeviceImage: (deviceId: number, file: Blob) =>
-      api.text('POST', `${resources.devices.path}/${deviceId}/image`, { body: file }),
-    /**
-     * One position through the OsmAnd protocol on the web origin (`POST /` with form fields): what
-     * a Traccar Client phone app would send. Resolves with the reply body (a queued command or '').
-     */
-    osmand: async (fix: OsmandFix) => {
-      const form = new URLSearchParams({
-        id: fix.uniqueId,
-        lat: fix.latitude.toFixed(6),
-        lon: fix.longitude.toFixed(6),
-        timestamp: String(Math.floor(fix.timestamp)),
-        valid: 'true',
-      });
-      if (fix.speed !== undefined) form.set('speed', String(fix.speed));
-      if (fix.bearing !== undefined) form.set('bearing', String(fix.bearing));
-      if (fix.altitude !== undefined) form.set('altitude', String(fix.altitude));
-      if (fix.accuracy !== undefined) form.set('accuracy', String(fix.accuracy));
-      if (fix.alarm) form.set('alarm', fix.alarm);
-      const response = await api.request('POST', '/', { body: form, accept: 'text/plain, */*' });
-      return response.text();
-    },
   };
 }
 

@@ -6,11 +6,11 @@
  * No import of TanStack Query: the client is passed in (the signed-in shell has it).
  */
 import type { Device } from '../../contract/models';
-import type { Endpoints } from './endpoints';
+import type { EntityEndpoints } from './entityEndpoints';
 import { keys, permissionOf, resources, type AnyResource, type Resource } from './resources';
 
 export interface MutationDeps {
-  api: Endpoints;
+  api: EntityEndpoints;
   client: { invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<void> };
   /** Push a message onto the errors queue. */
   report(message: string): void;
@@ -68,14 +68,9 @@ export function createMutations(deps: MutationDeps) {
           refresh(owner),
         ]);
       }, options),
-    uploadDeviceImage: (device: Device, file: Blob, options?: WriteOptions): Promise<Device> =>
-      run(async () => {
-        const name = await api.uploadDeviceImage(device.id, file);
-        const saved = await api.update(resources.devices, { ...device, attributes: { ...device.attributes, deviceImage: name } });
-        deps.deviceSaved(saved);
-        await refresh(resources.devices);
-        return saved;
-      }, options),
+    /** A device picture: uploaded, its stored file name returned (the form saves it in `attributes.deviceImage`, as Traccar's does). */
+    uploadDeviceImage: (device: Device, file: Blob, options?: WriteOptions): Promise<string> =>
+      run(() => api.uploadDeviceImage(device.id, file), options),
     /** A refresh without a write (after a server or session change). */
     refresh: (r: AnyResource) => refresh(r),
     refreshServer: () => client.invalidateQueries({ queryKey: keys.server() }),

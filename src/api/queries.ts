@@ -1,4 +1,5 @@
 import type { Endpoints } from './endpoints';
+import type { EntityEndpoints } from './entityEndpoints';
 import { keys, resources, type ListParams, type Resource } from './resources';
 
 type Fn<T> = (context: { signal: AbortSignal }) => Promise<T>;
@@ -8,7 +9,7 @@ type Fn<T> = (context: { signal: AbortSignal }) => Promise<T>;
  * `ensureQueryData`, components `useQuery` with the same options. Plain objects (no import of
  * TanStack Query here) so the login route's bundle does not carry the query library.
  */
-export function queries(api: Endpoints) {
+export function queries(api: EntityEndpoints & Pick<Endpoints, 'server' | 'totpKey'>) {
   return {
     list: <T extends { id: number }>(r: Resource<T>, params: ListParams = {}) => ({
       queryKey: keys.list(r, params),
@@ -19,8 +20,8 @@ export function queries(api: Endpoints) {
       queryFn: (({ signal }) => api.item(r, id, signal)) as Fn<T>,
     }),
     /** One position by id through `GET /api/positions?id=` (the list call Traccar offers). */
-    position: (id: number) => ({ queryKey: keys.item(resources.positions, id), queryFn: (({ signal }) => api.position(id, signal)) as Fn<Awaited<ReturnType<Endpoints['position']>>> }),
-    event: (id: number) => ({ queryKey: keys.item(resources.events, id), queryFn: (({ signal }) => api.event(id, signal)) as Fn<Awaited<ReturnType<Endpoints['event']>>> }),
+    position: (id: number) => ({ queryKey: keys.item(resources.positions, id), queryFn: (({ signal }) => api.position(id, signal)) as Fn<Awaited<ReturnType<EntityEndpoints['position']>>> }),
+    event: (id: number) => ({ queryKey: keys.item(resources.events, id), queryFn: (({ signal }) => api.event(id, signal)) as Fn<Awaited<ReturnType<EntityEndpoints['event']>>> }),
     permissions: (params: ListParams) => ({ queryKey: keys.permissions(params), queryFn: (({ signal }) => api.permissions(params, signal)) as Fn<Array<Record<string, number>>> }),
     server: () => ({ queryKey: keys.server(), queryFn: (({ signal }) => api.server(signal)) as Fn<Awaited<ReturnType<Endpoints['server']>>> }),
     timezones: () => ({ queryKey: keys.timezones(), queryFn: (({ signal }) => api.timezones(signal)) as Fn<string[]>, staleTime: Infinity }),

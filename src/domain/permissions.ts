@@ -54,3 +54,21 @@ export function preference<T>(
   }
   return fallback;
 }
+
+/**
+ * The same precedence for the preferences Traccar keeps as fields of the user and the server
+ * (`map`, `latitude`, `longitude`, `zoom`, `coordinateFormat`), not in the attributes.
+ */
+export function fieldPreference<K extends 'map' | 'latitude' | 'longitude' | 'zoom' | 'coordinateFormat'>(
+  key: K,
+  user: User | null | undefined,
+  server: Server | null | undefined,
+): User[K] | Server[K] | null {
+  const userValue = user?.[key];
+  const serverValue = server?.[key];
+  const [first, second] = server?.forceSettings ? [serverValue, userValue] : [userValue, serverValue];
+  for (const value of [first, second]) {
+    if (value !== undefined && value !== null && value !== '' && value !== 0) return value as User[K] | Server[K];
+  }
+  return null;
+}

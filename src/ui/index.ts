@@ -87,3 +87,4 @@ export {
   type FileDropProps,
 } from './fields';
 export { Table, type TableColumn, type TableProps, type SortDescriptor, type Selection } from './Table';
+export { ButtonLink, type ButtonLinkProps } from './ButtonLink';

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { AppActor, SessionActor } from '../../composition';
 import type { Endpoints } from '../../api/endpoints';
-import type { Queries } from '../../api/queries';
+import type { ApiClient } from '../../api/client';
 import type { LanguageStore } from '../../i18n/languageStore';
 import type { LiveStore } from '../../domain/liveStore';
 
@@ -10,7 +10,8 @@ export interface Services {
   app: AppActor;
   session: SessionActor;
   api: Endpoints;
-  queries: Queries;
+  /** the one fetch wrapper on the backend origin (the resource layer's calls use it) */
+  client: ApiClient;
   languages: LanguageStore;
   live: LiveStore;
   /** '' for the page's own origin. */

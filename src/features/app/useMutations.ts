@@ -1,6 +1,7 @@
 import { createMutations, type Mutations } from '../../api/mutations';
 import type { ErrorsActor, SocketActor } from '../../composition';
 import { queryClient } from './query';
+import { dataFor } from './data';
 import { useServices, type Services } from './services';
 
 const bySevices = new WeakMap<Services, Mutations>();
@@ -11,7 +12,7 @@ export function mutationsFor(services: Services): Mutations {
   if (!mutations) {
     const socket = () => services.app.system.get('socket') as SocketActor | undefined;
     mutations = createMutations({
-      api: services.api,
+      api: dataFor(services).entities,
       client: queryClient,
       report: (message) => (services.app.system.get('errors') as ErrorsActor | undefined)?.send({ type: 'PUSH', message }),
       deviceSaved: (device) => socket()?.send({ type: 'DEVICE_SAVED', device }),

@@ -9,7 +9,6 @@ import { activateLanguage, i18n } from '../../i18n/i18n';
 import { ServicesContext, type Services } from '../app/services';
 import { createApiClient } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
-import { queries } from '../../api/queries';
 import { DeviceList } from './DeviceList';
 import { makeDevice } from '../../../tests/fixtures/models';
 
@@ -41,8 +40,8 @@ function position(deviceId: number, latitude: number): Position {
 }
 
 function renderList(live: LiveStore, onRender: () => void = () => {}) {
-  const api = endpoints(createApiClient({ origin: '', fetch: async () => new Response('[]') }));
-  const services = { live, backendOrigin: '', api, queries: queries(api) } as unknown as Services;
+  const apiClient = createApiClient({ origin: '', fetch: async () => new Response('[]') });
+  const services = { live, backendOrigin: '', api: endpoints(apiClient), client: apiClient } as unknown as Services;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <ServicesContext.Provider value={services}>

@@ -25,6 +25,7 @@ import {
   type StatusFilter,
 } from '../../domain/deviceList';
 import { useServices } from '../app/services';
+import { useData } from '../app/data';
 import { resources } from '../../api/resources';
 import { categoryLabel, statusLabel } from './labels';
 import { alarmLabel } from '../events/eventTypes';
@@ -97,7 +98,8 @@ export interface DeviceListProps {
 
 export function DeviceList({ onChosen }: DeviceListProps) {
   const { t, i18n } = useLingui();
-  const { live, queries } = useServices();
+  const { live } = useServices();
+  const { queries } = useData();
   const [query, setQuery] = useState<DeviceListQuery>(DEFAULT_QUERY);
 
   const groups = useQuery({ ...queries.list(resources.groups), staleTime: 60_000 });

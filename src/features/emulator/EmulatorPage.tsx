@@ -11,7 +11,8 @@ import type { LiveState } from '../../domain/liveStore';
 import { compareDevices } from '../../domain/deviceList';
 import { useServices } from '../app/services';
 import { useLive } from '../devices/useLive';
-import type { OsmandFix } from '../../api/endpoints';
+import type { OsmandFix } from '../../api/entityEndpoints';
+import { dataFor } from '../app/data';
 import { EmulatorMap, type LonLat } from './EmulatorMap';
 import * as styles from './emulator.css';
 
@@ -20,7 +21,8 @@ const selectDevices = (state: LiveState) => state.devices;
 
 export function EmulatorPage() {
   const { t } = useLingui();
-  const { live, api } = useServices();
+  const services = useServices();
+  const { live } = services;
   const devices = useLive(selectDevices);
   const storeSelected = useLive((state: LiveState) => state.selectedId);
   const [chosen, setChosen] = useState<number | null>(null);
@@ -39,7 +41,7 @@ export function EmulatorPage() {
   }, []);
 
   const send = useMutation({
-    mutationFn: (fix: OsmandFix) => api.osmand(fix),
+    mutationFn: (fix: OsmandFix) => dataFor(services).entities.osmand(fix),
   });
 
   const onPick = useCallback(

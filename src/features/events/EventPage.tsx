@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Link, Loader } from '../../ui';
 import type { LiveState } from '../../domain/liveStore';
-import { useServices } from '../app/services';
+import { useData } from '../app/data';
 import { useLive } from '../devices/useLive';
 import { useUnitFormatters } from '../app/useUnits';
 import { attributeName, attributeValue } from '../map/positionAttributes';
@@ -16,7 +16,7 @@ import * as styles from './events.css';
 export function EventPage({ id }: { id: number }) {
   const { t, i18n } = useLingui();
   const format = useUnitFormatters();
-  const { queries } = useServices();
+  const { queries } = useData();
   const event = useQuery(queries.event(id));
   const positionId = event.data?.positionId ?? 0;
   const position = useQuery({ ...queries.position(positionId), enabled: positionId > 0 });

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, TextField, Link, Alert } from '../../ui';
 import { useServices } from '../app/services';
+import { useData } from '../app/data';
 import { useSession } from '../app/hooks';
 import { selectBusy, selectServer } from '../../machines/session/selectors';
 import * as styles from '../app/app.css';
@@ -19,7 +20,8 @@ export function RegisterPage() {
 
 function RegisterForm() {
   const { t } = useLingui();
-  const { session, queries } = useServices();
+  const { session } = useServices();
+  const { queries } = useData();
   const server = useSession(selectServer);
   const busy = useSession(selectBusy);
   const [name, setName] = useState('');

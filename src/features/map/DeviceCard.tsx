@@ -22,6 +22,7 @@ import { useUnitFormatters } from '../app/useUnits';
 import { deviceImageUrl } from './deviceImage';
 import { formatCoordinates } from './format';
 import { mutationsFor } from '../app/useMutations';
+import { dataFor } from '../app/data';
 import { resources } from '../../api/resources';
 import { attributeName, attributeValue } from './positionAttributes';
 import { externalMapLinks } from './externalMaps';
@@ -201,7 +202,7 @@ function Address({ position, geocoder }: { position: LivePosition; geocoder: boo
   if (!geocoder) return <span>{coordinates}</span>;
   const look = () => {
     setFound({ state: 'loading' });
-    services.api
+    dataFor(services).entities
       .address(position.latitude, position.longitude)
       .then((address) => setFound(address ? { state: 'done', address } : { state: 'failed' }))
       .catch(() => setFound({ state: 'failed' }));

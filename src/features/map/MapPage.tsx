@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { createMapSettings, MapView, selectByUniqueIdOnce } from '../../map';
-import { preference } from '../../domain/permissions';
+import { fieldPreference, preference } from '../../domain/permissions';
 import { selectServer, selectUser } from '../../machines/session/selectors';
 import { Alert } from '../../ui';
 import { useServices } from '../app/services';
@@ -49,7 +49,8 @@ export function MapPage() {
   const user = useSession(selectUser);
   const server = useSession(selectServer);
   const uniqueId = useSession((s) => s.context.uniqueId);
-  const preferredStyle = preference('map', user, server, null);
+  // Traccar keeps the map style in the `map` field; an attribute `map` (the embedded server's demo pin) also counts
+  const preferredStyle = fieldPreference('map', user, server) ?? preference('map', user, server, null);
   const uiStrings = useMapUiStrings();
   const [fallback, setFallback] = useState(false);
   const [noticeClosed, setNoticeClosed] = useState(false);

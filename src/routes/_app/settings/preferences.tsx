@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PreferencesPage } from '../../../features/settings/PreferencesPage';
+import { PreferencesPage } from '../../../features/settings/singletons';
 
 export const Route = createFileRoute('/_app/settings/preferences')({
   component: PreferencesPage,

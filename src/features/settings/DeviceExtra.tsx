@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { Device } from '../../../contract/models';
+import { Alert, FileDrop, Section } from '../../ui';
+import type { Draft } from '../../machines/editor/editor.machine';
+import { deviceImageUrl } from '../map/deviceImage';
+import { useServices } from '../app/services';
+import { mutationsFor } from '../app/useMutations';
+import { useCatalogueText } from '../app/catalogue';
+import { QrCode } from './QrCode';
+import * as styles from './settings.css';
+
+/** Traccar's limit for a device picture (the server answers 413 above it). */
+export const DEVICE_IMAGE_LIMIT = 500 * 1024;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
+/** What is wrong with a picture before it is sent, or null. */
+export function imageProblem(file: { type: string; size: number }): 'type' | 'size' | 'empty' | null {
+  if (!IMAGE_TYPES.includes(file.type)) return 'type';
+  if (file.size === 0) return 'empty';
+  if (file.size > DEVICE_IMAGE_LIMIT) return 'size';
+  return null;
+}
+
+/** The device picture (upload, kept in `attributes.deviceImage` when the form is saved) and the QR code for the phone app. */
+export function DeviceExtra({ item, change, isDisabled }: { item: Device; change: (draft: Draft) => void; isDisabled: boolean }) {
+  const { t } = useLingui();
+  const services = useServices();
+  const catalogue = useCatalogueText();
+  const [state, setState] = useState<{ pending: boolean; error: string | null }>({ pending: false, error: null });
+  const image = deviceImageUrl(item, services.backendOrigin, window.location.href);
+  const server = services.backendOrigin || window.location.origin;
+  const upload = (file: File) => {
+    const problem = imageProblem(file);
+    if (problem) {
+      setState({
+        pending: false,
+        error: problem === 'type' ? t`This file is not a picture. Choose a JPEG, PNG, GIF or WebP image.` : problem === 'size' ? t`This picture is larger than 500 KB. Choose a smaller one.` : t`This file is empty.`,
+      });
+      return;
+    }
+    setState({ pending: true, error: null });
+    mutationsFor(services)
+      .uploadDeviceImage(item, file, { report: false })
+      .then((name) => {
+        setState({ pending: false, error: null });
+        change({ ...(item as unknown as Draft), attributes: { ...item.attributes, deviceImage: name.trim() } });
+      })
+      .catch((error: unknown) => setState({ pending: false, error: catalogue(error instanceof Error ? error.message : String(error)) }));
+  };
+  return (
+    <>
+      <Section title={t`Picture`}>
+        {image ? <img src={image} alt={t`Picture of ${item.name}`} className={styles.image} /> : <p className={styles.muted}>{t`No picture`}</p>}
+        {state.error ? <Alert variant="error">{state.error}</Alert> : null}
+        {isDisabled ? null : (
+          <FileDrop label={t`Drop a picture here (JPEG, PNG, GIF or WebP, up to 500 KB)`} chooseLabel={t`Choose a picture`} acceptedFileTypes={[...IMAGE_TYPES]} onFile={upload} isPending={state.pending} />
+        )}
+        {item.attributes?.deviceImage && !isDisabled ? <p className={styles.muted}>{t`Save the device to keep the new picture.`}</p> : null}
+      </Section>
+      <Section title={t`QR code`}>
+        <p className={styles.muted}>{t`Scan with the Traccar Client app to report to this server as this device.`}</p>
+        <QrCode value={`${server}?id=${encodeURIComponent(item.uniqueId)}`} label={t`QR code of ${item.name}`} className={styles.qr} />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,201 @@
+import { useMemo } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { useBlocker, useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise, waitFor } from 'xstate';
+import { Alert, AlertDialog, Button, Form, Loader, Section } from '../../ui';
+import { editorMachine, isDirty, type Draft } from '../../machines/editor/editor.machine';
+import { canEdit, canOpen } from '../../domain/restrictions';
+import type { Attributes } from '../../../contract/models';
+import { queryClient } from '../app/query';
+import { useServices } from '../app/services';
+import { dataFor } from '../app/data';
+import { mutationsFor } from '../app/useMutations';
+import { useCatalogueText } from '../app/catalogue';
+import { AttributesEditor } from './AttributesEditor';
+import { FieldControl } from './FieldControl';
+import type { EditDescriptor, FieldContext } from './model';
+import { Refusal } from './Refusal';
+import { useSettingsContext } from './useSettingsContext';
+import { formError } from './formError';
+import * as styles from './settings.css';
+
+export interface EditSource<T> {
+  load: (id: number) => Promise<T>;
+  save: (draft: T) => Promise<T>;
+}
+
+interface EntityEditPageProps<T extends { id: number }> {
+  descriptor: EditDescriptor<T>;
+  /** null: a new item */
+  id: number | null;
+  /** other ways to load and save (the server, the signed-in user) than the resource's */
+  source?: EditSource<T>;
+  /** stay on the page after saving (singletons: server, account, preferences) */
+  stay?: boolean;
+  /** may edit, beyond the screen's rule (e.g. one's own account) */
+  editable?: boolean;
+}
+
+/**
+ * The edit page of any entity, built from its descriptor and run by the editor machine: load,
+ * edit (fields by section, then typed attributes), save, remove after 'Remove item?', and a
+ * question before leaving with unsaved changes. A failed save shows the server's text beside the
+ * form and keeps everything typed.
+ */
+export function EntityEditPage<T extends { id: number }>({ descriptor, id, source, stay = false, editable }: EntityEditPageProps<T>) {
+  const { t, i18n } = useLingui();
+  const services = useServices();
+  const navigate = useNavigate();
+  const settings = useSettingsContext();
+  const catalogue = useCatalogueText();
+  const allowed = canOpen(descriptor.screen, settings.restrictions);
+  const mayEdit = editable ?? canEdit(descriptor.screen, settings.restrictions);
+
+  const machine = useMemo(() => {
+    const mutations = mutationsFor(services);
+    const r = descriptor.resource;
+    return editorMachine.provide({
+      actors: {
+        load: fromPromise(async ({ input }) =>
+          (source ? await source.load(input.id) : await queryClient.fetchQuery({ ...dataFor(services).queries.item(r, input.id), staleTime: 0 })) as unknown as Draft,
+        ),
+        save: fromPromise(async ({ input }) =>
+          (source ? await source.save(input.draft as unknown as T) : await mutations.save(r, input.draft as unknown as T, { report: false })) as unknown as Draft,
+        ),
+        remove: fromPromise(({ input }) => mutations.remove(r, input.id, { report: false })),
+      },
+      actions: {
+        saved: () => {
+          if (!stay) void navigate({ to: descriptor.listPath });
+        },
+        removed: () => void navigate({ to: descriptor.listPath }),
+        left: () => {},
+      },
+    });
+  }, [services, descriptor, source, stay, navigate]);
+
+  const actor = useActorRef(machine, { input: { id, defaults: descriptor.defaults() as unknown as Draft } });
+  const snapshot = useSelector(actor, (s) => s);
+  const draft = snapshot.context.draft;
+
+  // Leaving with unsaved changes asks first (the machine's confirmingLeave); saved or untouched forms leave at once.
+  useBlocker({
+    shouldBlockFn: async () => {
+      const now = actor.getSnapshot();
+      if (!(now.matches('editing') || now.matches('failed')) || !isDirty(now.context)) return false;
+      actor.send({ type: 'LEAVE' });
+      const settled = await waitFor(actor, (s) => s.matches('left') || s.matches('editing'));
+      return !settled.matches('left');
+    },
+    enableBeforeUnload: () => {
+      const now = actor.getSnapshot();
+      return (now.matches('editing') || now.matches('failed')) && isDirty(now.context);
+    },
+  });
+
+  if (!allowed) return <Refusal />;
+  const title = i18n._(id === null ? descriptor.titleNew : descriptor.titleEdit);
+  if (snapshot.matches('loading') || snapshot.matches('start')) return <Loader label={t`Loading`} />;
+  if (snapshot.matches('loadFailed')) {
+    return (
+      <div className={styles.page}>
+        <h1 className={styles.heading}>{title}</h1>
+        <Alert variant="error">{catalogue(snapshot.context.error ?? '')}</Alert>
+        <div className={styles.actions}>
+          <Button onPress={() => actor.send({ type: 'RETRY' })}>{t`Try again`}</Button>
+        </div>
+      </div>
+    );
+  }
+  if (!draft) return null;
+  const busy = snapshot.hasTag('busy');
+  const disabled = !mayEdit || busy || snapshot.matches('saved') || snapshot.matches('removed');
+  const change = (next: Draft) => actor.send({ type: 'CHANGE', draft: next });
+  const context: FieldContext = { ...settings, draft };
+  const fieldAttributes = new Set(
+    descriptor.sections.flatMap((section) => section.fields.map((f) => f.key)).filter((k) => k.startsWith('attributes.')).map((k) => k.slice(11)),
+  );
+  const error = snapshot.context.error ? formError(i18n, snapshot.context.error, catalogue) : null;
+  const removable = (descriptor.removable ?? true) && id !== null && mayEdit;
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.heading}>{title}</h1>
+      </header>
+      <Form
+        className={styles.form}
+        validationBehavior="aria"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (event.currentTarget.checkValidity() && !event.currentTarget.querySelector('[aria-invalid="true"]')) actor.send({ type: 'SAVE' });
+        }}
+      >
+        {error ? (
+          <Alert variant="error" title={t`Not saved`}>
+            {error}
+          </Alert>
+        ) : null}
+        {descriptor.sections.map((section, index) => (
+          <Section key={index} title={i18n._(section.title)} defaultExpanded={section.defaultExpanded ?? index === 0}>
+            {section.fields.map((field) => (
+              <FieldControl key={field.key} field={field} draft={draft} change={change} context={context} isDisabled={disabled} />
+            ))}
+          </Section>
+        ))}
+        {descriptor.knownAttributes ? (
+          <Section title={t`Attributes`}>
+            <AttributesEditor
+              attributes={(draft.attributes as Attributes | undefined) ?? {}}
+              onChange={(attributes) => change({ ...draft, attributes })}
+              known={descriptor.knownAttributes}
+              hidden={fieldAttributes}
+              isDisabled={disabled}
+            />
+          </Section>
+        ) : null}
+        {descriptor.extra && id !== null ? descriptor.extra({ item: draft as unknown as T, context, change, isDisabled: disabled }) : null}
+        <div className={styles.actions}>
+          {removable ? (
+            <Button variant="danger" onPress={() => actor.send({ type: 'REMOVE' })} isDisabled={busy}>
+              {t`Remove`}
+            </Button>
+          ) : null}
+          {stay ? null : (
+            <Button variant="secondary" onPress={() => void navigate({ to: descriptor.listPath })}>
+              {mayEdit ? t`Cancel` : t`Back`}
+            </Button>
+          )}
+          {mayEdit ? (
+            <Button type="submit" isPending={snapshot.matches('saving')} isDisabled={busy}>
+              {t`Save`}
+            </Button>
+          ) : null}
+        </div>
+        {stay && snapshot.matches('saved') ? <p role="status" className={styles.muted}>{t`Saved`}</p> : null}
+      </Form>
+      <AlertDialog
+        isOpen={snapshot.matches('confirmingRemove') || snapshot.matches('removing')}
+        title={t`Remove item?`}
+        primaryActionLabel={t`Remove`}
+        cancelLabel={t`Cancel`}
+        variant="danger"
+        isPrimaryActionPending={snapshot.matches('removing')}
+        onPrimaryAction={() => actor.send({ type: 'CONFIRM' })}
+        onCancel={() => actor.send({ type: 'CANCEL' })}
+      />
+      <AlertDialog
+        isOpen={snapshot.matches('confirmingLeave')}
+        title={t`Leave without saving?`}
+        primaryActionLabel={t`Leave`}
+        cancelLabel={t`Stay`}
+        variant="danger"
+        onPrimaryAction={() => actor.send({ type: 'CONFIRM' })}
+        onCancel={() => actor.send({ type: 'CANCEL' })}
+      >
+        {t`Your changes are not saved.`}
+      </AlertDialog>
+    </div>
+  );
+}

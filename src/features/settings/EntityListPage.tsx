@@ -1,0 +1,199 @@
+import { useMemo, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { useQuery, useQueries } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { Button as AriaButton, MenuTrigger, type Selection } from 'react-aria-components';
+import { AlertDialog, Alert, ButtonLink, Link, Loader, Menu, MenuItem, Table, TextField, type SortDescriptor, type TableColumn } from '../../ui';
+import { editorMachine, type Draft } from '../../machines/editor/editor.machine';
+import { canEdit, canOpen } from '../../domain/restrictions';
+import type { AnyResource, Resource } from '../../api/resources';
+import { useServices } from '../app/services';
+import { dataFor } from '../app/data';
+import { mutationsFor } from '../app/useMutations';
+import { useCatalogueText } from '../app/catalogue';
+import type { ListContext, ListDescriptor } from './model';
+import { Refusal } from './Refusal';
+import { useSettingsContext } from './useSettingsContext';
+import * as styles from './settings.css';
+import * as buttonStyles from '../../ui/Button.css';
+
+/**
+ * The list page of any entity, built from its descriptor: search, sort by any column, choose the
+ * columns, add, and per row open, the other links (connections, …) and remove (after 'Remove item?').
+ * The table is virtualised: 10,000 devices filter and scroll smoothly.
+ */
+export function EntityListPage<T extends { id: number }>({ descriptor }: { descriptor: ListDescriptor<T> }) {
+  const { t, i18n } = useLingui();
+  const services = useServices();
+  const settings = useSettingsContext();
+  const catalogue = useCatalogueText();
+  const { restrictions } = settings;
+  const allowed = canOpen(descriptor.screen, restrictions);
+  const mayEdit = canEdit(descriptor.screen, restrictions);
+  const list = useQuery({ ...dataFor(services).queries.list(descriptor.resource), enabled: allowed });
+  const lookups = useQueries({ queries: (descriptor.lookups ?? []).map((r) => ({ ...dataFor(services).queries.list(r as Resource<{ id: number; name?: string }>), enabled: allowed })) });
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortDescriptor>({ column: descriptor.columns[0]!.id, direction: 'ascending' });
+  const [visible, setVisible] = useState<Selection>(new Set(descriptor.columns.filter((c) => c.defaultVisible !== false).map((c) => c.id)));
+  const [removing, setRemoving] = useState<T | null>(null);
+
+  const names = useMemo(() => {
+    const byResource = new Map<string, Map<number, string>>();
+    (descriptor.lookups ?? []).forEach((r, index) => {
+      const rows = (lookups[index]?.data ?? []) as Array<{ id: number; name?: string }>;
+      byResource.set(r.name, new Map(rows.map((row) => [row.id, row.name ?? String(row.id)])));
+    });
+    return (r: AnyResource, id: number) => byResource.get(r.name)?.get(id) ?? '';
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [descriptor.lookups, ...lookups.map((l) => l.data)]);
+
+  const context: ListContext = { i18n, restrictions, names };
+  const shownColumns = descriptor.columns.filter((c) => visible === 'all' || visible.has(c.id));
+
+  const rows = useMemo(() => {
+    const data = (list.data ?? []) as T[];
+    const words = search.trim().toLocaleLowerCase().split(/\s+/).filter(Boolean);
+    const texts = data.map((row) => ({ row, texts: descriptor.columns.map((c) => c.text(row, context)) }));
+    const found = words.length === 0 ? texts : texts.filter(({ texts: cells }) => {
+      const all = cells.join(' ').toLocaleLowerCase();
+      return words.every((word) => all.includes(word));
+    });
+    const index = descriptor.columns.findIndex((c) => c.id === sort.column);
+    const collator = new Intl.Collator(i18n.locale, { numeric: true, sensitivity: 'base' });
+    const sorted = index < 0 ? found : [...found].sort((a, b) => collator.compare(a.texts[index]!, b.texts[index]!));
+    if (sort.direction === 'descending') sorted.reverse();
+    return sorted.map(({ row }) => row);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [list.data, search, sort, names, i18n.locale]);
+
+  if (!allowed) return <Refusal />;
+  const title = i18n._(descriptor.title);
+  const canAdd = mayEdit && (descriptor.canAdd?.(restrictions, settings.user, list.data?.length ?? 0) ?? true);
+  const links = (descriptor.links ?? []).filter((link) => link.visible?.(restrictions) ?? true);
+
+  const columns: Array<TableColumn<T>> = [
+    ...shownColumns.map((c, index) => ({
+      id: c.id,
+      header: i18n._(c.header),
+      isRowHeader: index === 0,
+      allowsSorting: true,
+      cell: (row: T) => <bdi>{c.text(row, context)}</bdi>,
+    })),
+    {
+      id: 'actions',
+      header: t`Actions`,
+      cell: (row: T) => {
+        const label = descriptor.columns[0]!.text(row, context);
+        return (
+          <div className={styles.rowActions}>
+            <Link href={descriptor.itemPath(row)} aria-label={mayEdit ? t`Edit ${label}` : t`Open ${label}`}>
+              {mayEdit ? t`Edit` : t`Open`}
+            </Link>
+            {links.length > 0 || mayEdit ? (
+              <MenuTrigger>
+                <AriaButton className={buttonStyles.button({ variant: 'quiet' })} aria-label={t`More for ${label}`}>
+                  ⋯
+                </AriaButton>
+                <Menu placement="bottom end">
+                  {links.map((link) => (
+                    <MenuItem key={link.id} id={link.id} href={link.href(row)}>
+                      {i18n._(link.label)}
+                    </MenuItem>
+                  ))}
+                  {mayEdit ? (
+                    <MenuItem id="remove" isDanger onAction={() => setRemoving(row)}>
+                      {t`Remove`}
+                    </MenuItem>
+                  ) : null}
+                </Menu>
+              </MenuTrigger>
+            ) : null}
+          </div>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className={styles.widePage}>
+      <header className={styles.header}>
+        <h1 className={styles.heading}>{title}</h1>
+        {canAdd ? (
+          <ButtonLink href={descriptor.newPath}>{t`Add`}</ButtonLink>
+        ) : null}
+      </header>
+      <div className={styles.toolbar}>
+        <div className={styles.grow}>
+          <TextField label={t`Search`} type="search" value={search} onChange={setSearch} />
+        </div>
+        <MenuTrigger>
+          <AriaButton className={buttonStyles.button({ variant: 'secondary' })}>{t`Columns`}</AriaButton>
+          <Menu placement="bottom end" selectionMode="multiple" selectedKeys={visible} onSelectionChange={(keys) => (keys === 'all' || keys.size > 0) && setVisible(keys)}>
+            {descriptor.columns.map((c) => (
+              <MenuItem key={c.id} id={c.id}>
+                {i18n._(c.header)}
+              </MenuItem>
+            ))}
+          </Menu>
+        </MenuTrigger>
+      </div>
+      <p className={styles.muted} role="status">
+        {list.isSuccess ? t`${rows.length} of ${list.data.length}` : ''}
+      </p>
+      {list.isPending ? (
+        <Loader label={t`Loading`} />
+      ) : list.isError ? (
+        <Alert variant="error">{catalogue(list.error.message)}</Alert>
+      ) : (
+        <Table
+          aria-label={title}
+          rows={rows}
+          columns={columns}
+          sort={sort}
+          onSortChange={setSort}
+          empty={search ? t`Nothing matches the search` : t`Nothing here yet`}
+        />
+      )}
+      {removing ? <RemoveDialog descriptor={descriptor} row={removing} onClosed={() => setRemoving(null)} /> : null}
+    </div>
+  );
+}
+
+/** 'Remove item?' for a row: an editor machine started on the question (intent `remove`). */
+function RemoveDialog<T extends { id: number }>({ descriptor, row, onClosed }: { descriptor: ListDescriptor<T>; row: T; onClosed: () => void }) {
+  const { t } = useLingui();
+  const services = useServices();
+  const machine = useMemo(
+    () =>
+      editorMachine.provide({
+        actors: { remove: fromPromise(({ input }) => mutationsFor(services).remove(descriptor.resource, input.id, { report: false })) },
+        actions: {
+          removed: () => onClosed(),
+          reportError: ({ system }, { message }) => {
+            void system;
+            (services.app.system.get('errors') as { send: (e: { type: 'PUSH'; message: string }) => void } | undefined)?.send({ type: 'PUSH', message });
+          },
+        },
+      }),
+    [services, descriptor, onClosed],
+  );
+  const actor = useActorRef(machine, { input: { id: row.id, item: row as unknown as Draft, intent: 'remove' } });
+  const state = useSelector(actor, (s) => ({ done: s.status === 'done', removing: s.matches('removing') }));
+  if (state.done) {
+    queueMicrotask(onClosed);
+    return null;
+  }
+  return (
+    <AlertDialog
+      isOpen
+      title={t`Remove item?`}
+      primaryActionLabel={t`Remove`}
+      cancelLabel={t`Cancel`}
+      variant="danger"
+      isPrimaryActionPending={state.removing}
+      onPrimaryAction={() => actor.send({ type: 'CONFIRM' })}
+      onCancel={() => actor.send({ type: 'CANCEL' })}
+    />
+  );
+}

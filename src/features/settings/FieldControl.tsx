@@ -1,0 +1,130 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { ColorField, ComboBox, DatePicker, NumberField, Select, Switch, TextField } from '../../ui';
+import { useData } from '../app/data';
+import type { Resource } from '../../api/resources';
+import type { Draft } from '../../machines/editor/editor.machine';
+import { readField, writeField, type FieldContext, type FieldDescriptor } from './model';
+
+interface FieldControlProps {
+  field: FieldDescriptor;
+  draft: Draft;
+  change: (draft: Draft) => void;
+  context: FieldContext;
+  isDisabled: boolean;
+}
+
+/** One field of an edit page, drawn from its descriptor. */
+export function FieldControl({ field, draft, change, context, isDisabled: formDisabled }: FieldControlProps) {
+  const { t, i18n } = useLingui();
+  if (field.visible && !field.visible(context)) return null;
+  const isDisabled = formDisabled || (field.disabled?.(context) ?? false);
+  const label = i18n._(field.label);
+  const description = field.description ? i18n._(field.description) : undefined;
+  const value = readField(draft, field.key);
+  const set = (next: unknown) => change(writeField(draft, field.key, next));
+  switch (field.kind) {
+    case 'text':
+      return (
+        <TextField
+          label={label}
+          description={description}
+          name={field.key}
+          type={field.type ?? 'text'}
+          autoComplete={field.autoComplete}
+          isRequired={field.required}
+          isDisabled={isDisabled}
+          value={typeof value === 'string' ? value : value == null ? '' : String(value)}
+          onChange={set}
+          dir={field.dir}
+        />
+      );
+    case 'number': {
+      const raw = typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : null;
+      const shown = raw === null || !Number.isFinite(raw) ? null : field.toDisplay ? field.toDisplay(raw, context) : raw;
+      return (
+        <NumberField
+          label={label}
+          description={description}
+          name={field.key}
+          unit={field.unit?.(context)}
+          minValue={field.minValue}
+          step={field.integer ? 1 : undefined}
+          isDisabled={isDisabled}
+          value={shown === null ? null : Math.round(shown * 1e6) / 1e6}
+          validate={field.notZero ? (v) => (v === 0 ? t`Can't be zero` : null) : undefined}
+          onChange={(next) => set(next === null ? (field.key.startsWith('attributes.') ? null : 0) : field.fromDisplay ? field.fromDisplay(next, context) : next)}
+        />
+      );
+    }
+    case 'switch':
+      return (
+        <Switch isSelected={value === true || value === 'true'} onChange={set} isDisabled={isDisabled} name={field.key}>
+          {label}
+        </Switch>
+      );
+    case 'select': {
+      const options = field.options(context, i18n);
+      const items = field.allowEmpty ? [{ id: '', label: t`Default` }, ...options] : options;
+      return (
+        <Select
+          label={label}
+          description={description}
+          name={field.key}
+          items={items}
+          isDisabled={isDisabled}
+          selectedKey={value == null ? '' : String(value)}
+          onSelectionChange={(key) => set(key === '' ? null : key)}
+        />
+      );
+    }
+    case 'entity':
+      return <EntityField field={field} value={typeof value === 'number' ? value : 0} set={set} context={context} isDisabled={isDisabled} label={label} />;
+    case 'date':
+      return (
+        <DatePicker
+          label={label}
+          description={description}
+          isDisabled={isDisabled}
+          value={typeof value === 'string' && value ? value : null}
+          onChange={set}
+          timeZone={context.timeZone}
+          previousLabel={t`Previous month`}
+          nextLabel={t`Next month`}
+          openLabel={t`Open calendar`}
+        />
+      );
+    case 'color':
+      return <ColorField label={label} description={description} isDisabled={isDisabled} value={typeof value === 'string' ? value : ''} onChange={(hex) => set(hex || null)} />;
+    case 'custom':
+      return <>{field.render({ draft, change, context, isDisabled })}</>;
+  }
+}
+
+function EntityField({
+  field,
+  value,
+  set,
+  context,
+  isDisabled,
+  label,
+}: {
+  field: Extract<FieldDescriptor, { kind: 'entity' }>;
+  value: number;
+  set: (value: unknown) => void;
+  context: FieldContext;
+  isDisabled: boolean;
+  label: string;
+}) {
+  const { i18n } = useLingui();
+  const { queries } = useData();
+  const list = useQuery(queries.list(field.resource as Resource<{ id: number; name?: string }>));
+  const excluded = new Set(field.exclude?.(context) ?? []);
+  const items = [
+    { id: '0', label: i18n._(field.emptyLabel) },
+    ...(list.data ?? [])
+      .filter((item) => !excluded.has(item.id))
+      .map((item) => ({ id: String(item.id), label: 'name' in item && typeof item.name === 'string' ? item.name : String(item.id) })),
+  ];
+  return <ComboBox label={label} items={items} selectedKey={String(value)} isDisabled={isDisabled} onSelectionChange={(key) => set(key === null ? 0 : Number(key))} />;
+}

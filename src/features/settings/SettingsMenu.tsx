@@ -1,0 +1,81 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { Link } from 'react-aria-components';
+import { canOpen, type Restrictions, type SettingsScreen } from '../../domain/restrictions';
+import { useSettingsContext } from './useSettingsContext';
+import * as styles from './settings.css';
+
+interface MenuEntry {
+  screen: SettingsScreen;
+  label: MessageDescriptor;
+  href: (userId: number | null) => string;
+  /** paths that belong to this entry (its list and its items) */
+  prefixes: (userId: number | null) => string[];
+}
+
+/** Every settings screen, in Traccar's order; each shows only when the user may open it. */
+export const SETTINGS_MENU: MenuEntry[] = [
+  { screen: 'preferences', label: msg`Preferences`, href: () => '/settings/preferences', prefixes: () => ['/settings/preferences'] },
+  { screen: 'account', label: msg`Account`, href: (id) => `/settings/user/${id ?? 0}`, prefixes: (id) => [`/settings/user/${id ?? 0}`] },
+  { screen: 'devices', label: msg`Devices`, href: () => '/settings/devices', prefixes: () => ['/settings/devices', '/settings/device'] },
+  { screen: 'groups', label: msg`Groups`, href: () => '/settings/groups', prefixes: () => ['/settings/groups', '/settings/group'] },
+  { screen: 'drivers', label: msg`Drivers`, href: () => '/settings/drivers', prefixes: () => ['/settings/drivers', '/settings/driver'] },
+  { screen: 'users', label: msg`Users`, href: () => '/settings/users', prefixes: () => ['/settings/users', '/settings/user'] },
+  { screen: 'server', label: msg`Server`, href: () => '/settings/server', prefixes: () => ['/settings/server'] },
+];
+
+export function menuEntries(restrictions: Restrictions): MenuEntry[] {
+  return SETTINGS_MENU.filter((entry) => canOpen(entry.screen, restrictions));
+}
+
+/** The entry a path belongs to (the longest matching prefix; one's own user page is the Account). */
+export function currentEntry(pathname: string, userId: number | null, entries: MenuEntry[]): SettingsScreen | null {
+  let best: { screen: SettingsScreen; length: number } | null = null;
+  for (const entry of entries) {
+    for (const prefix of entry.prefixes(userId)) {
+      const matches = pathname === prefix || pathname.startsWith(`${prefix}/`);
+      if (matches && (!best || prefix.length > best.length)) best = { screen: entry.screen, length: prefix.length };
+    }
+  }
+  return best?.screen ?? null;
+}
+
+export function SettingsNav({ className }: { className?: string }) {
+  const { t, i18n } = useLingui();
+  const { user, restrictions } = useSettingsContext();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const entries = menuEntries(restrictions);
+  const current = currentEntry(pathname, user?.id ?? null, entries);
+  return (
+    <nav aria-label={t`Settings`} className={className}>
+      <ul className={styles.menuList}>
+        {entries.map((entry) => (
+          <li key={entry.screen}>
+            <Link
+              href={entry.href(user?.id ?? null)}
+              className={styles.menuLink}
+              aria-current={current === entry.screen ? 'page' : undefined}
+              data-current={current === entry.screen || undefined}
+            >
+              {i18n._(entry.label)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The settings area: the menu beside the screen (on a phone, a strip above it). */
+export function SettingsLayout() {
+  return (
+    <div className={styles.layout}>
+      <SettingsNav className={styles.menu} />
+      <div className={styles.content}>
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Alert, Button, DatePicker } from '../../ui';
+import { useServices } from '../app/services';
+import { useCatalogueText } from '../app/catalogue';
+import * as styles from './settings.css';
+
+const WEEK = 7 * 24 * 3600 * 1000;
+
+/** An API token for scripts and integrations (`POST /api/session/token`), with its expiration, copyable. */
+export function TokenField() {
+  const { t } = useLingui();
+  const { api } = useServices();
+  const catalogue = useCatalogueText();
+  const [expiration, setExpiration] = useState<string | null>(() => new Date(Date.now() + WEEK).toISOString());
+  const [token, setToken] = useState<string | null>(null);
+  const [state, setState] = useState<{ pending: boolean; error: string | null; copied: boolean }>({ pending: false, error: null, copied: false });
+  return (
+    <div className={styles.form}>
+      <DatePicker
+        label={t`Expiration`}
+        value={expiration}
+        onChange={setExpiration}
+        previousLabel={t`Previous month`}
+        nextLabel={t`Next month`}
+        openLabel={t`Open calendar`}
+      />
+      <div className={styles.actions}>
+        <Button
+          variant="secondary"
+          isPending={state.pending}
+          isDisabled={!expiration}
+          onPress={() => {
+            setState({ pending: true, error: null, copied: false });
+            api
+              .createToken(new Date(expiration ?? Date.now() + WEEK))
+              .then((text) => {
+                setToken(text.trim());
+                setState({ pending: false, error: null, copied: false });
+              })
+              .catch((error: unknown) => setState({ pending: false, error: catalogue(error instanceof Error ? error.message : String(error)), copied: false }));
+          }}
+        >
+          {t`Generate token`}
+        </Button>
+        {token ? (
+          <Button
+            variant="secondary"
+            onPress={() => {
+              void navigator.clipboard
+                ?.writeText(token)
+                .then(() => setState((s) => ({ ...s, copied: true })))
+                .catch(() => undefined);
+            }}
+          >
+            {state.copied ? t`Copied` : t`Copy`}
+          </Button>
+        ) : null}
+      </div>
+      {state.error ? <Alert variant="error">{state.error}</Alert> : null}
+      {token ? (
+        <pre className={styles.token} data-testid="api-token" aria-label={t`API token`}>
+          {token}
+        </pre>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The declarations a settings screen is made of: fields (what to edit and how), columns (what a
+ * list shows) and known attributes. A new entity screen is a descriptor file and a thin route.
+ */
+import type { MessageDescriptor } from '@lingui/core';
+import type { ReactNode } from 'react';
+import type { Attributes, Server, User } from '../../../contract/models';
+import type { AnyResource, Resource } from '../../api/resources';
+import type { Restrictions, SettingsScreen } from '../../domain/restrictions';
+import type { Draft } from '../../machines/editor/editor.machine';
+import type { Units } from '../../domain/units';
+
+/** `name`, or `attributes.speedLimit` for a value kept in the attributes. */
+export type FieldKey = string;
+
+export interface FieldContext {
+  user: User | null;
+  server: Server | null;
+  restrictions: Restrictions;
+  units: Units;
+  /** the draft being edited */
+  draft: Draft;
+  timeZone: string;
+}
+
+interface BaseField {
+  key: FieldKey;
+  label: MessageDescriptor;
+  description?: MessageDescriptor;
+  /** shown only when this holds (e.g. administrators) */
+  visible?: (context: FieldContext) => boolean;
+  /** read-only when this holds */
+  disabled?: (context: FieldContext) => boolean;
+}
+
+export type FieldDescriptor =
+  | (BaseField & { kind: 'text'; required?: boolean; type?: 'text' | 'email' | 'password' | 'tel' | 'url'; autoComplete?: string; dir?: 'ltr' })
+  | (BaseField & { kind: 'number'; unit?: (context: FieldContext) => string; minValue?: number; notZero?: boolean; integer?: boolean; toDisplay?: (value: number, context: FieldContext) => number; fromDisplay?: (value: number, context: FieldContext) => number })
+  | (BaseField & { kind: 'switch' })
+  | (BaseField & { kind: 'select'; options: (context: FieldContext, i18n: { _: (d: MessageDescriptor) => string }) => Array<{ id: string; label: string }>; allowEmpty?: boolean })
+  | (BaseField & { kind: 'entity'; resource: AnyResource; emptyLabel: MessageDescriptor; exclude?: (context: FieldContext) => number[] })
+  | (BaseField & { kind: 'date' })
+  | (BaseField & { kind: 'color' })
+  | (BaseField & { kind: 'custom'; render: (props: { draft: Draft; change: (draft: Draft) => void; context: FieldContext; isDisabled: boolean }) => ReactNode });
+
+export interface FieldSection {
+  title: MessageDescriptor;
+  fields: FieldDescriptor[];
+  defaultExpanded?: boolean;
+}
+
+export type AttributeType = 'string' | 'number' | 'boolean' | 'color';
+
+export interface KnownAttribute {
+  key: string;
+  label: MessageDescriptor;
+  type: AttributeType;
+}
+
+export interface EditDescriptor<T extends { id: number }> {
+  resource: Resource<T>;
+  screen: SettingsScreen;
+  /** titles of the page for a new item and an existing one */
+  titleNew: MessageDescriptor;
+  titleEdit: MessageDescriptor;
+  /** where saving, removing or leaving goes */
+  listPath: string;
+  defaults: () => T;
+  sections: FieldSection[];
+  /** typed attributes this entity is known to take (offered by the attributes editor) */
+  knownAttributes?: KnownAttribute[];
+  /** below the form of a saved item (the device image, the QR code) */
+  extra?: (props: { item: T; context: FieldContext; change: (draft: Draft) => void; isDisabled: boolean }) => ReactNode;
+  /** what is removable (default: every saved item when the screen may be edited) */
+  removable?: boolean;
+}
+
+export interface ColumnDescriptor<T> {
+  id: string;
+  header: MessageDescriptor;
+  /** the cell's text (also what sorting and searching read) */
+  text: (row: T, context: ListContext) => string;
+  /** shown unless the user hides it */
+  defaultVisible?: boolean;
+}
+
+export interface ListContext {
+  i18n: { _: (d: MessageDescriptor) => string; locale: string };
+  restrictions: Restrictions;
+  /** names of other entities by id (group names for devices, …) */
+  names: (resource: AnyResource, id: number) => string;
+}
+
+export interface RowLink<T> {
+  id: string;
+  label: MessageDescriptor;
+  href: (row: T) => string;
+  visible?: (restrictions: Restrictions) => boolean;
+}
+
+export interface ListDescriptor<T extends { id: number }> {
+  resource: Resource<T>;
+  screen: SettingsScreen;
+  title: MessageDescriptor;
+  /** the path of a new item's editor, and of an item's */
+  newPath: string;
+  itemPath: (row: T) => string;
+  columns: ColumnDescriptor<T>[];
+  /** other row actions (connections, send a command) */
+  links?: RowLink<T>[];
+  /** resources whose names the columns show */
+  lookups?: AnyResource[];
+  /** whether a new item may be added now (limits) */
+  canAdd?: (restrictions: Restrictions, user: User | null, count: number) => boolean;
+}
+
+// --- reading and writing a field of a draft ---
+
+export function readField(draft: Draft, key: FieldKey): unknown {
+  if (key.startsWith('attributes.')) return (draft.attributes as Attributes | undefined)?.[key.slice('attributes.'.length)];
+  return draft[key];
+}
+
+export function writeField(draft: Draft, key: FieldKey, value: unknown): Draft {
+  if (key.startsWith('attributes.')) {
+    const name = key.slice('attributes.'.length);
+    const attributes = { ...((draft.attributes as Attributes | undefined) ?? {}) };
+    if (value === undefined || value === null || value === '') delete attributes[name];
+    else attributes[name] = value as Attributes[string];
+    return { ...draft, attributes };
+  }
+  return { ...draft, [key]: value };
+}

@@ -1,0 +1,94 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../ui/theme.css';
+import { media } from '../../ui/breakpoints';
+
+export const layout = style({
+  display: 'flex',
+  blockSize: '100%',
+  minBlockSize: 0,
+  '@media': { [media.narrow]: { flexDirection: 'column' } },
+});
+
+export const menu = style({
+  flexShrink: 0,
+  inlineSize: '16rem',
+  overflowY: 'auto',
+  borderInlineEnd: `1px solid ${vars.color.border}`,
+  paddingBlock: vars.space.sm,
+  '@media': {
+    [media.narrow]: { inlineSize: '100%', borderInlineEnd: 'none', borderBlockEnd: `1px solid ${vars.color.border}`, paddingBlock: 0, overflowX: 'auto', overflowY: 'hidden' },
+  },
+});
+
+export const menuPage = style({ padding: vars.space.md, maxInlineSize: '40rem', marginInline: 'auto', inlineSize: '100%' });
+
+export const content = style({
+  flex: 1,
+  minInlineSize: 0,
+  overflowY: 'auto',
+  display: 'flex',
+  flexDirection: 'column',
+});
+
+export const page = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  inlineSize: '100%',
+  maxInlineSize: '48rem',
+  marginInline: 'auto',
+  '@media': { [media.narrow]: { padding: vars.space.md } },
+});
+
+export const widePage = style([page, { maxInlineSize: 'none', flex: 1, minBlockSize: 0 }]);
+
+export const header = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
+export const heading = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });
+export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: vars.space.sm });
+export const grow = style({ flex: 1, minInlineSize: '10rem' });
+export const muted = style({ margin: 0, color: vars.color.textMuted });
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, justifyContent: 'flex-end' });
+export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+
+export const attributes = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const attributeRow = style({ display: 'flex', alignItems: 'flex-end', gap: vars.space.sm });
+export const attributeAdd = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: vars.space.sm,
+  paddingBlockStart: vars.space.sm,
+  borderBlockStart: `1px solid ${vars.color.border}`,
+});
+
+export const rowActions = style({ display: 'flex', gap: vars.space.xxs, justifyContent: 'flex-end' });
+
+export const menuList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  '@media': { [media.narrow]: { flexDirection: 'row', whiteSpace: 'nowrap' } },
+});
+export const menuLink = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  paddingBlock: vars.space.sm,
+  paddingInline: vars.space.md,
+  color: vars.color.text,
+  textDecoration: 'none',
+  minBlockSize: '2.75rem',
+  selectors: {
+    '&[data-current]': { backgroundColor: vars.color.surfaceRaised, fontWeight: vars.fontWeight.bold, borderInlineStart: `3px solid ${vars.color.primary}` },
+    '&[data-hovered]': { backgroundColor: vars.color.surface },
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+  },
+});
+
+export const image = style({ maxInlineSize: '100%', maxBlockSize: vars.size.imageHeight, objectFit: 'contain', borderRadius: vars.radius.md });
+export const qr = style({ inlineSize: vars.size.qrCode, blockSize: vars.size.qrCode, backgroundColor: '#ffffff', padding: vars.space.xs, borderRadius: vars.radius.sm });
+export const token = style({ fontFamily: 'monospace', direction: 'ltr', overflowWrap: 'anywhere', padding: vars.space.sm, backgroundColor: vars.color.surface, borderRadius: vars.radius.sm, margin: 0 });
+export const checklist = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, maxBlockSize: '24rem', overflowY: 'auto' });

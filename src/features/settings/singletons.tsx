@@ -1,0 +1,176 @@
+/**
+ * The settings that are one object, not a list: the server (administrators), the signed-in
+ * user's preferences and account. Same edit page and editor machine, other load and save.
+ */
+import { msg } from '@lingui/core/macro';
+import { useMemo } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import type { Server, User } from '../../../contract/models';
+import { resources } from '../../api/resources';
+import { useServices } from '../app/services';
+import { dataFor } from '../app/data';
+import { mutationsFor } from '../app/useMutations';
+import { EntityEditPage, type EditSource } from './EntityEditPage';
+import type { EditDescriptor, FieldContext, FieldDescriptor } from './model';
+import { userEditor, USER_ATTRIBUTES } from './entities';
+import { TokenField } from './TokenField';
+import { MAP_STYLE_OPTIONS } from './options';
+import { selectUser } from '../../machines/session/selectors';
+import { useSession } from '../app/hooks';
+
+const option = (id: string, label: MessageDescriptor) => ({ id, label });
+const SPEED = [option('kn', msg`Knots (kn)`), option('kmh', msg`Kilometres per hour (km/h)`), option('mph', msg`Miles per hour (mph)`)];
+const DISTANCE = [option('km', msg`Kilometres (km)`), option('mi', msg`Miles (mi)`), option('nmi', msg`Nautical miles (nmi)`)];
+const ALTITUDE = [option('m', msg`Metres (m)`), option('ft', msg`Feet (ft)`)];
+const VOLUME = [option('ltr', msg`Litres`), option('usGal', msg`US gallons`), option('impGal', msg`Imperial gallons`)];
+const COORDINATES = [option('dd', msg`Decimal degrees`), option('ddm', msg`Degrees and decimal minutes`), option('dms', msg`Degrees, minutes and seconds`)];
+const LIVE_ROUTES = [option('none', msg`None`), option('selected', msg`Selected device`), option('all', msg`All devices`)];
+const LANGUAGES = [
+  { id: 'ar', label: 'العربية' },
+  { id: 'en', label: 'English' },
+];
+
+const choices = (list: Array<{ id: string; label: MessageDescriptor }>) => (_c: FieldContext, i18n: { _: (d: MessageDescriptor) => string }) =>
+  list.map((item) => ({ id: item.id, label: i18n._(item.label) }));
+
+/** The preferences a user or the server holds in attributes (the server's are the defaults, or forced). */
+function preferenceFields(): FieldDescriptor[] {
+  return [
+    { kind: 'select', key: 'attributes.language', label: msg`Language`, allowEmpty: true, options: () => LANGUAGES },
+    { kind: 'select', key: 'map', label: msg`Map style`, allowEmpty: true, options: choices(MAP_STYLE_OPTIONS) },
+    { kind: 'select', key: 'attributes.speedUnit', label: msg`Speed unit`, allowEmpty: true, options: choices(SPEED) },
+    { kind: 'select', key: 'attributes.distanceUnit', label: msg`Distance unit`, allowEmpty: true, options: choices(DISTANCE) },
+    { kind: 'select', key: 'attributes.altitudeUnit', label: msg`Altitude unit`, allowEmpty: true, options: choices(ALTITUDE) },
+    { kind: 'select', key: 'attributes.volumeUnit', label: msg`Volume unit`, allowEmpty: true, options: choices(VOLUME) },
+    { kind: 'select', key: 'coordinateFormat', label: msg`Coordinate format`, allowEmpty: true, options: choices(COORDINATES) },
+    { kind: 'custom', key: 'attributes.timezone', label: msg`Time zone`, render: (props) => <TimeZoneField {...props} /> },
+  ];
+}
+
+function mapFields(): FieldDescriptor[] {
+  return [
+    { kind: 'number', key: 'latitude', label: msg`Latitude`, minValue: -90, maxValue: 90 } as FieldDescriptor,
+    { kind: 'number', key: 'longitude', label: msg`Longitude`, minValue: -180, maxValue: 180 } as FieldDescriptor,
+    { kind: 'number', key: 'zoom', label: msg`Zoom`, minValue: 0, integer: true },
+    { kind: 'select', key: 'attributes.mapLiveRoutes', label: msg`Live routes`, allowEmpty: true, options: choices(LIVE_ROUTES) },
+    { kind: 'number', key: 'attributes.web.liveRouteLength', label: msg`Live route length (points)`, minValue: 1, integer: true, notZero: true },
+    { kind: 'switch', key: 'attributes.darkMode', label: msg`Dark mode` },
+    { kind: 'text', key: 'attributes.soundEvents', label: msg`Sounds for events`, description: msg`Event types, separated by commas (e.g. deviceOverspeed,geofenceEnter).`, dir: 'ltr' },
+    { kind: 'text', key: 'attributes.soundAlarms', label: msg`Sounds for alarms`, description: msg`Alarm types, separated by commas (default: sos).`, dir: 'ltr' },
+  ];
+}
+
+// --- server ---
+
+export const serverEditor: EditDescriptor<Server> = {
+  resource: resources.users as never,
+  screen: 'server',
+  titleNew: msg`Server`,
+  titleEdit: msg`Server`,
+  listPath: '/settings/server',
+  removable: false,
+  defaults: () => ({}) as Server,
+  sections: [
+    { title: msg`Preferences`, fields: preferenceFields(), defaultExpanded: true },
+    { title: msg`Map`, fields: mapFields() },
+    {
+      title: msg`Permissions`,
+      fields: [
+        { kind: 'switch', key: 'registration', label: msg`Registration` },
+        { kind: 'switch', key: 'readonly', label: msg`Read-only` },
+        { kind: 'switch', key: 'deviceReadonly', label: msg`Device read-only` },
+        { kind: 'switch', key: 'limitCommands', label: msg`Limit commands` },
+        { kind: 'switch', key: 'disableReports', label: msg`Disable reports` },
+        { kind: 'switch', key: 'fixedEmail', label: msg`Fixed email` },
+        { kind: 'switch', key: 'forceSettings', label: msg`Force settings` },
+        { kind: 'switch', key: 'attributes.ui.disableServerChange', label: msg`Disable server change` },
+      ],
+    },
+    {
+      title: msg`Look and texts`,
+      fields: [
+        { kind: 'color', key: 'attributes.colorPrimary', label: msg`Primary colour` },
+        { kind: 'color', key: 'attributes.colorSecondary', label: msg`Secondary colour` },
+        { kind: 'text', key: 'announcement', label: msg`Announcement` },
+        { kind: 'text', key: 'attributes.termsUrl', label: msg`Terms of use URL`, type: 'url', dir: 'ltr', description: msg`An https address.` },
+        { kind: 'text', key: 'attributes.privacyUrl', label: msg`Privacy policy URL`, type: 'url', dir: 'ltr', description: msg`An https address.` },
+      ],
+    },
+  ],
+  knownAttributes: [...USER_ATTRIBUTES.filter((a) => a.key.startsWith('ui.')), { key: 'serviceWorkerUpdateInterval', label: msg`Update check interval (ms)`, type: 'number' }],
+};
+
+export function ServerPage() {
+  const services = useServices();
+  const source = useMemo<EditSource<Server>>(
+    () => ({
+      load: () => services.api.server(),
+      save: async (draft) => {
+        const saved = await services.api.updateServer(draft);
+        services.session.send({ type: 'SERVER_UPDATED', server: saved });
+        void mutationsFor(services).refreshServer();
+        return saved;
+      },
+    }),
+    [services],
+  );
+  return <EntityEditPage descriptor={serverEditor} id={1} source={source} stay />;
+}
+
+// --- the signed-in user: preferences and account ---
+
+export const preferencesEditor: EditDescriptor<User> = {
+  resource: resources.users,
+  screen: 'preferences',
+  titleNew: msg`Preferences`,
+  titleEdit: msg`Preferences`,
+  listPath: '/settings/preferences',
+  removable: false,
+  defaults: () => ({}) as User,
+  sections: [
+    { title: msg`Preferences`, fields: preferenceFields(), defaultExpanded: true },
+    { title: msg`Map and sounds`, fields: mapFields(), defaultExpanded: true },
+    { title: msg`API token`, fields: [{ kind: 'custom', key: 'token', label: msg`API token`, render: () => <TokenField /> }], defaultExpanded: true },
+  ],
+};
+
+/** Saves the signed-in user and hands the answer to the session (language, units and theme follow at once). */
+function useSelfSource(): EditSource<User> {
+  const services = useServices();
+  return useMemo<EditSource<User>>(
+    () => ({
+      load: async () => {
+        const user = selectUser(services.session.getSnapshot());
+        if (!user) throw new Error('Not signed in');
+        return dataFor(services).entities.item(resources.users, user.id);
+      },
+      save: async (draft) => {
+        const saved = await mutationsFor(services).save(resources.users, draft, { report: false });
+        if (saved.id === selectUser(services.session.getSnapshot())?.id) services.session.send({ type: 'USER_UPDATED', user: saved });
+        return saved;
+      },
+    }),
+    [services],
+  );
+}
+
+export function PreferencesPage() {
+  const user = useSession(selectUser);
+  const source = useSelfSource();
+  return <EntityEditPage descriptor={preferencesEditor} id={user?.id ?? 0} source={source} stay editable />;
+}
+
+const accountDescriptor = userEditor(true);
+const userDescriptor = userEditor(false);
+
+/** /settings/user/{id}: the Account page for oneself (anyone), another user's page for managers. */
+export function UserPage({ id }: { id: number | null }) {
+  const me = useSession(selectUser);
+  const source = useSelfSource();
+  if (id !== null && id === me?.id) {
+    return <EntityEditPage key="self" descriptor={accountDescriptor} id={id} source={source} stay />;
+  }
+  return <EntityEditPage key={id ?? 'new'} descriptor={userDescriptor} id={id} />;
+}
+
+import { TimeZoneField } from './TimeZoneField';

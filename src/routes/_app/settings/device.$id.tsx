@@ -1,0 +1,10 @@
+import { createFileRoute, useParams } from '@tanstack/react-router';
+import { EntityEditPage } from '../../../features/settings/EntityEditPage';
+import { deviceEditor } from '../../../features/settings/entities';
+
+export const Route = createFileRoute('/_app/settings/device/$id')({
+  component: function Edit() {
+    const { id } = useParams({ from: '/_app/settings/device/$id' });
+    return <EntityEditPage key={id} descriptor={deviceEditor} id={Number(id)} />;
+  },
+});

@@ -1,0 +1,10 @@
+import { createFileRoute, useParams } from '@tanstack/react-router';
+import { EntityEditPage } from '../../../features/settings/EntityEditPage';
+import { driverEditor } from '../../../features/settings/entities';
+
+export const Route = createFileRoute('/_app/settings/driver/$id')({
+  component: function Edit() {
+    const { id } = useParams({ from: '/_app/settings/driver/$id' });
+    return <EntityEditPage key={id} descriptor={driverEditor} id={Number(id)} />;
+  },
+});

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { EntityListPage } from '../../../features/settings/EntityListPage';
+import { driverList } from '../../../features/settings/entities';
+
+export const Route = createFileRoute('/_app/settings/drivers')({
+  component: () => <EntityListPage descriptor={driverList} />,
+});
