@@ -12,6 +12,7 @@ import { seriousViolations } from './axe.ts';
 let harness: Harness;
 let positionId = 0;
 let eventId = 0;
+const ids = { device: 0, group: 0, driver: 0, user: 0 };
 
 const url = (path: string) => `${harness.server.url}${path}`;
 
@@ -41,6 +42,10 @@ beforeAll(async () => {
   const alarm = events.find((event) => event.type === 'alarm');
   if (!alarm) throw new Error('no alarm event');
   eventId = alarm.id;
+  ids.device = device.id;
+  ids.group = (await adminJson<{ id: number }>(harness, 'POST', '/api/groups', { name: 'Axe group', attributes: {} })).id;
+  ids.driver = (await adminJson<{ id: number }>(harness, 'POST', '/api/drivers', { name: 'Axe driver', uniqueId: 'axe-driver', attributes: {} })).id;
+  ids.user = (await adminJson<{ id: number }>(harness, 'POST', '/api/users', { name: 'Axe user', email: 'axe@example.com', password: 'axe-pass-1', attributes: {} })).id;
 });
 
 afterAll(async () => {
@@ -89,7 +94,27 @@ describe.each(['ar', 'en'])('axe in %s', (lang) => {
     await check(page, `/ with the events drawer (${lang})`, found);
     await page.keyboard.press('Escape');
 
-    for (const path of [`/position/${positionId}`, `/network/${positionId}`, `/event/${eventId}`, '/emulator', '/settings/preferences']) {
+    const settings = [
+      '/settings/preferences',
+      '/settings/devices',
+      '/settings/device',
+      `/settings/device/${ids.device}`,
+      `/settings/device/${ids.device}/connections`,
+      '/settings/groups',
+      '/settings/group',
+      `/settings/group/${ids.group}`,
+      `/settings/group/${ids.group}/connections`,
+      '/settings/drivers',
+      '/settings/driver',
+      `/settings/driver/${ids.driver}`,
+      '/settings/users',
+      '/settings/user',
+      `/settings/user/${ids.user}`,
+      `/settings/user/${ids.user}/connections`,
+      '/settings/user/1',
+      '/settings/server',
+    ];
+    for (const path of [`/position/${positionId}`, `/network/${positionId}`, `/event/${eventId}`, '/emulator', ...settings]) {
       await page.goto(url(path));
       await page.locator('main h1, main h2, [role=main] h1, [role=main] h2').first().waitFor({ timeout: 15_000 });
       await check(page, `${path} (${lang})`, found);
