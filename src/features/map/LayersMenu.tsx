@@ -4,8 +4,9 @@
  */
 import { useSyncExternalStore } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { MAP_STYLE_OPTIONS } from '../settings/options';
 import { Button, Checkbox, PopoverDialog, Select, type SelectItem } from '../../ui';
-import { MAP_STYLE_IDS, MAP_STYLES, chooseMapStyle, type MapSettingsStore, type MapStyleId } from '../../map';
+import { MAP_STYLES, chooseMapStyle, type MapSettingsStore, type MapStyleId } from '../../map';
 import * as styles from './MapPage.css';
 
 function LayersIcon() {
@@ -18,16 +19,9 @@ function LayersIcon() {
 }
 
 export function LayersMenu({ settings, preferredStyle }: { settings: MapSettingsStore; preferredStyle: unknown }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const current = useSyncExternalStore(settings.subscribe, settings.get);
-  const names: Record<MapStyleId, string> = {
-    offline: t`Offline map`,
-    openFreeMap: t`OpenFreeMap`,
-    osm: t`OpenStreetMap`,
-    carto: t`Carto dark`,
-    openTopoMap: t`OpenTopoMap`,
-  };
-  const items: SelectItem[] = MAP_STYLE_IDS.map((id) => ({ id, label: names[id] }));
+  const items: SelectItem[] = MAP_STYLE_OPTIONS.map(({ id, label }) => ({ id, label: i18n._(label) }));
   const selected = chooseMapStyle({ stored: current.style, preference: preferredStyle });
   return (
     <div className={styles.layersButton}>
