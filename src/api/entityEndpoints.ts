@@ -18,7 +18,7 @@ export interface OsmandFix {
 }
 
 /**
- * The resource layer's calls: any declared entity through its declaration in `resources.ts`
+ * The resource layer's calls: every declared entity through its declaration in `resources.ts`
  * (`list`, `item`, `create`, `update`, `remove`, links through `/api/permissions`), and the
  * other data calls of the signed-in screens. Loaded with them, not with the sign-in page.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Server, User } from '../../contract/models';
-import { altitudeFromMeters, DEFAULT_UNITS, distanceFromMeters, speedFromKnots, unitsOf, volumeFromLiters } from './units';
+import { altitudeFromMeters, DEFAULT_UNITS, distanceFromMeters, speedFromKnots, speedToKnots, unitsOf, volumeFromLiters } from './units';
 
 const user = (attributes: Record<string, unknown>) => ({ id: 1, attributes }) as unknown as User;
 const server = (attributes: Record<string, unknown>, forceSettings = false) => ({ id: 1, attributes, forceSettings }) as unknown as Server;
@@ -22,5 +22,14 @@ describe('units', () => {
     expect(unitsOf(user({ speedUnit: 'mph' }), server({ speedUnit: 'kn', distanceUnit: 'mi' }))).toMatchObject({ speed: 'mph', distance: 'mi' });
     expect(unitsOf(user({ speedUnit: 'mph' }), server({ speedUnit: 'kn' }, true)).speed).toBe('kn');
     expect(unitsOf(user({ speedUnit: 'furlongs' }), null).speed).toBe('kmh');
+  });
+});
+
+describe('speedToKnots', () => {
+  it('is the inverse of speedFromKnots for every unit', () => {
+    for (const unit of ['kn', 'kmh', 'mph'] as const) {
+      expect(speedToKnots(speedFromKnots(54, unit), unit)).toBeCloseTo(54, 10);
+    }
+    expect(speedToKnots(100, 'kmh')).toBeCloseTo(100 / 1.852, 10);
   });
 });

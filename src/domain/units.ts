@@ -15,16 +15,6 @@ import {
   METERS_PER_NAUTICAL_MILE,
 } from '../../contract/units';
 
-export {
-  FEET_PER_METER,
-  KNOTS_TO_KMH,
-  KNOTS_TO_MPH,
-  LITERS_PER_IMPERIAL_GALLON,
-  LITERS_PER_US_GALLON,
-  METERS_PER_MILE,
-  METERS_PER_NAUTICAL_MILE,
-} from '../../contract/units';
-
 export type SpeedUnit = 'kn' | 'kmh' | 'mph';
 export type DistanceUnit = 'km' | 'mi' | 'nmi';
 export type AltitudeUnit = 'm' | 'ft';
@@ -58,6 +48,11 @@ export function speedFromKnots(knots: number, unit: SpeedUnit): number {
   if (unit === 'kmh') return knots * KNOTS_TO_KMH;
   if (unit === 'mph') return knots * KNOTS_TO_MPH;
   return knots;
+}
+
+/** The inverse of `speedFromKnots`: a speed typed in the user's unit, in knots (the wire's unit). */
+export function speedToKnots(value: number, unit: SpeedUnit): number {
+  return value / speedFromKnots(1, unit);
 }
 
 export function distanceFromMeters(meters: number, unit: DistanceUnit): number {

@@ -3,7 +3,7 @@
  * with units, switches, searchable choices, tabs, disclosure sections, dates in a time zone,
  * colours and files. Logical properties only, so they read right in Arabic and English.
  */
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import {
   Button as AriaButton,
   Calendar,
@@ -273,22 +273,19 @@ export interface ColorFieldProps extends Labelled {
 
 /** A colour as hex, with its swatch. */
 export function ColorField({ label, description, errorMessage, value, onChange, ...props }: ColorFieldProps) {
-  const [text, setText] = useState(value);
   const valid = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(value);
   return (
     <AriaColorField
       {...props}
       value={valid ? value : null}
       onChange={(color) => {
-        const hex = color ? color.toString('hex').toLowerCase() : '';
-        setText(hex);
-        onChange(hex);
+        onChange(color ? color.toString('hex').toLowerCase() : '');
       }}
       className={fieldStyles.field}
     >
       <Label className={fieldStyles.label}>{label}</Label>
       <Group className={styles.group}>
-        <Input className={styles.groupInput} dir="ltr" placeholder="#1a73e8" data-text={text} />
+        <Input className={styles.groupInput} dir="ltr" placeholder="#1a73e8" />
         <span className={styles.swatch} style={{ backgroundColor: valid ? value : 'transparent' }} aria-hidden="true" />
       </Group>
       <Description>{description}</Description>

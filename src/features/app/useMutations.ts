@@ -4,11 +4,11 @@ import { queryClient } from './query';
 import { dataFor } from './data';
 import { useServices, type Services } from './services';
 
-const bySevices = new WeakMap<Services, Mutations>();
+const byServices = new WeakMap<Services, Mutations>();
 
 /** The writes of the resource layer, bound to the query client, the errors queue and the live store's writer. */
 export function mutationsFor(services: Services): Mutations {
-  let mutations = bySevices.get(services);
+  let mutations = byServices.get(services);
   if (!mutations) {
     const socket = () => services.app.system.get('socket') as SocketActor | undefined;
     mutations = createMutations({
@@ -18,7 +18,7 @@ export function mutationsFor(services: Services): Mutations {
       deviceSaved: (device) => socket()?.send({ type: 'DEVICE_SAVED', device }),
       deviceRemoved: (id) => socket()?.send({ type: 'DEVICE_REMOVED', id }),
     });
-    bySevices.set(services, mutations);
+    byServices.set(services, mutations);
   }
   return mutations;
 }

@@ -39,6 +39,11 @@ const DISTANCE = { km: msg`km`, mi: msg`mi`, nmi: msg`nmi` } as const satisfies 
 const ALTITUDE = { m: msg`m`, ft: msg`ft` } as const satisfies Record<AltitudeUnit, unknown>;
 const VOLUME = { ltr: msg`L`, usGal: msg`gal`, impGal: msg`gal` } as const satisfies Record<VolumeUnit, unknown>;
 
+/** The name of a speed unit in the active language (km/h, mph, kn). */
+export function speedUnitLabel(i18n: I18n, unit: SpeedUnit): string {
+  return i18n._(SPEED[unit]);
+}
+
 /** Values with the user's units, in the active language: a number, a space, the unit. */
 export function unitFormatters(i18n: I18n, units: Units) {
   const n = (value: number, digits: number) => formatNumber(i18n.locale, value, digits);

@@ -47,7 +47,7 @@ export function FieldControl({ field, draft, change, context, isDisabled: formDi
           label={label}
           description={description}
           name={field.key}
-          unit={field.unit?.(context)}
+          unit={field.unit?.(context, i18n)}
           minValue={field.minValue}
           step={field.integer ? 1 : undefined}
           isDisabled={isDisabled}

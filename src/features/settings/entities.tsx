@@ -11,11 +11,13 @@ import { categoryLabel, statusLabel } from '../devices/labels';
 import type { EditDescriptor, FieldContext, KnownAttribute, ListDescriptor } from './model';
 import { DeviceExtra } from './DeviceExtra';
 import { TotpField } from './TotpField';
-import { KNOTS_TO_KMH, KNOTS_TO_MPH } from '../../domain/units';
+import type { I18n } from '@lingui/core';
+import { speedFromKnots, speedToKnots } from '../../domain/units';
+import { speedUnitLabel } from '../map/format';
 
-const toSpeed = (knots: number, c: FieldContext) => (c.units.speed === 'kmh' ? knots * KNOTS_TO_KMH : c.units.speed === 'mph' ? knots * KNOTS_TO_MPH : knots);
-const fromSpeed = (value: number, c: FieldContext) => (c.units.speed === 'kmh' ? value / KNOTS_TO_KMH : c.units.speed === 'mph' ? value / KNOTS_TO_MPH : value);
-const speedUnit = (c: FieldContext) => ({ kmh: 'km/h', mph: 'mph', kn: 'kn' })[c.units.speed];
+const toSpeed = (knots: number, c: FieldContext) => speedFromKnots(knots, c.units.speed);
+const fromSpeed = (value: number, c: FieldContext) => speedToKnots(value, c.units.speed);
+const speedUnit = (c: FieldContext, i18n: I18n) => speedUnitLabel(i18n, c.units.speed);
 const isAdmin = (c: FieldContext) => c.restrictions.administrator;
 
 /** The attributes Traccar knows for devices and groups (its attribute catalogue). */

@@ -2,7 +2,7 @@
  * The declarations a settings screen is made of: fields (what to edit and how), columns (what a
  * list shows) and known attributes. A new entity screen is a descriptor file and a thin route.
  */
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { ReactNode } from 'react';
 import type { Attributes, Server, User } from '../../../contract/models';
 import type { AnyResource, Resource } from '../../api/resources';
@@ -35,7 +35,7 @@ interface BaseField {
 
 export type FieldDescriptor =
   | (BaseField & { kind: 'text'; required?: boolean; type?: 'text' | 'email' | 'password' | 'tel' | 'url'; autoComplete?: string; dir?: 'ltr' })
-  | (BaseField & { kind: 'number'; unit?: (context: FieldContext) => string; minValue?: number; notZero?: boolean; integer?: boolean; toDisplay?: (value: number, context: FieldContext) => number; fromDisplay?: (value: number, context: FieldContext) => number })
+  | (BaseField & { kind: 'number'; unit?: (context: FieldContext, i18n: I18n) => string; minValue?: number; notZero?: boolean; integer?: boolean; toDisplay?: (value: number, context: FieldContext) => number; fromDisplay?: (value: number, context: FieldContext) => number })
   | (BaseField & { kind: 'switch' })
   | (BaseField & { kind: 'select'; options: (context: FieldContext, i18n: { _: (d: MessageDescriptor) => string }) => Array<{ id: string; label: string }>; allowEmpty?: boolean })
   | (BaseField & { kind: 'entity'; resource: AnyResource; emptyLabel: MessageDescriptor; exclude?: (context: FieldContext) => number[] })

@@ -14,6 +14,7 @@ import { EntityEditPage, type EditSource } from './EntityEditPage';
 import type { EditDescriptor, FieldContext, FieldDescriptor } from './model';
 import { userEditor, USER_ATTRIBUTES } from './entities';
 import { TokenField } from './TokenField';
+import { TimeZoneField } from './TimeZoneField';
 import { MAP_STYLE_OPTIONS } from './options';
 import { selectUser } from '../../machines/session/selectors';
 import { useSession } from '../app/hooks';
@@ -172,5 +173,3 @@ export function UserPage({ id }: { id: number | null }) {
   }
   return <EntityEditPage key={id ?? 'new'} descriptor={userDescriptor} id={id} />;
 }
-
-import { TimeZoneField } from './TimeZoneField';
