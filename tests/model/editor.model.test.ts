@@ -39,6 +39,7 @@ const machine = provideFakeActors(editorMachine, fakes).provide({
     removed: () => void effects.push('removed'),
     left: () => void effects.push('left'),
     reportError: () => void effects.push('reportError'),
+    closed: () => void effects.push('closed'),
   },
 });
 
@@ -66,6 +67,7 @@ describe('editor machine (model-based)', () => {
           if (snapshot.matches('left')) expect(effects.at(-1)).toBe('left');
           if (snapshot.matches('saved')) expect(effects.at(-1)).toBe('saved');
           if (snapshot.matches('removed')) expect(effects.at(-1)).toBe('removed');
+          if (snapshot.matches('closed')) expect(effects.at(-1)).toBe('closed');
           // leaving a dirty form always passes through the question
           if (snapshot.matches('left') && before && step.event.type === 'LEAVE') expect(isDirty(ctx(before))).toBe(false);
           before = snapshot;

@@ -9,6 +9,7 @@ import { editorMachine, type Draft } from '../../machines/editor/editor.machine'
 import { canEdit, canOpen } from '../../domain/restrictions';
 import type { AnyResource, Resource } from '../../api/resources';
 import { useServices } from '../app/services';
+import type { ErrorsActor } from '../../composition';
 import { dataFor } from '../app/data';
 import { mutationsFor } from '../app/useMutations';
 import { useCatalogueText } from '../app/catalogue';
@@ -51,21 +52,25 @@ export function EntityListPage<T extends { id: number }>({ descriptor }: { descr
   const context: ListContext = { i18n, restrictions, names };
   const shownColumns = descriptor.columns.filter((c) => visible === 'all' || visible.has(c.id));
 
+  // Every cell's text once per list (not per keystroke): searching 10,000 rows only compares.
+  const indexed = useMemo(
+    () =>
+      ((list.data ?? []) as T[]).map((row) => {
+        const texts = descriptor.columns.map((c) => c.text(row, context));
+        return { row, texts, haystack: texts.join(' ').toLocaleLowerCase() };
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [list.data, names, i18n.locale, descriptor],
+  );
   const rows = useMemo(() => {
-    const data = (list.data ?? []) as T[];
     const words = search.trim().toLocaleLowerCase().split(/\s+/).filter(Boolean);
-    const texts = data.map((row) => ({ row, texts: descriptor.columns.map((c) => c.text(row, context)) }));
-    const found = words.length === 0 ? texts : texts.filter(({ texts: cells }) => {
-      const all = cells.join(' ').toLocaleLowerCase();
-      return words.every((word) => all.includes(word));
-    });
+    const found = words.length === 0 ? indexed : indexed.filter(({ haystack }) => words.every((word) => haystack.includes(word)));
     const index = descriptor.columns.findIndex((c) => c.id === sort.column);
     const collator = new Intl.Collator(i18n.locale, { numeric: true, sensitivity: 'base' });
-    const sorted = index < 0 ? found : [...found].sort((a, b) => collator.compare(a.texts[index]!, b.texts[index]!));
+    const sorted = index < 0 ? [...found] : [...found].sort((a, b) => collator.compare(a.texts[index]!, b.texts[index]!));
     if (sort.direction === 'descending') sorted.reverse();
     return sorted.map(({ row }) => row);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [list.data, search, sort, names, i18n.locale]);
+  }, [indexed, search, sort, descriptor, i18n.locale]);
 
   if (!allowed) return <Refusal />;
   const title = i18n._(descriptor.title);
@@ -170,20 +175,14 @@ function RemoveDialog<T extends { id: number }>({ descriptor, row, onClosed }: {
         actors: { remove: fromPromise(({ input }) => mutationsFor(services).remove(descriptor.resource, input.id, { report: false })) },
         actions: {
           removed: () => onClosed(),
-          reportError: ({ system }, { message }) => {
-            void system;
-            (services.app.system.get('errors') as { send: (e: { type: 'PUSH'; message: string }) => void } | undefined)?.send({ type: 'PUSH', message });
-          },
+          closed: () => onClosed(),
+          reportError: (_, { message }) => (services.app.system.get('errors') as ErrorsActor | undefined)?.send({ type: 'PUSH', message }),
         },
       }),
     [services, descriptor, onClosed],
   );
   const actor = useActorRef(machine, { input: { id: row.id, item: row as unknown as Draft, intent: 'remove' } });
-  const state = useSelector(actor, (s) => ({ done: s.status === 'done', removing: s.matches('removing') }));
-  if (state.done) {
-    queueMicrotask(onClosed);
-    return null;
-  }
+  const removing = useSelector(actor, (s) => s.matches('removing'));
   return (
     <AlertDialog
       isOpen
@@ -191,7 +190,7 @@ function RemoveDialog<T extends { id: number }>({ descriptor, row, onClosed }: {
       primaryActionLabel={t`Remove`}
       cancelLabel={t`Cancel`}
       variant="danger"
-      isPrimaryActionPending={state.removing}
+      isPrimaryActionPending={removing}
       onPrimaryAction={() => actor.send({ type: 'CONFIRM' })}
       onCancel={() => actor.send({ type: 'CANCEL' })}
     />

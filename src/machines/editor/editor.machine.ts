@@ -86,6 +86,8 @@ export const editorMachine = setup({
     removed: (_, _params: { id: number }) => {},
     /** Left without saving: the navigation that asked goes on. */
     left: () => {},
+    /** A removal asked from a list ended without removing (cancelled or failed): the question closes. */
+    closed: () => {},
     /** A removal asked from a list failed: the errors queue shows it (there is no form). */
     reportError: (_, _params: { message: string }) => {},
   },
@@ -189,6 +191,6 @@ export const editorMachine = setup({
     removed: { type: 'final' },
     left: { type: 'final', entry: 'left' },
     /** a removal asked from a list, cancelled or failed (the failure goes to the errors queue) */
-    closed: { type: 'final' },
+    closed: { type: 'final', entry: 'closed' },
   },
 });
