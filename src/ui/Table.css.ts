@@ -43,6 +43,8 @@ export const sortMark = style({ marginInlineStart: vars.space.xs, color: vars.co
 
 export const row = style({
   outline: 'none',
+  borderBlockEnd: `1px solid ${vars.color.border}`,
+  boxSizing: 'border-box',
   cursor: 'default',
   selectors: {
     '&[data-hovered]': { backgroundColor: vars.color.surfaceRaised },
@@ -53,15 +55,30 @@ export const row = style({
 });
 
 export const cell = style({
+  display: 'flex',
+  alignItems: 'center',
+  boxSizing: 'border-box',
+  minBlockSize: '47px',
   paddingBlock: vars.space.xs,
   paddingInline: vars.space.md,
-  borderBlockEnd: `1px solid ${vars.color.border}`,
   textAlign: 'start',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
   outline: 'none',
   selectors: { '&[data-focus-visible]': focusRing },
+});
+
+/** The text of a cell: one line, cut with an ellipsis at its end (in either direction). */
+export const cellText = style({
+  minInlineSize: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  // each text in its own direction (an identifier stays 'demo-001…' in Arabic), aligned with the page
+  unicodeBidi: 'plaintext',
+  textAlign: 'left',
+  selectors: { '[dir=rtl] &': { textAlign: 'right' } },
 });
 
 export const empty = style({ padding: vars.space.lg, textAlign: 'center', color: vars.color.textMuted });

@@ -19,8 +19,8 @@ export interface TableColumn<T> {
   cell: (row: T) => ReactNode;
   isRowHeader?: boolean;
   allowsSorting?: boolean;
-  /** CSS width of the column, e.g. '12rem' or '1fr' (the layout's default otherwise) */
-  width?: number;
+  /** width of the column: pixels, or a share such as '2fr' (the layout's default otherwise) */
+  width?: number | `${number}fr`;
 }
 
 export interface TableProps<T extends { id: number }> {
@@ -38,6 +38,8 @@ export interface TableProps<T extends { id: number }> {
 }
 
 const LAYOUT = { rowHeight: 48, headingHeight: 44 };
+/** narrower columns scroll sideways rather than cut every text to a letter (phones) */
+const MIN_COLUMN_WIDTH = 112;
 
 /**
  * A sortable table whose rows are virtualised (only the visible rows are in the document), so a
@@ -66,6 +68,7 @@ export function Table<T extends { id: number }>({ rows, columns, onRowAction, em
                 allowsSorting={column.allowsSorting}
                 className={styles.column}
                 defaultWidth={column.width}
+                minWidth={MIN_COLUMN_WIDTH}
               >
                 {({ sortDirection }) => (
                   <>
@@ -83,7 +86,11 @@ export function Table<T extends { id: number }>({ rows, columns, onRowAction, em
           <TableBody items={rows} renderEmptyState={() => <div className={styles.empty}>{empty}</div>} dependencies={[columns]}>
             {(row) => (
               <Row id={row.id} columns={columns} className={styles.row}>
-                {(column) => <Cell className={styles.cell}>{column.cell(row)}</Cell>}
+                {(column) => (
+                  <Cell className={styles.cell}>
+                    <span className={styles.cellText}>{column.cell(row)}</span>
+                  </Cell>
+                )}
               </Row>
             )}
           </TableBody>

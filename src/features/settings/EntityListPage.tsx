@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueries } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Button as AriaButton, MenuTrigger, type Selection } from 'react-aria-components';
@@ -27,6 +28,7 @@ import * as buttonStyles from '../../ui/Button.css';
 export function EntityListPage<T extends { id: number }>({ descriptor }: { descriptor: ListDescriptor<T> }) {
   const { t, i18n } = useLingui();
   const services = useServices();
+  const navigate = useNavigate();
   const settings = useSettingsContext();
   const catalogue = useCatalogueText();
   const { restrictions } = settings;
@@ -83,11 +85,13 @@ export function EntityListPage<T extends { id: number }>({ descriptor }: { descr
       header: i18n._(c.header),
       isRowHeader: index === 0,
       allowsSorting: true,
+      width: index === 0 ? ('2fr' as const) : ('1fr' as const),
       cell: (row: T) => <bdi>{c.text(row, context)}</bdi>,
     })),
     {
       id: 'actions',
       header: t`Actions`,
+      width: 132,
       cell: (row: T) => {
         const label = descriptor.columns[0]!.text(row, context);
         return (
@@ -157,6 +161,7 @@ export function EntityListPage<T extends { id: number }>({ descriptor }: { descr
           columns={columns}
           sort={sort}
           onSortChange={setSort}
+          onRowAction={(row) => void navigate({ to: descriptor.itemPath(row) })}
           empty={search ? t`Nothing matches the search` : t`Nothing here yet`}
         />
       )}
