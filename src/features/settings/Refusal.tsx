@@ -7,9 +7,8 @@ export function Refusal() {
   const { t } = useLingui();
   return (
     <div className={styles.page}>
-      <Alert variant="error" title={t`Not allowed`}>
-        {t`Your account is not allowed to open this page. Ask an administrator if you need it.`}
-      </Alert>
+      <h1 className={styles.heading}>{t`Not allowed`}</h1>
+      <Alert variant="error">{t`Your account is not allowed to open this page. Ask an administrator if you need it.`}</Alert>
     </div>
   );
 }
