@@ -1,5 +1,6 @@
 import { createRootRouteWithContext, Outlet, useRouter, type NavigateOptions, type ToOptions } from '@tanstack/react-router';
-import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { I18nProvider as AriaI18nProvider, RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { useLingui } from '@lingui/react';
 import type { Services } from '../features/app/services';
 import { NotFound } from '../features/app/NotFound';
 import { RenderError } from '../features/app/RenderError';
@@ -20,12 +21,18 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   errorComponent: RenderError,
 });
 
-/** react-aria links and menus navigate through the router. */
+/**
+ * react-aria links and menus navigate through the router, and its parts take the app's language
+ * (not the browser's): arrow keys, placement, dates and numbers follow Arabic's right-to-left.
+ */
 function Root() {
   const router = useRouter();
+  const { i18n } = useLingui();
   return (
-    <AriaRouterProvider navigate={(href, options) => router.navigate({ ...options, href })} useHref={(href) => href}>
-      <Outlet />
-    </AriaRouterProvider>
+    <AriaI18nProvider locale={i18n.locale}>
+      <AriaRouterProvider navigate={(href, options) => router.navigate({ ...options, href })} useHref={(href) => href}>
+        <Outlet />
+      </AriaRouterProvider>
+    </AriaI18nProvider>
   );
 }

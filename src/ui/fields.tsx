@@ -126,7 +126,10 @@ export interface ComboBoxProps extends Labelled {
   placeholder?: string;
 }
 
-/** A choice among many, filtered by typing (groups, devices, time zones). */
+/**
+ * A choice among many, filtered by typing (groups, devices, time zones). The list opens on typing,
+ * ArrowDown or the button, never on Tab alone (an open list would hide the rest of the page).
+ */
 export function ComboBox({ label, description, errorMessage, items, selectedKey, onSelectionChange, placeholder, ...props }: ComboBoxProps) {
   return (
     <AriaComboBox
@@ -134,7 +137,6 @@ export function ComboBox({ label, description, errorMessage, items, selectedKey,
       defaultItems={items}
       selectedKey={selectedKey}
       onSelectionChange={(key: Key | null) => onSelectionChange(key === null ? null : String(key))}
-      menuTrigger="focus"
       className={fieldStyles.field}
     >
       <Label className={fieldStyles.label}>{label}</Label>

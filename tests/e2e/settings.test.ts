@@ -4,7 +4,7 @@
  * setting, a duplicate identifier, a readonly user, and an edit that shows in the list at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness.ts';
 import { adminJson, basicAuth, createUser, signInToMap, submitLogin, waitForPath } from './helpers.ts';
 
@@ -48,6 +48,95 @@ async function removeRow(page: Page, name: string): Promise<void> {
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
   await page.getByRole('rowheader', { name }).waitFor({ state: 'detached', timeout: 10_000 });
 }
+
+/** Presses Tab (or Shift+Tab, or another key) until `target` has the focus. */
+async function tabTo(page: Page, target: Locator, backwards = false, max = 80, key = backwards ? 'Shift+Tab' : 'Tab'): Promise<void> {
+  for (let i = 0; i < max; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement, undefined, { timeout: 5_000 }).catch(() => false)) return;
+    await page.keyboard.press(key);
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+async function expectScreen(page: Page, path: string): Promise<void> {
+  await waitForPath(page, path);
+  await main(page).locator('h1').first().waitFor();
+  expect(await page.getByText(/not found|غير موجود/i).count(), `${path} is not 'not found'`).toBe(0);
+  expect(await page.getByRole('alert').filter({ hasText: /not allowed|غير مسموح/i }).count(), `${path} is not refused`).toBe(0);
+}
+
+describe.each(['ar', 'en'])('settings by keyboard only, in %s', (lang) => {
+  it('every screen of the menu, its Add page, a row and its connections open with Tab, Enter and the arrows', async () => {
+    const { page } = await harness.newPage();
+    await signInToMap(page, harness, `/login?locale=${lang}`);
+    const admin = (await adminJson<Array<{ id: number; administrator: boolean }>>(harness, 'GET', '/api/users')).find((u) => u.administrator)!;
+    await adminJson(harness, 'POST', '/api/groups', { name: `Keyboard group ${lang}`, attributes: {} }).catch(() => undefined);
+    await adminJson(harness, 'POST', '/api/drivers', { name: `Keyboard driver ${lang}`, uniqueId: `kb-driver-${lang}`, attributes: {} });
+
+    // the shell's Settings entry: Shift+Tab into its toolbar (at its last item), the arrows to Settings
+    const toolbar = page.getByRole('toolbar').filter({ has: page.locator('a[href="/settings/preferences"]') });
+    await tabTo(page, toolbar.locator('a, button').last(), true);
+    await tabTo(page, toolbar.locator('a[href="/settings/preferences"]'), false, 6, lang === 'ar' ? 'ArrowRight' : 'ArrowLeft');
+    await page.keyboard.press('Enter');
+    await expectScreen(page, '/settings/preferences');
+
+    const menu = page.getByRole('navigation', { name: lang === 'ar' ? 'الإعدادات' : 'Settings' });
+    const entries: Array<{ list: string; add?: string; item?: RegExp; connections?: boolean }> = [
+      { list: '/settings/preferences' },
+      { list: `/settings/user/${admin.id}` },
+      { list: '/settings/devices', add: '/settings/device', item: /^\/settings\/device\/\d+$/, connections: true },
+      { list: '/settings/groups', add: '/settings/group', item: /^\/settings\/group\/\d+$/, connections: true },
+      { list: '/settings/drivers', add: '/settings/driver', item: /^\/settings\/driver\/\d+$/ },
+      { list: '/settings/users', add: '/settings/user', item: /^\/settings\/user\/\d+$/, connections: true },
+      { list: '/settings/server' },
+    ];
+    expect(await menu.getByRole('link').count()).toBe(entries.length);
+    for (const entry of entries) {
+      const link = menu.locator(`a[href="${entry.list}"]`);
+      await tabTo(page, link, true);
+      await page.keyboard.press('Enter');
+      await expectScreen(page, entry.list);
+      if (!entry.add) continue;
+
+      // Add
+      await tabTo(page, main(page).locator(`a[href="${entry.add}"]`));
+      await page.keyboard.press('Enter');
+      await expectScreen(page, entry.add);
+      await tabTo(page, link, true);
+      await page.keyboard.press('Enter');
+      await expectScreen(page, entry.list);
+
+      // a row: the table takes the focus, Enter opens the row
+      const table = main(page).getByRole('grid');
+      await table.getByRole('row').nth(1).waitFor();
+      await tabTo(page, table.locator('[role=row][tabindex="0"], [role=row] [tabindex="0"]').first());
+      await page.keyboard.press('Enter');
+      await page.waitForURL((u) => entry.item!.test(u.pathname));
+      await main(page).locator('h1').first().waitFor();
+      await tabTo(page, link, true);
+      await page.keyboard.press('Enter');
+      await expectScreen(page, entry.list);
+
+      // a row's connections through its 'More' menu
+      if (entry.connections) {
+        // into the table, then along the row's cells (a grid: arrows, mirrored in Arabic) to its 'More' button
+        await tabTo(page, table.locator('[role=row][tabindex="0"], [role=row] [tabindex="0"]').first());
+        const more = main(page).getByRole('button', { name: lang === 'ar' ? /^المزيد/ : /^More for/ }).first();
+        await tabTo(page, more, false, 15, lang === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+        await page.keyboard.press('Enter');
+        const item = page.locator('[role=menuitem][href$="/connections"]');
+        await item.waitFor();
+        await tabTo(page, item, false, 6, 'ArrowDown');
+        await page.keyboard.press('Enter');
+        await page.waitForURL((u) => /\/connections$/.test(u.pathname));
+        await main(page).locator('h1').first().waitFor();
+        await tabTo(page, link, true);
+        await page.keyboard.press('Enter');
+        await expectScreen(page, entry.list);
+      }
+    }
+  }, 150_000);
+});
 
 describe('settings screens', () => {
   it('creates, edits and removes a device; the edit shows in the device list at once; a duplicate identifier keeps the form', async () => {
