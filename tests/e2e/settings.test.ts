@@ -230,9 +230,20 @@ describe('settings screens', () => {
     await page.getByRole('button', { name: 'Picture' }).click();
     // a 1×1 PNG
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Choose a picture' }).click();
-    await (await chooser).setFiles({ name: 'van.png', mimeType: 'image/png', buffer: png });
+    const choose = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Choose a picture' }).click();
+      await (await chooser).setFiles(file);
+    };
+    // not a picture, too large, or a picture in name only: said plainly, nothing sent or kept
+    await choose({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await main(page).getByText('This file is not a picture.').waitFor();
+    await choose({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([png, Buffer.alloc(600 * 1024)]) });
+    await main(page).getByText('This picture is larger than 500 KB.').waitFor();
+    await choose({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
+    await main(page).getByText('This file is not a picture.').waitFor();
+    expect(await main(page).getByRole('img', { name: 'Picture of Pictured' }).count()).toBe(0);
+    await choose({ name: 'van.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('img', { name: 'Picture of Pictured' }).waitFor();
     await save(page);
     await waitForPath(page, '/settings/devices');

@@ -22,6 +22,13 @@ export function imageProblem(file: { type: string; size: number }): 'type' | 'si
   return null;
 }
 
+/** The server's refusal of a picture (Traccar's and the embedded server's texts), or null. */
+export function serverImageProblem(message: string): 'type' | 'size' | null {
+  if (/not a valid .*image|unsupported image|content type/i.test(message)) return 'type';
+  if (/too large|payload|413/i.test(message)) return 'size';
+  return null;
+}
+
 /** The device picture (upload, kept in `attributes.deviceImage` when the form is saved) and the QR code for the phone app. */
 export function DeviceExtra({ item, change, isDisabled }: { item: Device; change: (draft: Draft) => void; isDisabled: boolean }) {
   const { t } = useLingui();
@@ -30,13 +37,12 @@ export function DeviceExtra({ item, change, isDisabled }: { item: Device; change
   const [state, setState] = useState<{ pending: boolean; error: string | null }>({ pending: false, error: null });
   const image = deviceImageUrl(item, services.backendOrigin, window.location.href);
   const server = services.backendOrigin || window.location.origin;
+  const said = (problem: 'type' | 'size' | 'empty') =>
+    problem === 'type' ? t`This file is not a picture. Choose a JPEG, PNG, GIF or WebP image.` : problem === 'size' ? t`This picture is larger than 500 KB. Choose a smaller one.` : t`This file is empty.`;
   const upload = (file: File) => {
     const problem = imageProblem(file);
     if (problem) {
-      setState({
-        pending: false,
-        error: problem === 'type' ? t`This file is not a picture. Choose a JPEG, PNG, GIF or WebP image.` : problem === 'size' ? t`This picture is larger than 500 KB. Choose a smaller one.` : t`This file is empty.`,
-      });
+      setState({ pending: false, error: said(problem) });
       return;
     }
     setState({ pending: true, error: null });
@@ -46,7 +52,12 @@ export function DeviceExtra({ item, change, isDisabled }: { item: Device; change
         setState({ pending: false, error: null });
         change({ ...(item as unknown as Draft), attributes: { ...item.attributes, deviceImage: name.trim() } });
       })
-      .catch((error: unknown) => setState({ pending: false, error: catalogue(error instanceof Error ? error.message : String(error)) }));
+      .catch((error: unknown) => {
+        // the server's refusals of a picture, said as the checks above say them
+        const message = error instanceof Error ? error.message : String(error);
+        const known = serverImageProblem(message);
+        setState({ pending: false, error: known ? said(known) : catalogue(message) });
+      });
   };
   return (
     <>

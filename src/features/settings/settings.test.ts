@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { setupI18n } from '@lingui/core';
+import { DEVICE_IMAGE_LIMIT, imageProblem, serverImageProblem } from './DeviceExtra';
+import { formError } from './formError';
+import { currentEntry, menuEntries } from './SettingsMenu';
+import { restrictionsOf } from '../../domain/restrictions';
+import type { User } from '../../../contract/models';
+
+describe('a device picture', () => {
+  it.each([
+    [{ type: 'image/png', size: 10 }, null],
+    [{ type: 'image/webp', size: DEVICE_IMAGE_LIMIT }, null],
+    [{ type: 'image/png', size: DEVICE_IMAGE_LIMIT + 1 }, 'size'],
+    [{ type: 'image/png', size: 0 }, 'empty'],
+    [{ type: 'text/plain', size: 10 }, 'type'],
+    [{ type: 'image/svg+xml', size: 10 }, 'type'],
+  ] as const)('%o → %s', (file, problem) => {
+    expect(imageProblem(file)).toBe(problem);
+  });
+
+  it.each([
+    ['Content is not a valid image/png image', 'type'],
+    ['Unsupported image type: use image/jpeg, image/png, image/gif or image/webp', 'type'],
+    ['Request body is too large', 'size'],
+    ['Device not found', null],
+  ] as const)('the server says %s → %s', (message, problem) => {
+    expect(serverImageProblem(message)).toBe(problem);
+  });
+});
+
+describe('the text of a failed save', () => {
+  const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
+  const catalogue = (text: string) => `[${text}]`;
+  it.each([
+    ['SQLException: Duplicate entry for key uniqueId', 'This identifier is already used by another device. Each device needs its own identifier.'],
+    ['Duplicate email', 'This email is already used by another user.'],
+    ['SecurityException: Manager device limit reached', 'The device limit of this account is reached.'],
+    ['IllegalArgumentException: Name is empty\n\tat org.traccar…', '[Name is empty]'],
+  ])('%s', (message, said) => {
+    expect(formError(i18n, message, catalogue)).toBe(said);
+  });
+});
+
+describe('the settings menu', () => {
+  const user = (fields: Partial<User>) => ({ id: 7, administrator: false, userLimit: 0, readonly: false, attributes: {}, ...fields }) as User;
+  const screens = (u: User) => menuEntries(restrictionsOf(u, null)).map((e) => e.screen);
+
+  it('offers every screen to an administrator, fewer to others', () => {
+    expect(screens(user({ administrator: true }))).toEqual(['preferences', 'account', 'devices', 'groups', 'drivers', 'users', 'server']);
+    expect(screens(user({}))).toEqual(['preferences', 'account', 'devices', 'groups', 'drivers']);
+    expect(screens(user({ userLimit: 5 }))).toEqual(['preferences', 'account', 'devices', 'groups', 'drivers', 'users']);
+    expect(screens(user({ readonly: true }))).toEqual(['preferences', 'account', 'devices']);
+  });
+
+  it('marks the entry a path belongs to; one’s own user page is the Account', () => {
+    const entries = menuEntries(restrictionsOf(user({ administrator: true }), null));
+    expect(currentEntry('/settings/device/3/connections', 7, entries)).toBe('devices');
+    expect(currentEntry('/settings/devices', 7, entries)).toBe('devices');
+    expect(currentEntry('/settings/user/7', 7, entries)).toBe('account');
+    expect(currentEntry('/settings/user/8', 7, entries)).toBe('users');
+    expect(currentEntry('/settings/user', 7, entries)).toBe('users');
+    expect(currentEntry('/settings/deviceX', 7, entries)).toBe(null);
+  });
+});
