@@ -16,7 +16,6 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +24,8 @@ import { deviceIds } from '../../server/simulator/cli.ts';
 import { CHROMIUM_ARGS } from '../../tests/e2e/harness.ts';
 import { startProfile } from './profile.ts';
 import { cpuSeconds } from '../proc.ts';
+import { type Machine, type ServerHandle, children, createDevices, freePort, killChildren, machineInfo, startServer, stopServer } from '../fleet.ts';
+import { pageProbe, probeSlice, scrollThrough } from '../probe.ts';
 
 const PASSWORD = 'bench-live-password';
 const ADMIN = 'admin';
@@ -96,34 +97,6 @@ function parseOptions(argv: string[]): Options {
 
 // ---------------------------------------------------------------------------------------------- processes
 
-const children = new Set<ChildProcess>();
-
-function killChildren(): void {
-  for (const child of children) {
-    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
-      try {
-        process.kill(child.pid, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
-    }
-  }
-}
-process.on('exit', killChildren);
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolvePort(port));
-    });
-  });
-}
-
-
 /** Whole-machine busy and total jiffies (/proc/stat). */
 function machineJiffies(): { busy: number; total: number } | null {
   try {
@@ -135,29 +108,6 @@ function machineJiffies(): { busy: number; total: number } | null {
   } catch {
     return null;
   }
-}
-
-interface ServerHandle {
-  child: ChildProcess;
-  url: string;
-}
-
-async function startServer(env: Record<string, string>): Promise<ServerHandle> {
-  const child = fork(here('./serve.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  children.add(child);
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    child.once('message', (message: { type?: string; url?: string }) => (message.url ? resolveUrl(message.url) : reject(new Error(JSON.stringify(message)))));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { child, url };
-}
-
-async function stopServer(handle: ServerHandle): Promise<void> {
-  const exited = new Promise<void>((r) => handle.child.once('exit', () => r()));
-  handle.child.disconnect();
-  await Promise.race([exited, sleep(5_000)]);
-  if (handle.child.exitCode === null && handle.child.pid !== undefined) process.kill(handle.child.pid, 'SIGKILL');
-  children.delete(handle.child);
 }
 
 interface SimulatorHandle {
@@ -186,70 +136,7 @@ function startSimulator(osmandPort: number, devices: number, interval: number): 
   return handle;
 }
 
-/**
- * Creates the devices through the REST API with one session cookie (Basic auth would hash the password on
- * every request: ~40 ms each), 16 requests in flight; each is linked to the admin like any POST /api/devices.
- */
-async function createDevices(url: string, uniqueIds: string[]): Promise<void> {
-  const login = await fetch(`${url}/api/session`, { method: 'POST', body: new URLSearchParams({ email: ADMIN, password: PASSWORD }) });
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('JSESSIONID='))?.split(';')[0];
-  if (!cookie) throw new Error(`login failed: ${login.status}`);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < uniqueIds.length) {
-      const uniqueId = uniqueIds[next++]!;
-      const response = await fetch(`${url}/api/devices`, {
-        method: 'POST',
-        headers: { Cookie: cookie, 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ name: `Simulated ${uniqueId}`, uniqueId, category: 'car' }),
-      });
-      if (!response.ok) throw new Error(`POST /api/devices ${uniqueId}: ${response.status} ${await response.text()}`);
-    }
-  };
-  await Promise.all(Array.from({ length: 16 }, worker));
-}
-
 // ---------------------------------------------------------------------------------------------- page probes
-
-/** Injected before the client's scripts: frame counter and long-task observer. */
-function pageProbe(): void {
-  const probe = { frames: [] as number[], longtasks: [] as Array<{ start: number; duration: number }> };
-  (window as unknown as { __bench: typeof probe }).__bench = probe;
-  const tick = (t: number): void => {
-    probe.frames.push(t);
-    if (probe.frames.length > 200_000) probe.frames.splice(0, 100_000);
-    requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-  try {
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) probe.longtasks.push({ start: entry.startTime, duration: entry.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  } catch {
-    /* no long-task API */
-  }
-}
-
-interface ProbeSlice {
-  frames: number;
-  maxFrameGapMs: number;
-  longtasks: number[];
-}
-
-/** Frames and long tasks between two page times (performance.now()). */
-function probeSlice(page: Page, from: number, to: number): Promise<ProbeSlice> {
-  return page.evaluate(
-    ([a, b]) => {
-      const probe = (window as unknown as { __bench: { frames: number[]; longtasks: Array<{ start: number; duration: number }> } }).__bench;
-      const frames = probe.frames.filter((t) => t >= a! && t <= b!);
-      let maxGap = 0;
-      for (let k = 1; k < frames.length; k++) maxGap = Math.max(maxGap, frames[k]! - frames[k - 1]!);
-      const longtasks = probe.longtasks.filter((e) => e.start + e.duration >= a! && e.start <= b!).map((e) => e.duration);
-      return { frames: frames.length, maxFrameGapMs: maxGap, longtasks };
-    },
-    [from, to],
-  );
-}
 
 type Metrics = Record<string, number>;
 
@@ -528,21 +415,7 @@ async function measureClient(
     await list.evaluate((element) => (element.scrollTop = 0));
     await sleep(500);
     const s0 = await metrics(cdp);
-    const run = await list.evaluate(
-      (element, duration) =>
-        new Promise<{ from: number; to: number; height: number }>((done) => {
-          const from = performance.now();
-          const height = element.scrollHeight - element.clientHeight;
-          const step = (now: number): void => {
-            const progress = Math.min(1, (now - from) / duration);
-            element.scrollTop = progress * height;
-            if (progress < 1) requestAnimationFrame(step);
-            else done({ from, to: performance.now(), height: element.scrollHeight });
-          };
-          requestAnimationFrame(step);
-        }),
-      SCROLL_MS,
-    );
+    const run = await scrollThrough(list, SCROLL_MS);
     const s1 = await metrics(cdp);
     const scrolled = await probeSlice(page, run.from, run.to);
     const seconds = (run.to - run.from) / 1000;
@@ -605,7 +478,7 @@ async function measureClient(
 // ---------------------------------------------------------------------------------------------- report
 
 interface Results {
-  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; platform: string; chromium: string };
+  machine: Machine;
   budget: { busyShare: number; longestTaskMs: number; heap: string };
   runs: ClientResult[];
 }
@@ -749,7 +622,7 @@ async function main(): Promise<void> {
   try {
     server = await startServer(env(options.clients[0]!));
     const t = Date.now();
-    await createDevices(server.url, deviceIds(PREFIX, options.devices));
+    await createDevices(server.url, { email: ADMIN, password: PASSWORD }, deviceIds(PREFIX, options.devices));
     console.log(`${options.devices} devices created in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     simulator = startSimulator(osmandPort, options.devices, options.interval);
     await sleep(3_000);
@@ -795,14 +668,7 @@ async function main(): Promise<void> {
   const key = (r: ClientResult): string => `${r.client}@${r.devices}@${r.compositing}@${r.windowSeconds >= 600 ? 'long' : 'short'}`;
   const fresh = new Set(runs.map(key));
   const results: Results = {
-    machine: {
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model ?? 'unknown',
-      memoryGb: round(os.totalmem() / 2 ** 30, 1),
-      node: process.version,
-      platform: `${os.platform()} ${os.release()}`,
-      chromium: `Chromium ${chromiumVersion}`,
-    },
+    machine: machineInfo(chromiumVersion),
     budget: { busyShare: BUDGET.busyShare, longestTaskMs: BUDGET.longestTaskMs, heap: 'flat over ten minutes (retained heap after GC within 5 % + 2 MB, slope ≤ 1 MB/min over the ten minutes)' },
     runs: [...previous.filter((r) => !fresh.has(key(r))), ...runs],
   };

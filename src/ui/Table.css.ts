@@ -22,6 +22,11 @@ export const table = style({
 export const header = style({ color: vars.color.textMuted });
 
 export const column = style({
+  // the full height the layout gives the heading row (no strip of the body showing under it)
+  display: 'flex',
+  alignItems: 'center',
+  boxSizing: 'border-box',
+  minBlockSize: '44px',
   paddingBlock: vars.space.sm,
   paddingInline: vars.space.md,
   textAlign: 'start',

@@ -153,7 +153,8 @@ export const disclosurePanel = style({
   flexDirection: 'column',
   gap: vars.space.md,
   paddingInline: vars.space.md,
-  selectors: { '&[data-expanded]': { paddingBlockEnd: vars.space.md } },
+  // the Disclosure (its parent) carries data-expanded, not the panel
+  selectors: { '[data-expanded] > &': { paddingBlockEnd: vars.space.md } },
 });
 
 export const dateSegment = style({

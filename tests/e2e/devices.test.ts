@@ -108,7 +108,7 @@ describe('device list', () => {
   it('a page other than the map, opened directly, lists the whole fleet at once (a device without a position too); so does the map after it', async () => {
     const { page } = await harness.newPage();
     await signIn(page);
-    await page.goto(url('/settings/preferences'));
+    await page.goto(url('/emulator'));
     // no simulator here: nothing arrives later, so the first load has to bring every device
     await expectCount(page, DEMO_DEVICES + 1);
     expect(await list(page).locator('[data-device-id]').filter({ hasText: XSS_NAME }).count()).toBe(1);

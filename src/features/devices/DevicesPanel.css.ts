@@ -27,6 +27,8 @@ export const panel = style({
       paddingBlockStart: vars.space.sm,
       selectors: { '&[data-phone-open="false"]': { display: 'none' } },
     },
+    // in settings, the sidebar holds the settings menu instead
+    [media.wide]: { selectors: { '[data-area="settings"] &': { display: 'none' } } },
   },
 });
 

@@ -91,7 +91,7 @@ export function AttributesEditor({ attributes, onChange, known, hidden, isDisabl
               placeholder={t`Name`}
             />
           </div>
-          <TextField label={t`Or a new name`} value={byKey.has(key) ? '' : key} onChange={setKey} dir="ltr" />
+          <TextField label={t`Or a new name`} value={byKey.has(key) ? '' : key} onChange={setKey} inputDir="ltr" />
           {chosen ? null : <Select label={t`Type`} items={types} selectedKey={type} onSelectionChange={(next) => setType(next as AttributeType)} />}
           <Button variant="secondary" onPress={add} isDisabled={!key.trim() || attributes[key.trim()] !== undefined}>
             {t`Add`}

@@ -36,7 +36,7 @@ export function FieldControl({ field, draft, change, context, isDisabled: formDi
           isDisabled={isDisabled}
           value={typeof value === 'string' ? value : value == null ? '' : String(value)}
           onChange={set}
-          dir={field.dir}
+          inputDir={field.dir}
         />
       );
     case 'number': {

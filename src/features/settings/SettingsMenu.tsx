@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
+import { useEffect, useRef } from 'react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { Link } from 'react-aria-components';
 import { canOpen, type Restrictions, type SettingsScreen } from '../../domain/restrictions';
@@ -48,9 +49,14 @@ export function SettingsNav({ className }: { className?: string }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const entries = menuEntries(restrictions);
   const current = currentEntry(pathname, user?.id ?? null, entries);
+  // on a phone the menu is a strip that scrolls sideways: the current screen's entry is kept in view
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    list.current?.querySelector('[data-current]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [current]);
   return (
     <nav aria-label={t`Settings`} className={className}>
-      <ul className={styles.menuList}>
+      <ul className={styles.menuList} ref={list}>
         {entries.map((entry) => (
           <li key={entry.screen}>
             <Link

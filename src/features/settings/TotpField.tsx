@@ -17,7 +17,7 @@ export function TotpField({ draft, change, isDisabled }: { draft: Draft; change:
   const email = typeof draft.email === 'string' ? draft.email : '';
   return (
     <div className={styles.form}>
-      <TextField label={t`One-time password key`} value={key} onChange={(value) => change({ ...draft, totpKey: value || null })} isDisabled={isDisabled} dir="ltr" />
+      <TextField label={t`One-time password key`} value={key} onChange={(value) => change({ ...draft, totpKey: value || null })} isDisabled={isDisabled} inputDir="ltr" />
       {isDisabled ? null : (
         <div className={styles.actions}>
           {key ? (

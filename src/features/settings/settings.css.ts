@@ -17,6 +17,8 @@ export const menu = style({
   paddingBlock: vars.space.sm,
   '@media': {
     [media.narrow]: { inlineSize: '100%', borderInlineEnd: 'none', borderBlockEnd: `1px solid ${vars.color.border}`, paddingBlock: 0, overflowX: 'auto', overflowY: 'hidden' },
+    // from tablets up the shell's sidebar holds this menu (in place of the device list)
+    [media.wide]: { display: 'none' },
   },
 });
 
@@ -62,7 +64,7 @@ export const attributeAdd = style({
   borderBlockStart: `1px solid ${vars.color.border}`,
 });
 
-export const rowActions = style({ display: 'flex', gap: vars.space.xxs, justifyContent: 'flex-end' });
+export const rowActions = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, justifyContent: 'flex-start' });
 
 export const menuList = style({
   listStyle: 'none',

@@ -94,3 +94,13 @@ export const visuallyHidden = style({
   clipPath: 'inset(50%)',
   whiteSpace: 'nowrap',
 });
+
+/** The settings menu in the sidebar (tablets up), below the navigation, where the device list is elsewhere. */
+export const settingsNav = style({
+  flex: 1,
+  minBlockSize: 0,
+  overflowY: 'auto',
+  borderBlockStart: `1px solid ${vars.color.border}`,
+  paddingBlockStart: vars.space.xs,
+  '@media': { [media.narrow]: { display: 'none' } },
+});

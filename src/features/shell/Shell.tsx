@@ -26,6 +26,7 @@ import { unreadEvents } from '../../domain/eventRules';
 import { TermsDialog } from './TermsDialog';
 import { WithQuery } from '../app/query';
 import { DevicesPanel, DevicesToggle } from '../devices/DevicesPanel';
+import { SettingsNav } from '../settings/SettingsMenu';
 import { EventsController } from '../events/EventsController';
 import { EventsDrawer } from '../events/EventsDrawer';
 import { useLive } from '../devices/useLive';
@@ -121,11 +122,14 @@ export function Shell() {
   });
 
   const selectedId = activeTab(pathname, user?.id ?? null);
+  const inSettings = pathname === '/settings' || pathname.startsWith('/settings/');
   return (
     <WithQuery>
       <AppShell
         sidebar={
-          <div className={styles.sidebar}>
+          // in settings the sidebar holds the settings menu in place of the device list (from tablets
+          // up; on phones the settings show their menu as a strip and the list stays a toggled view)
+          <div className={styles.sidebar} data-area={inSettings ? 'settings' : 'map'}>
             <div className={styles.header}>
               <p className={styles.brand}>{t`Athar`}</p>
               <ConnectionState status={socket} />
@@ -147,6 +151,7 @@ export function Shell() {
             <div className={styles.nav}>
               <BottomNavigation aria-label={t`Main navigation`} items={items} selectedId={selectedId} />
             </div>
+            {inSettings ? <SettingsNav className={styles.settingsNav} /> : null}
             <DevicesPanel phoneOpen={devicesOpen} onPhoneOpenChange={setDevicesOpen} />
           </div>
         }

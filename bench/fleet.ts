@@ -1,0 +1,106 @@
+/**
+ * Processes and data shared by the browser benchmarks (bench/live, bench/settings): the embedded server
+ * in a child process (bench/live/serve.ts, loopback only, demo admin), free loopback ports, devices created
+ * through the REST API, the machine the figures were taken on. Every child started here is killed (by pid)
+ * when the benchmark's process exits.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import net from 'node:net';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export const children = new Set<ChildProcess>();
+
+export function killChildren(): void {
+  for (const child of children) {
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }
+  }
+}
+process.on('exit', killChildren);
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      s.close(() => resolvePort(port));
+    });
+  });
+}
+
+export interface ServerHandle {
+  child: ChildProcess;
+  url: string;
+}
+
+/** Forks bench/live/serve.ts with `env` (BENCH_DATA_DIR, BENCH_PORT, BENCH_OSMAND_PORT, BENCH_PASSWORD, BENCH_CLIENT_DIR). */
+export async function startServer(env: Record<string, string>): Promise<ServerHandle> {
+  const child = fork(fileURLToPath(new URL('./live/serve.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  children.add(child);
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    child.once('message', (message: { type?: string; url?: string }) => (message.url ? resolveUrl(message.url) : reject(new Error(JSON.stringify(message)))));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { child, url };
+}
+
+export async function stopServer(handle: ServerHandle): Promise<void> {
+  const exited = new Promise<void>((r) => handle.child.once('exit', () => r()));
+  handle.child.disconnect();
+  await Promise.race([exited, sleep(5_000)]);
+  if (handle.child.exitCode === null && handle.child.pid !== undefined) process.kill(handle.child.pid, 'SIGKILL');
+  children.delete(handle.child);
+}
+
+/**
+ * Creates the devices through the REST API with one session cookie (Basic auth would hash the password on
+ * every request: ~40 ms each), 16 requests in flight; each is linked to the admin like any POST /api/devices.
+ */
+export async function createDevices(url: string, admin: { email: string; password: string }, uniqueIds: string[]): Promise<void> {
+  const login = await fetch(`${url}/api/session`, { method: 'POST', body: new URLSearchParams(admin) });
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('JSESSIONID='))?.split(';')[0];
+  if (!cookie) throw new Error(`login failed: ${login.status}`);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < uniqueIds.length) {
+      const uniqueId = uniqueIds[next++]!;
+      const response = await fetch(`${url}/api/devices`, {
+        method: 'POST',
+        headers: { Cookie: cookie, 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ name: `Simulated ${uniqueId}`, uniqueId, category: 'car' }),
+      });
+      if (!response.ok) throw new Error(`POST /api/devices ${uniqueId}: ${response.status} ${await response.text()}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+}
+
+export interface Machine {
+  cpus: number;
+  cpuModel: string;
+  memoryGb: number;
+  node: string;
+  platform: string;
+  chromium: string;
+}
+
+export function machineInfo(chromiumVersion: string): Machine {
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    chromium: `Chromium ${chromiumVersion}`,
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * In-page probes shared by the browser benchmarks: a requestAnimationFrame counter and a long-task
+ * observer injected before the client's scripts, the slice of both between two page times, and a
+ * programmatic scroll of an element from top to bottom, one step per frame.
+ */
+import type { Locator, Page } from 'playwright-core';
+
+/** Injected before the client's scripts (page.addInitScript): frame counter and long-task observer. */
+export function pageProbe(): void {
+  const probe = { frames: [] as number[], longtasks: [] as Array<{ start: number; duration: number }> };
+  (window as unknown as { __bench: typeof probe }).__bench = probe;
+  const tick = (t: number): void => {
+    probe.frames.push(t);
+    if (probe.frames.length > 200_000) probe.frames.splice(0, 100_000);
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) probe.longtasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    /* no long-task API */
+  }
+}
+
+export interface ProbeSlice {
+  frames: number;
+  maxFrameGapMs: number;
+  longtasks: number[];
+}
+
+/** Frames and long tasks between two page times (performance.now()). */
+export function probeSlice(page: Page, from: number, to: number): Promise<ProbeSlice> {
+  return page.evaluate(
+    ([a, b]) => {
+      const probe = (window as unknown as { __bench: { frames: number[]; longtasks: Array<{ start: number; duration: number }> } }).__bench;
+      const frames = probe.frames.filter((t) => t >= a! && t <= b!);
+      let maxGap = 0;
+      for (let k = 1; k < frames.length; k++) maxGap = Math.max(maxGap, frames[k]! - frames[k - 1]!);
+      const longtasks = probe.longtasks.filter((e) => e.start + e.duration >= a! && e.start <= b!).map((e) => e.duration);
+      return { frames: frames.length, maxFrameGapMs: maxGap, longtasks };
+    },
+    [from, to],
+  );
+}
+
+/** Scrolls the element from its top to its bottom over `durationMs`, one step per frame; page times of the start and end. */
+export function scrollThrough(element: Locator, durationMs: number): Promise<{ from: number; to: number; height: number }> {
+  return element.evaluate(
+    (node, duration) =>
+      new Promise<{ from: number; to: number; height: number }>((done) => {
+        const from = performance.now();
+        const height = node.scrollHeight - node.clientHeight;
+        const step = (now: number): void => {
+          const progress = Math.min(1, (now - from) / duration);
+          node.scrollTop = progress * height;
+          if (progress < 1) requestAnimationFrame(step);
+          else done({ from, to: performance.now(), height: node.scrollHeight });
+        };
+        requestAnimationFrame(step);
+      }),
+    durationMs,
+  );
+}
