@@ -104,13 +104,21 @@ function watchList({ expected, table, path }: { expected: string; table: string;
   });
 }
 
-/** The result of the page's current `watchList`, within STEP_TIMEOUT_MS. */
+/** The result of the page's current `watchList`, within STEP_TIMEOUT_MS (asked again if a navigation replaced the document meanwhile). */
 async function watched(page: Page, what: string): Promise<{ statusAt: number; rowAt: number }> {
-  const result = page.evaluate(() => (window as unknown as { __watch: Promise<{ statusAt: number; rowAt: number }> }).__watch);
-  const timeout = sleep(STEP_TIMEOUT_MS).then(() => {
-    throw new Error(`${what}: not shown within ${STEP_TIMEOUT_MS / 1000} s`);
-  });
-  return Promise.race([result, timeout]);
+  const deadline = Date.now() + STEP_TIMEOUT_MS;
+  for (;;) {
+    const result = page.evaluate(() => (window as unknown as { __watch: Promise<{ statusAt: number; rowAt: number }> }).__watch);
+    const timeout = sleep(Math.max(0, deadline - Date.now())).then(() => {
+      throw new Error(`${what}: not shown within ${STEP_TIMEOUT_MS / 1000} s`);
+    });
+    try {
+      return await Promise.race([result, timeout]);
+    } catch (error) {
+      if (!/context was destroyed/.test(String(error)) || Date.now() > deadline) throw error;
+      await sleep(50);
+    }
+  }
 }
 
 interface Tasks {
@@ -175,7 +183,7 @@ async function measureRun(browser: Browser, url: string, options: Options, expec
 
     // 1. open
     const opened = await profiled('open', async () => {
-      await page.goto(`${url}/settings/devices`, { waitUntil: 'commit', timeout: STEP_TIMEOUT_MS });
+      await page.goto(`${url}/settings/devices`, { waitUntil: 'domcontentloaded', timeout: STEP_TIMEOUT_MS });
       return watched(page, 'open');
     });
     const readyAt = Math.max(opened.statusAt, opened.rowAt);

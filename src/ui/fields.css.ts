@@ -9,6 +9,9 @@ export const group = style({
   alignItems: 'center',
   gap: vars.space.xs,
   paddingInline: 0,
+  // as tall as a text field: the input and its button fill the box, which adds no padding
+  paddingBlock: 0,
+  boxSizing: 'border-box',
   selectors: {
     '&[data-focus-within]': { borderColor: vars.color.primary },
     '&[data-focus-visible]': focusRing,
@@ -25,6 +28,7 @@ export const groupInput = style({
   color: 'inherit',
   font: 'inherit',
   paddingInline: vars.space.md,
+  alignSelf: 'stretch',
   outline: 'none',
   textAlign: 'start',
 });

@@ -2,7 +2,8 @@
  * The look of the main states, compared with committed baselines in Chromium: login in Arabic
  * and English; the map with the device list and a card; the 'Remove item?' confirmation; the
  * account menu; the events drawer; the phone layout (map, and the device list open). Pop-ups must
- * have their surface: a dialog or menu whose surface is taken away fails the comparison.
+ * have their surface: a dialog or menu whose surface is taken away fails the comparison. Settings:
+ * a list (groups, Arabic, desktop and phone) and an edit form (a device, English).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -93,6 +94,36 @@ describe('the look of the main states', () => {
     await page.getByTestId('device-card').waitFor();
     await page.waitForTimeout(900);
     await expectLook(page, 'phone-card-ar');
+  });
+
+  it('settings: a list and an edit form, on a desktop and a phone', async () => {
+    for (const name of ['أسطول الرياض', 'Jeddah depot', 'Night shift']) await adminJson(harness, 'POST', '/api/groups', { name, attributes: {} });
+    const device = await adminJson<{ id: number }>(harness, 'POST', '/api/devices', { name: 'Visual van', uniqueId: 'visual-van-1', phone: '+966500000099', model: 'FMB920' });
+    const wait = async (page: Page) => {
+      await page.getByRole('main').locator('h1').first().waitFor();
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    };
+    const { page } = await openPage('ar');
+    await signInToMap(page, harness, '/login?locale=ar');
+    await page.goto(`${harness.server.url}/settings/groups`);
+    await page.getByRole('rowheader', { name: 'Night shift' }).waitFor();
+    await wait(page);
+    await expectLook(page, 'settings-groups-ar');
+
+    const english = await openPage('en');
+    await signInToMap(english.page, harness, '/login?locale=en');
+    await english.page.goto(`${harness.server.url}/settings/device/${device.id}`);
+    await english.page.getByRole('main').getByLabel('Name', { exact: true }).waitFor();
+    await english.page.getByRole('button', { name: 'Extra' }).click();
+    await wait(english.page);
+    await expectLook(english.page, 'settings-device-en');
+
+    const phone = await openPage('ar', 'phone');
+    await signInToMap(phone.page, harness, '/login?locale=ar');
+    await phone.page.goto(`${harness.server.url}/settings/groups`);
+    await phone.page.getByRole('rowheader', { name: 'Night shift' }).waitFor();
+    await wait(phone.page);
+    await expectLook(phone.page, 'phone-settings-groups-ar');
   });
 
   it('a pop-up without its surface fails the comparison', async () => {

@@ -91,7 +91,7 @@ export function EntityListPage<T extends { id: number }>({ descriptor }: { descr
     {
       id: 'actions',
       header: t`Actions`,
-      width: 132,
+      width: 112,
       cell: (row: T) => {
         const label = descriptor.columns[0]!.text(row, context);
         return (

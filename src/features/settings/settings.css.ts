@@ -64,7 +64,7 @@ export const attributeAdd = style({
   borderBlockStart: `1px solid ${vars.color.border}`,
 });
 
-export const rowActions = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, justifyContent: 'flex-start' });
+export const rowActions = style({ display: 'flex', alignItems: 'baseline', gap: vars.space.xs, justifyContent: 'flex-start' });
 
 export const menuList = style({
   listStyle: 'none',
