@@ -61,6 +61,18 @@ function Description({ children }: { children?: ReactNode }) {
   );
 }
 
+/** A field's label, its input group (the input and what sits beside it), help and error. */
+function GroupedParts({ label, description, errorMessage, children }: Labelled & { children: ReactNode }) {
+  return (
+    <>
+      <Label className={fieldStyles.label}>{label}</Label>
+      <Group className={styles.group}>{children}</Group>
+      <Description>{description}</Description>
+      <FieldError>{errorMessage}</FieldError>
+    </>
+  );
+}
+
 export interface NumberFieldProps extends Labelled {
   value: number | null;
   onChange: (value: number | null) => void;
@@ -83,13 +95,10 @@ export function NumberField({ label, description, errorMessage, unit, value, onC
       formatOptions={{ useGrouping: false, maximumFractionDigits: 6 }}
       className={fieldStyles.field}
     >
-      <Label className={fieldStyles.label}>{label}</Label>
-      <Group className={styles.group}>
+      <GroupedParts label={label} description={description} errorMessage={errorMessage}>
         <Input className={styles.groupInput} />
         {unit ? <span className={styles.unit}>{unit}</span> : null}
-      </Group>
-      <Description>{description}</Description>
-      <FieldError>{errorMessage}</FieldError>
+      </GroupedParts>
     </AriaNumberField>
   );
 }
@@ -139,15 +148,12 @@ export function ComboBox({ label, description, errorMessage, items, selectedKey,
       onSelectionChange={(key: Key | null) => onSelectionChange(key === null ? null : String(key))}
       className={fieldStyles.field}
     >
-      <Label className={fieldStyles.label}>{label}</Label>
-      <Group className={styles.group}>
+      <GroupedParts label={label} description={description} errorMessage={errorMessage}>
         <Input className={styles.groupInput} placeholder={placeholder} />
         <AriaButton className={styles.iconButton}>
           <ChevronDownIcon />
         </AriaButton>
-      </Group>
-      <Description>{description}</Description>
-      <FieldError>{errorMessage}</FieldError>
+      </GroupedParts>
       <Popover className={styles.popover}>
         <ListBox className={styles.listBox}>
           {(item: ChoiceItem) => (
@@ -285,13 +291,10 @@ export function ColorField({ label, description, errorMessage, value, onChange, 
       }}
       className={fieldStyles.field}
     >
-      <Label className={fieldStyles.label}>{label}</Label>
-      <Group className={styles.group}>
+      <GroupedParts label={label} description={description} errorMessage={errorMessage}>
         <Input className={styles.groupInput} dir="ltr" placeholder="#1a73e8" />
         <span className={styles.swatch} style={{ backgroundColor: valid ? value : 'transparent' }} aria-hidden="true" />
-      </Group>
-      <Description>{description}</Description>
-      <FieldError>{errorMessage}</FieldError>
+      </GroupedParts>
     </AriaColorField>
   );
 }
