@@ -325,7 +325,7 @@ const PROFILE_NOTES = `## What the profile says
 \`npm run bench:settings -- --profile DIR\` (one run, CPU profile of each phase; not recorded). The time is in
 react-aria-components' Table, not in the search itself (the page's filter over the precomputed texts does not show):
 
-- **open**: two long tasks (about 2.2 s and 1.8 s under load) are React rendering the Table's *collection*: RAC
+- **open**: two long tasks of 1.2–2.2 s each (under this machine's load) are React rendering the Table's *collection*: RAC
   renders every \`<Row>\` and \`<Cell>\` of all 10,008 rows into its hidden collection document
   (\`updateCollection\`, \`addNode\`, \`markDirty\`, \`getItem\`, the page's \`cell\` renderers ≈ 60,000 cells), whether or
   not they are on screen — the Virtualizer only limits what reaches the DOM. About 30 % of the time is garbage collection.
@@ -336,7 +336,7 @@ react-aria-components' Table, not in the search itself (the page's filter over t
 - **scroll**: each scroll step runs the Virtualizer's \`flushSync\` render, whose \`TableLayout.getVisibleLayoutInfos\` →
   \`layoutIfNeeded\` → \`buildCollection\` → \`buildRowGroup\` walks all 10,000 rows (\`buildChild\`, \`isValid\`,
   \`buildRow\`) whenever the new visible rect leaves the rect laid out last time — every frame of this fast scroll; plus
-  about 37 % garbage collection.`;
+  about a third garbage collection.`;
 
 function markdown(results: Results): string {
   const s = results.summary;
