@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Server, User } from '../../contract/models';
-import { altitudeFromMeters, DEFAULT_UNITS, distanceFromMeters, speedFromKnots, speedToKnots, unitsOf, volumeFromLiters } from './units';
+import { altitudeFromMeters, DEFAULT_UNITS, distanceFromMeters, distanceToMeters, speedFromKnots, speedToKnots, unitsOf, volumeFromLiters } from './units';
 
 const user = (attributes: Record<string, unknown>) => ({ id: 1, attributes }) as unknown as User;
 const server = (attributes: Record<string, unknown>, forceSettings = false) => ({ id: 1, attributes, forceSettings }) as unknown as Server;
@@ -12,6 +12,8 @@ describe('units', () => {
     expect(speedFromKnots(10, 'kn')).toBe(10);
     expect(distanceFromMeters(12_345, 'km')).toBeCloseTo(12.345, 6);
     expect(distanceFromMeters(1609.344, 'mi')).toBeCloseTo(1, 6);
+    for (const unit of ['km', 'mi', 'nmi'] as const) expect(distanceToMeters(distanceFromMeters(12_345, unit), unit)).toBeCloseTo(12_345, 6);
+    expect(distanceToMeters(1, 'nmi')).toBeCloseTo(1852, 6);
     expect(distanceFromMeters(1852, 'nmi')).toBeCloseTo(1, 6);
     expect(altitudeFromMeters(100, 'ft')).toBeCloseTo(328.084, 3);
     expect(volumeFromLiters(3.785411784, 'usGal')).toBeCloseTo(1, 6);

@@ -61,6 +61,11 @@ export function distanceFromMeters(meters: number, unit: DistanceUnit): number {
   return meters / 1000;
 }
 
+/** The inverse of `distanceFromMeters`: a distance typed in the user's unit, in metres (the wire's unit). */
+export function distanceToMeters(value: number, unit: DistanceUnit): number {
+  return value / distanceFromMeters(1, unit);
+}
+
 export function altitudeFromMeters(meters: number, unit: AltitudeUnit): number {
   return unit === 'ft' ? meters * FEET_PER_METER : meters;
 }

@@ -1,78 +1,98 @@
 import { style } from '@vanilla-extract/css';
-import { focusRing, insetFocusRing } from './focus.css';
+import { insetFocusRing } from './focus.css';
 import { vars } from './theme.css';
 
+/** Scrolls sideways when the columns' least widths do not fit (phones); the list scrolls down. */
 export const scroller = style({
   flex: 1,
   minBlockSize: '16rem',
-  overflow: 'auto',
+  display: 'flex',
+  flexDirection: 'column',
+  overflowX: 'auto',
+  overflowY: 'hidden',
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   backgroundColor: vars.color.surface,
 });
 
-export const table = style({
-  inlineSize: '100%',
-  borderCollapse: 'separate',
-  borderSpacing: 0,
-  outline: 'none',
-  selectors: { '&[data-focus-visible]': insetFocusRing },
+/** The heading and the rows share the columns (`--table-columns`, set by the table). */
+export const frame = style({
+  flex: 1,
+  minBlockSize: 0,
+  display: 'flex',
+  flexDirection: 'column',
 });
 
-export const header = style({ color: vars.color.textMuted });
+export const header = style({
+  display: 'grid',
+  gridTemplateColumns: 'var(--table-columns)',
+  backgroundColor: vars.color.surfaceRaised,
+  borderBlockEnd: `1px solid ${vars.color.border}`,
+});
 
 export const column = style({
-  // the full height the layout gives the heading row (no strip of the body showing under it)
   display: 'flex',
   alignItems: 'center',
+  gap: vars.space.xs,
   boxSizing: 'border-box',
   minBlockSize: '44px',
+  minInlineSize: 0,
   paddingBlock: vars.space.sm,
   paddingInline: vars.space.md,
+  border: 'none',
+  background: 'transparent',
+  font: 'inherit',
   textAlign: 'start',
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.bold,
   color: vars.color.text,
-  backgroundColor: vars.color.surfaceRaised,
-  borderBlockEnd: `1px solid ${vars.color.border}`,
   whiteSpace: 'nowrap',
   outline: 'none',
   cursor: 'default',
   selectors: {
-    '&[data-allows-sorting]': { cursor: 'pointer' },
+    'button&': { cursor: 'pointer' },
+    '&[data-hovered]': { backgroundColor: vars.color.surface },
     '&[data-focus-visible]': insetFocusRing,
   },
 });
 
-export const sortMark = style({ marginInlineStart: vars.space.xs, color: vars.color.textMuted });
+export const sortMark = style({ color: vars.color.textMuted, flexShrink: 0 });
+
+export const list = style({
+  flex: 1,
+  minBlockSize: 0,
+  overflowY: 'auto',
+  overflowX: 'hidden',
+  position: 'relative',
+  outline: 'none',
+  selectors: { '&[data-focus-visible]': insetFocusRing },
+});
 
 export const row = style({
-  outline: 'none',
-  borderBlockEnd: `1px solid ${vars.color.border}`,
+  display: 'grid',
+  gridTemplateColumns: 'var(--table-columns)',
+  alignItems: 'center',
   boxSizing: 'border-box',
-  cursor: 'default',
+  blockSize: '48px',
+  borderBlockEnd: `1px solid ${vars.color.border}`,
+  outline: 'none',
+  cursor: 'pointer',
   selectors: {
     '&[data-hovered]': { backgroundColor: vars.color.surfaceRaised },
-    '&[data-selected]': { backgroundColor: vars.color.surfaceRaised },
     '&[data-focus-visible]': insetFocusRing,
-    '&[data-href]': { cursor: 'pointer' },
   },
 });
 
 export const cell = style({
   display: 'flex',
   alignItems: 'center',
-  boxSizing: 'border-box',
-  minBlockSize: '47px',
-  paddingBlock: vars.space.xs,
+  minInlineSize: 0,
   paddingInline: vars.space.md,
-  textAlign: 'start',
   overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  outline: 'none',
-  selectors: { '&[data-focus-visible]': focusRing },
 });
+
+/** The cell that names its row. */
+export const rowHeader = style({});
 
 /** The text of a cell: one line, cut with an ellipsis at its end (in either direction). */
 export const cellText = style({
@@ -87,3 +107,5 @@ export const cellText = style({
 });
 
 export const empty = style({ padding: vars.space.lg, textAlign: 'center', color: vars.color.textMuted });
+
+

@@ -1,101 +1,121 @@
-import type { ReactNode } from 'react';
-import {
-  Cell,
-  Column,
-  Row,
-  Table as AriaTable,
-  TableBody,
-  TableHeader,
-  TableLayout,
-  Virtualizer,
-  type Selection,
-  type SortDescriptor,
-} from 'react-aria-components';
+import { useCallback, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { Button, GridList, GridListItem, ListLayout, Virtualizer, type Selection, type SortDescriptor } from 'react-aria-components';
 import * as styles from './Table.css';
 
 export interface TableColumn<T> {
   id: string;
   header: string;
   cell: (row: T) => ReactNode;
+  /** the column that names the row (its text is the row's accessible name) */
   isRowHeader?: boolean;
   allowsSorting?: boolean;
-  /** width of the column: pixels, or a share such as '2fr' (the layout's default otherwise) */
+  /** width of the column: pixels, or a share such as '2fr' (1fr otherwise) */
   width?: number | `${number}fr`;
 }
 
 export interface TableProps<T extends { id: number }> {
   'aria-label': string;
   rows: readonly T[];
+  /** memoise them: new columns re-render every row */
   columns: ReadonlyArray<TableColumn<T>>;
+  /** the row's name for assistive technology and type-ahead */
+  textValue: (row: T) => string;
   sort?: SortDescriptor;
   onSortChange?: (sort: SortDescriptor) => void;
-  selectionMode?: 'none' | 'single' | 'multiple';
-  selectedKeys?: Selection;
-  onSelectionChange?: (keys: Selection) => void;
+  /** the label of a column's sort button (translated by the caller): 'Sort by Name', 'Name, ascending' */
+  sortLabel: (header: string, direction: SortDescriptor['direction'] | null) => string;
   /** the row's primary action (Enter, click): usually opening it */
   onRowAction?: (row: T) => void;
   empty: ReactNode;
 }
 
-const LAYOUT = { rowHeight: 48, headingHeight: 44 };
+const ROW_HEIGHT = 48;
+const LAYOUT = { rowHeight: ROW_HEIGHT };
 /** narrower columns scroll sideways rather than cut every text to a letter (phones) */
 const MIN_COLUMN_WIDTH = 112;
 
+function track(width: TableColumn<unknown>['width']): { template: string; min: number } {
+  if (typeof width === 'number') return { template: `${width}px`, min: width };
+  return { template: `minmax(${MIN_COLUMN_WIDTH}px, ${width ?? '1fr'})`, min: MIN_COLUMN_WIDTH };
+}
+
 /**
- * A sortable table whose rows are virtualised (only the visible rows are in the document), so a
- * fleet of 10,000 devices scrolls and filters smoothly. Keyboard: arrows move between rows and
- * cells, Enter opens a row, Space selects it.
+ * A sortable table of up to tens of thousands of rows: a react-aria `GridList` whose rows lay their
+ * cells out on the columns of the heading (one collection item per row, not one per cell, so
+ * 10,000 devices open, filter and scroll smoothly), virtualised, with sort buttons in the heading.
+ * Keyboard: arrows move between rows, and left/right into a row's links and buttons (mirrored in
+ * right-to-left); Enter opens the row; type-ahead by its name. On a narrow screen the columns
+ * keep their least width and the table scrolls sideways.
  */
-export function Table<T extends { id: number }>({ rows, columns, onRowAction, empty, ...props }: TableProps<T>) {
-  const byId = new Map(rows.map((row) => [row.id, row]));
+export function Table<T extends { id: number }>({ rows, columns, textValue, sort, onSortChange, sortLabel, onRowAction, empty, ...props }: TableProps<T>) {
+  const tracks = columns.map((c) => track(c.width));
+  const frame = {
+    '--table-columns': tracks.map((t) => t.template).join(' '),
+    minInlineSize: `${tracks.reduce((sum, t) => sum + t.min, 0)}px`,
+  } as CSSProperties;
+  const byId = useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
+
+  // stable while the columns are: the collection keeps its cached rows when the page re-renders
+  const renderRow = useCallback(
+    (row: T) => (
+      <GridListItem id={row.id} textValue={textValue(row)} className={styles.row}>
+        {columns.map((column) => (
+          <div key={column.id} className={column.isRowHeader ? `${styles.cell} ${styles.rowHeader}` : styles.cell}>
+            <span className={styles.cellText}>{column.cell(row)}</span>
+          </div>
+        ))}
+      </GridListItem>
+    ),
+    [columns, textValue],
+  );
+
+  const toggle = (id: string) => {
+    const direction = sort?.column === id && sort.direction === 'ascending' ? 'descending' : 'ascending';
+    onSortChange?.({ column: id, direction });
+  };
+
   return (
     <div className={styles.scroller}>
-      <Virtualizer layout={TableLayout} layoutOptions={LAYOUT}>
-        <AriaTable
-          {...props}
-          sortDescriptor={props.sort}
-          className={styles.table}
-          onRowAction={onRowAction ? (key) => {
-            const row = byId.get(Number(key));
-            if (row) onRowAction(row);
-          } : undefined}
-        >
-          <TableHeader className={styles.header} columns={columns}>
-            {(column) => (
-              <Column
-                id={column.id}
-                isRowHeader={column.isRowHeader}
-                allowsSorting={column.allowsSorting}
-                className={styles.column}
-                defaultWidth={column.width}
-                minWidth={MIN_COLUMN_WIDTH}
-              >
-                {({ sortDirection }) => (
-                  <>
-                    {column.header}
-                    {sortDirection ? (
-                      <span className={styles.sortMark} aria-hidden="true">
-                        {sortDirection === 'ascending' ? '▲' : '▼'}
-                      </span>
-                    ) : null}
-                  </>
-                )}
-              </Column>
-            )}
-          </TableHeader>
-          <TableBody items={rows} renderEmptyState={() => <div className={styles.empty}>{empty}</div>} dependencies={[columns]}>
-            {(row) => (
-              <Row id={row.id} columns={columns} className={styles.row}>
-                {(column) => (
-                  <Cell className={styles.cell}>
-                    <span className={styles.cellText}>{column.cell(row)}</span>
-                  </Cell>
-                )}
-              </Row>
-            )}
-          </TableBody>
-        </AriaTable>
-      </Virtualizer>
+      <div className={styles.frame} style={frame}>
+        <div className={styles.header}>
+          {columns.map((column) => {
+            const direction = sort?.column === column.id ? sort.direction : null;
+            const mark = direction ? (
+              <span className={styles.sortMark} aria-hidden="true">
+                {direction === 'ascending' ? '▲' : '▼'}
+              </span>
+            ) : null;
+            return column.allowsSorting && onSortChange ? (
+              <Button key={column.id} className={styles.column} aria-label={sortLabel(column.header, direction)} onPress={() => toggle(column.id)} data-sorted={direction ?? undefined}>
+                <span className={styles.cellText}>{column.header}</span>
+                {mark}
+              </Button>
+            ) : (
+              <div key={column.id} className={styles.column}>
+                <span className={styles.cellText}>{column.header}</span>
+              </div>
+            );
+          })}
+        </div>
+        <Virtualizer layout={ListLayout} layoutOptions={LAYOUT}>
+          <GridList
+            {...props}
+            items={rows}
+            className={styles.list}
+            onAction={
+              onRowAction
+                ? (key) => {
+                    const row = byId.get(Number(key));
+                    if (row) onRowAction(row);
+                  }
+                : undefined
+            }
+            renderEmptyState={() => <div className={styles.empty}>{empty}</div>}
+          >
+            {renderRow}
+          </GridList>
+        </Virtualizer>
+      </div>
     </div>
   );
 }

@@ -46,7 +46,7 @@ async function removeRow(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: `More for ${name}` }).click();
   await page.getByRole('menuitem', { name: 'Remove' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
-  await page.getByRole('rowheader', { name }).waitFor({ state: 'detached', timeout: 10_000 });
+  await page.getByRole('main').getByRole('row', { name }).waitFor({ state: 'detached', timeout: 10_000 });
 }
 
 /** Presses Tab (or Shift+Tab, or another key) until `target` has the focus. */
@@ -108,8 +108,8 @@ describe.each(['ar', 'en'])('settings by keyboard only, in %s', (lang) => {
 
       // a row: the table takes the focus, Enter opens the row
       const table = main(page).getByRole('grid');
-      await table.getByRole('row').nth(1).waitFor();
-      await tabTo(page, table.locator('[role=row][tabindex="0"], [role=row] [tabindex="0"]').first());
+      await table.getByRole('row').first().waitFor();
+      await tabTo(page, table.getByRole('row').first());
       await page.keyboard.press('Enter');
       await page.waitForURL((u) => entry.item!.test(u.pathname));
       await main(page).locator('h1').first().waitFor();
@@ -120,7 +120,7 @@ describe.each(['ar', 'en'])('settings by keyboard only, in %s', (lang) => {
       // a row's connections through its 'More' menu
       if (entry.connections) {
         // into the table, then along the row's cells (a grid: arrows, mirrored in Arabic) to its 'More' button
-        await tabTo(page, table.locator('[role=row][tabindex="0"], [role=row] [tabindex="0"]').first());
+        await tabTo(page, table.getByRole('row').first());
         const more = main(page).getByRole('button', { name: lang === 'ar' ? /^المزيد/ : /^More for/ }).first();
         await tabTo(page, more, false, 15, lang === 'ar' ? 'ArrowLeft' : 'ArrowRight');
         await page.keyboard.press('Enter');
@@ -148,6 +148,13 @@ describe('settings screens', () => {
     await main(page).getByLabel('Identifier', { exact: true }).fill('sara-phone-1');
     await save(page);
     await waitForPath(page, '/settings/devices');
+    // sorted by a column's heading, both ways
+    const firstRow = () => main(page).getByRole('row').first().textContent();
+    await main(page).getByRole('button', { name: 'Sort by Identifier' }).click();
+    await expect.poll(firstRow).toContain('demo-001');
+    await main(page).getByRole('button', { name: 'Identifier, sorted ascending' }).click();
+    await expect.poll(firstRow).toContain('sara-phone-1');
+    expect(await main(page).getByRole('button', { name: 'Identifier, sorted descending' }).count()).toBe(1);
     let devices = await adminJson<Array<{ id: number; name: string; uniqueId: string }>>(harness, 'GET', '/api/devices');
     const created = devices.find((d) => d.uniqueId === 'sara-phone-1');
     expect(created?.name).toBe('Phone of Sara');
@@ -166,7 +173,7 @@ describe('settings screens', () => {
     await main(page).getByLabel('Identifier', { exact: true }).fill('sara-phone-2');
     await save(page);
     await waitForPath(page, '/settings/devices');
-    await page.getByRole('rowheader', { name: 'Phone of Sara (new)' }).waitFor();
+    await page.getByRole('main').getByRole('row', { name: 'Phone of Sara (new)' }).waitFor();
     await page.getByRole('link', { name: 'Map' }).first().click();
     await waitForPath(page, '/');
     await page.getByText('Phone of Sara (new)').first().waitFor({ timeout: 10_000 });
@@ -278,7 +285,7 @@ describe('settings screens', () => {
     await submitLogin(page, user.email, user.password);
     await waitForPath(page, '/');
     await open(page, '/settings/devices');
-    await page.getByRole('rowheader', { name: 'Read only car' }).waitFor();
+    await page.getByRole('main').getByRole('row', { name: 'Read only car' }).waitFor();
     expect(await page.getByRole('link', { name: 'Add' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /More for/ }).count()).toBe(0);
     await page.getByRole('link', { name: 'Open Read only car' }).click();

@@ -106,7 +106,7 @@ describe('the look of the main states', () => {
     const { page } = await openPage('ar');
     await signInToMap(page, harness, '/login?locale=ar');
     await page.goto(`${harness.server.url}/settings/groups`);
-    await page.getByRole('rowheader', { name: 'Night shift' }).waitFor();
+    await page.getByRole('main').getByRole('row', { name: 'Night shift' }).waitFor();
     await wait(page);
     await expectLook(page, 'settings-groups-ar');
 
@@ -121,7 +121,7 @@ describe('the look of the main states', () => {
     const phone = await openPage('ar', 'phone');
     await signInToMap(phone.page, harness, '/login?locale=ar');
     await phone.page.goto(`${harness.server.url}/settings/groups`);
-    await phone.page.getByRole('rowheader', { name: 'Night shift' }).waitFor();
+    await phone.page.getByRole('main').getByRole('row', { name: 'Night shift' }).waitFor();
     await wait(phone.page);
     await expectLook(phone.page, 'phone-settings-groups-ar');
   });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueries } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -37,6 +37,8 @@ export function EntityListPage<T extends { id: number }>({ descriptor }: { descr
   const list = useQuery({ ...dataFor(services).queries.list(descriptor.resource), enabled: allowed });
   const lookups = useQueries({ queries: (descriptor.lookups ?? []).map((r) => ({ ...dataFor(services).queries.list(r as Resource<{ id: number; name?: string }>), enabled: allowed })) });
   const [search, setSearch] = useState('');
+  // the field shows each key at once; the list follows in a transition React may interrupt
+  const query = useDeferredValue(search);
   const [sort, setSort] = useState<SortDescriptor>({ column: descriptor.columns[0]!.id, direction: 'ascending' });
   const [visible, setVisible] = useState<Selection>(new Set(descriptor.columns.filter((c) => c.defaultVisible !== false).map((c) => c.id)));
   const [removing, setRemoving] = useState<T | null>(null);
@@ -51,8 +53,11 @@ export function EntityListPage<T extends { id: number }>({ descriptor }: { descr
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [descriptor.lookups, ...lookups.map((l) => l.data)]);
 
-  const context: ListContext = { i18n, restrictions, names };
-  const shownColumns = descriptor.columns.filter((c) => visible === 'all' || visible.has(c.id));
+  // stable while nothing it holds changes (restrictions are derived anew on every render)
+  const restrictionsKey = JSON.stringify(restrictions);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const context: ListContext = useMemo(() => ({ i18n, restrictions, names }), [i18n, i18n.locale, restrictionsKey, names]);
+  const visibleIds = visible === 'all' ? descriptor.columns.map((c) => c.id).join() : [...visible].join();
 
   // Every cell's text once per list (not per keystroke): searching 10,000 rows only compares.
   const indexed = useMemo(
@@ -61,68 +66,84 @@ export function EntityListPage<T extends { id: number }>({ descriptor }: { descr
         const texts = descriptor.columns.map((c) => c.text(row, context));
         return { row, texts, haystack: texts.join(' ').toLocaleLowerCase() };
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [list.data, names, i18n.locale, descriptor],
+    [list.data, context, descriptor],
   );
+  const textsOf = useMemo(() => new Map(indexed.map((entry) => [entry.row.id, entry.texts])), [indexed]);
   const rows = useMemo(() => {
-    const words = search.trim().toLocaleLowerCase().split(/\s+/).filter(Boolean);
+    const words = query.trim().toLocaleLowerCase().split(/\s+/).filter(Boolean);
     const found = words.length === 0 ? indexed : indexed.filter(({ haystack }) => words.every((word) => haystack.includes(word)));
     const index = descriptor.columns.findIndex((c) => c.id === sort.column);
     const collator = new Intl.Collator(i18n.locale, { numeric: true, sensitivity: 'base' });
     const sorted = index < 0 ? [...found] : [...found].sort((a, b) => collator.compare(a.texts[index]!, b.texts[index]!));
     if (sort.direction === 'descending') sorted.reverse();
     return sorted.map(({ row }) => row);
-  }, [indexed, search, sort, descriptor, i18n.locale]);
+  }, [indexed, query, sort, descriptor, i18n.locale]);
+
+  const linksKey = (descriptor.links ?? []).filter((link) => link.visible?.(restrictions) ?? true).map((link) => link.id).join();
+  const columns = useMemo<Array<TableColumn<T>>>(() => {
+    const links = (descriptor.links ?? []).filter((link) => linksKey.split(',').includes(link.id));
+    const shown = descriptor.columns.filter((c) => visibleIds.split(',').includes(c.id));
+    const texts = (row: T) => textsOf.get(row.id) ?? descriptor.columns.map((c) => c.text(row, context));
+    return [
+      ...shown.map((c, index) => {
+        const at = descriptor.columns.indexOf(c);
+        return {
+          id: c.id,
+          header: i18n._(c.header),
+          isRowHeader: index === 0,
+          allowsSorting: true,
+          width: index === 0 ? ('2fr' as const) : ('1fr' as const),
+          cell: (row: T) => <bdi>{texts(row)[at]}</bdi>,
+        };
+      }),
+      {
+        id: 'actions',
+        header: t`Actions`,
+        width: 112,
+        cell: (row: T) => {
+          const label = texts(row)[0] ?? '';
+          return (
+            <div className={styles.rowActions}>
+              <Link href={descriptor.itemPath(row)} aria-label={mayEdit ? t`Edit ${label}` : t`Open ${label}`}>
+                {mayEdit ? t`Edit` : t`Open`}
+              </Link>
+              {links.length > 0 || mayEdit ? (
+                <MenuTrigger>
+                  <AriaButton className={buttonStyles.button({ variant: 'quiet' })} aria-label={t`More for ${label}`}>
+                    ⋯
+                  </AriaButton>
+                  <Menu placement="bottom end">
+                    {links.map((link) => (
+                      <MenuItem key={link.id} id={link.id} href={link.href(row)}>
+                        {i18n._(link.label)}
+                      </MenuItem>
+                    ))}
+                    {mayEdit ? (
+                      <MenuItem id="remove" isDanger onAction={() => setRemoving(row)}>
+                        {t`Remove`}
+                      </MenuItem>
+                    ) : null}
+                  </Menu>
+                </MenuTrigger>
+              ) : null}
+            </div>
+          );
+        },
+      },
+    ];
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [descriptor, visibleIds, linksKey, textsOf, context, mayEdit, i18n.locale]);
+  const textValue = useCallback((row: T) => textsOf.get(row.id)?.[0] ?? '', [textsOf]);
+  const sortLabel = useCallback(
+    (header: string, direction: SortDescriptor['direction'] | null) =>
+      direction === 'ascending' ? t`${header}, sorted ascending` : direction === 'descending' ? t`${header}, sorted descending` : t`Sort by ${header}`,
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [i18n.locale],
+  );
 
   if (!allowed) return <Refusal />;
   const title = i18n._(descriptor.title);
   const canAdd = mayEdit && (descriptor.canAdd?.(restrictions, settings.user, list.data?.length ?? 0) ?? true);
-  const links = (descriptor.links ?? []).filter((link) => link.visible?.(restrictions) ?? true);
-
-  const columns: Array<TableColumn<T>> = [
-    ...shownColumns.map((c, index) => ({
-      id: c.id,
-      header: i18n._(c.header),
-      isRowHeader: index === 0,
-      allowsSorting: true,
-      width: index === 0 ? ('2fr' as const) : ('1fr' as const),
-      cell: (row: T) => <bdi>{c.text(row, context)}</bdi>,
-    })),
-    {
-      id: 'actions',
-      header: t`Actions`,
-      width: 112,
-      cell: (row: T) => {
-        const label = descriptor.columns[0]!.text(row, context);
-        return (
-          <div className={styles.rowActions}>
-            <Link href={descriptor.itemPath(row)} aria-label={mayEdit ? t`Edit ${label}` : t`Open ${label}`}>
-              {mayEdit ? t`Edit` : t`Open`}
-            </Link>
-            {links.length > 0 || mayEdit ? (
-              <MenuTrigger>
-                <AriaButton className={buttonStyles.button({ variant: 'quiet' })} aria-label={t`More for ${label}`}>
-                  ⋯
-                </AriaButton>
-                <Menu placement="bottom end">
-                  {links.map((link) => (
-                    <MenuItem key={link.id} id={link.id} href={link.href(row)}>
-                      {i18n._(link.label)}
-                    </MenuItem>
-                  ))}
-                  {mayEdit ? (
-                    <MenuItem id="remove" isDanger onAction={() => setRemoving(row)}>
-                      {t`Remove`}
-                    </MenuItem>
-                  ) : null}
-                </Menu>
-              </MenuTrigger>
-            ) : null}
-          </div>
-        );
-      },
-    },
-  ];
 
   return (
     <div className={styles.widePage}>
@@ -159,8 +180,10 @@ export function EntityListPage<T extends { id: number }>({ descriptor }: { descr
           aria-label={title}
           rows={rows}
           columns={columns}
+          textValue={textValue}
           sort={sort}
           onSortChange={setSort}
+          sortLabel={sortLabel}
           onRowAction={(row) => void navigate({ to: descriptor.itemPath(row) })}
           empty={search ? t`Nothing matches the search` : t`Nothing here yet`}
         />
