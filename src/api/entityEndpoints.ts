@@ -1,5 +1,5 @@
 import type { ApiClient } from './client';
-import type { Event, Position } from '../../contract/models';
+import type { ComputedAttribute, Event, Position } from '../../contract/models';
 import { resources, type ListParams, type Resource } from './resources';
 
 export interface OsmandFix {
@@ -48,6 +48,12 @@ export function entityEndpoints(api: ApiClient) {
       const response = await api.request('GET', '/api/server/geocode', { query: { latitude, longitude }, accept: 'text/plain, */*', signal });
       return (await response.text()).trim().slice(0, 500);
     },
+    /**
+     * A computed attribute run on a device's last position (`POST /api/attributes/computed/test`):
+     * the result as text ('' when the expression gives nothing); the expression's error is a failure.
+     */
+    testComputed: (deviceId: number, attribute: ComputedAttribute) =>
+      api.text('POST', `${resources.attributes.path}/test`, { query: { deviceId }, body: attribute }),
     /** A device picture (`POST /api/devices/{id}/image`, the file as the body): the stored file name. */
     uploadDeviceImage: (deviceId: number, file: Blob) =>
       api.text('POST', `${resources.devices.path}/${deviceId}/image`, { body: file }),

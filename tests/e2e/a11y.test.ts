@@ -12,7 +12,7 @@ import { seriousViolations } from './axe.ts';
 let harness: Harness;
 let positionId = 0;
 let eventId = 0;
-const ids = { device: 0, group: 0, driver: 0, user: 0 };
+const ids = { device: 0, group: 0, driver: 0, user: 0, attribute: 0, maintenance: 0 };
 
 const url = (path: string) => `${harness.server.url}${path}`;
 
@@ -46,6 +46,8 @@ beforeAll(async () => {
   ids.group = (await adminJson<{ id: number }>(harness, 'POST', '/api/groups', { name: 'Axe group', attributes: {} })).id;
   ids.driver = (await adminJson<{ id: number }>(harness, 'POST', '/api/drivers', { name: 'Axe driver', uniqueId: 'axe-driver', attributes: {} })).id;
   ids.user = (await adminJson<{ id: number }>(harness, 'POST', '/api/users', { name: 'Axe user', email: 'axe@example.com', password: 'axe-pass-1', attributes: {} })).id;
+  ids.attribute = (await adminJson<{ id: number }>(harness, 'POST', '/api/attributes/computed', { description: 'Axe attribute', attribute: 'axe', expression: 'speed * 2', type: 'number', priority: 0 })).id;
+  ids.maintenance = (await adminJson<{ id: number }>(harness, 'POST', '/api/maintenance', { name: 'Axe service', type: 'hours', start: 0, period: 36_000_000, attributes: {} })).id;
 });
 
 afterAll(async () => {
@@ -113,6 +115,12 @@ describe.each(['ar', 'en'])('axe in %s', (lang) => {
       `/settings/user/${ids.user}/connections`,
       '/settings/user/1',
       '/settings/server',
+      '/settings/attributes',
+      '/settings/attribute',
+      `/settings/attribute/${ids.attribute}`,
+      '/settings/maintenances',
+      '/settings/maintenance',
+      `/settings/maintenance/${ids.maintenance}`,
     ];
     for (const path of [`/position/${positionId}`, `/network/${positionId}`, `/event/${eventId}`, '/emulator', ...settings]) {
       await page.goto(url(path));

@@ -72,6 +72,8 @@ describe.each(['ar', 'en'])('settings by keyboard only, in %s', (lang) => {
     const admin = (await adminJson<Array<{ id: number; administrator: boolean }>>(harness, 'GET', '/api/users')).find((u) => u.administrator)!;
     await adminJson(harness, 'POST', '/api/groups', { name: `Keyboard group ${lang}`, attributes: {} }).catch(() => undefined);
     await adminJson(harness, 'POST', '/api/drivers', { name: `Keyboard driver ${lang}`, uniqueId: `kb-driver-${lang}`, attributes: {} });
+    await adminJson(harness, 'POST', '/api/attributes/computed', { description: `Keyboard attribute ${lang}`, attribute: 'kb', expression: 'speed > 1', type: 'boolean', priority: 0 });
+    await adminJson(harness, 'POST', '/api/maintenance', { name: `Keyboard service ${lang}`, type: 'totalDistance', start: 0, period: 10_000_000, attributes: {} });
 
     // the shell's Settings entry: Shift+Tab into its toolbar (at its last item), the arrows to Settings
     const toolbar = page.getByRole('toolbar').filter({ has: page.locator('a[href="/settings/preferences"]') });
@@ -87,6 +89,8 @@ describe.each(['ar', 'en'])('settings by keyboard only, in %s', (lang) => {
       { list: '/settings/devices', add: '/settings/device', item: /^\/settings\/device\/\d+$/, connections: true },
       { list: '/settings/groups', add: '/settings/group', item: /^\/settings\/group\/\d+$/, connections: true },
       { list: '/settings/drivers', add: '/settings/driver', item: /^\/settings\/driver\/\d+$/ },
+      { list: '/settings/attributes', add: '/settings/attribute', item: /^\/settings\/attribute\/\d+$/ },
+      { list: '/settings/maintenances', add: '/settings/maintenance', item: /^\/settings\/maintenance\/\d+$/ },
       { list: '/settings/users', add: '/settings/user', item: /^\/settings\/user\/\d+$/, connections: true },
       { list: '/settings/server' },
     ];

@@ -44,6 +44,11 @@ export function speedUnitLabel(i18n: I18n, unit: SpeedUnit): string {
   return i18n._(SPEED[unit]);
 }
 
+/** The name of a distance unit in the active language (km, mi, nmi). */
+export function distanceUnitLabel(i18n: I18n, unit: DistanceUnit): string {
+  return i18n._(DISTANCE[unit]);
+}
+
 /** Values with the user's units, in the active language: a number, a space, the unit. */
 export function unitFormatters(i18n: I18n, units: Units) {
   const n = (value: number, digits: number) => formatNumber(i18n.locale, value, digits);

@@ -155,7 +155,7 @@ export function EntityEditPage<T extends { id: number }>({ descriptor, id, sourc
             />
           </Section>
         ) : null}
-        {descriptor.extra && id !== null ? descriptor.extra({ item: draft as unknown as T, context, change, isDisabled: disabled }) : null}
+        {descriptor.extra && (id !== null || descriptor.extraOnNew) ? descriptor.extra({ item: draft as unknown as T, context, change, isDisabled: disabled }) : null}
         <div className={styles.actions}>
           {removable ? (
             <Button variant="danger" onPress={() => actor.send({ type: 'REMOVE' })} isDisabled={busy}>

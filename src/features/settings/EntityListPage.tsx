@@ -56,7 +56,9 @@ export function EntityListPage<T extends { id: number }>({ descriptor }: { descr
   // stable while nothing it holds changes (restrictions are derived anew on every render)
   const restrictionsKey = JSON.stringify(restrictions);
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const context: ListContext = useMemo(() => ({ i18n, restrictions, names }), [i18n, i18n.locale, restrictionsKey, names]);
+  const unitsKey = JSON.stringify(settings.units);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const context: ListContext = useMemo(() => ({ i18n, restrictions, units: settings.units, names }), [i18n, i18n.locale, restrictionsKey, unitsKey, names]);
   const visibleIds = visible === 'all' ? descriptor.columns.map((c) => c.id).join() : [...visible].join();
 
   // Every cell's text once per list (not per keystroke): searching 10,000 rows only compares.

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ColorField, ComboBox, DatePicker, NumberField, Select, Switch, TextField } from '../../ui';
@@ -39,24 +40,8 @@ export function FieldControl({ field, draft, change, context, isDisabled: formDi
           inputDir={field.dir}
         />
       );
-    case 'number': {
-      const raw = typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : null;
-      const shown = raw === null || !Number.isFinite(raw) ? null : field.toDisplay ? field.toDisplay(raw, context) : raw;
-      return (
-        <NumberField
-          label={label}
-          description={description}
-          name={field.key}
-          unit={field.unit?.(context, i18n)}
-          minValue={field.minValue}
-          step={field.integer ? 1 : undefined}
-          isDisabled={isDisabled}
-          value={shown === null ? null : Math.round(shown * 1e6) / 1e6}
-          validate={field.notZero ? (v) => (v === 0 ? t`Can't be zero` : null) : undefined}
-          onChange={(next) => set(next === null ? (field.key.startsWith('attributes.') ? null : 0) : field.fromDisplay ? field.fromDisplay(next, context) : next)}
-        />
-      );
-    }
+    case 'number':
+      return <NumberControl field={field} value={value} set={set} context={context} isDisabled={isDisabled} label={label} description={description} />;
     case 'switch':
       return (
         <Switch isSelected={value === true || value === 'true'} onChange={set} isDisabled={isDisabled} name={field.key}>
@@ -127,4 +112,50 @@ function EntityField({
       .map((item) => ({ id: String(item.id), label: 'name' in item && typeof item.name === 'string' ? item.name : String(item.id) })),
   ];
   return <ComboBox label={label} items={items} selectedKey={String(value)} isDisabled={isDisabled} onSelectionChange={(key) => set(key === null ? 0 : Number(key))} />;
+}
+
+/**
+ * A number in the user's unit. A field that may not be zero shows a stored zero as empty (not set
+ * yet) rather than as an error before anything is typed; a zero the user types is kept and refused
+ * with the spec's 'Can't be zero'.
+ */
+function NumberControl({
+  field,
+  value,
+  set,
+  context,
+  isDisabled,
+  label,
+  description,
+}: {
+  field: Extract<FieldDescriptor, { kind: 'number' }>;
+  value: unknown;
+  set: (value: unknown) => void;
+  context: FieldContext;
+  isDisabled: boolean;
+  label: string;
+  description: string | undefined;
+}) {
+  const { t, i18n } = useLingui();
+  const [typed, setTyped] = useState(false);
+  const raw = typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : null;
+  const unset = raw === null || !Number.isFinite(raw) || (field.notZero === true && raw === 0 && !typed);
+  const shown = unset ? null : field.toDisplay ? field.toDisplay(raw, context) : raw;
+  return (
+    <NumberField
+      label={label}
+      description={description}
+      name={field.key}
+      unit={field.unit?.(context, i18n)}
+      minValue={field.minValue}
+      step={field.integer ? 1 : undefined}
+      isDisabled={isDisabled}
+      value={shown === null ? null : Math.round(shown * 1e6) / 1e6}
+      validate={field.notZero ? (v) => (v === 0 ? t`Can't be zero` : null) : undefined}
+      onChange={(next) => {
+        setTyped(true);
+        set(next === null ? (field.key.startsWith('attributes.') ? null : 0) : field.fromDisplay ? field.fromDisplay(next, context) : next);
+      }}
+    />
+  );
 }

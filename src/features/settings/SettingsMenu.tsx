@@ -23,6 +23,8 @@ export const SETTINGS_MENU: MenuEntry[] = [
   { screen: 'devices', label: msg`Devices`, href: () => '/settings/devices', prefixes: () => ['/settings/devices', '/settings/device'] },
   { screen: 'groups', label: msg`Groups`, href: () => '/settings/groups', prefixes: () => ['/settings/groups', '/settings/group'] },
   { screen: 'drivers', label: msg`Drivers`, href: () => '/settings/drivers', prefixes: () => ['/settings/drivers', '/settings/driver'] },
+  { screen: 'attributes', label: msg`Computed attributes`, href: () => '/settings/attributes', prefixes: () => ['/settings/attributes', '/settings/attribute'] },
+  { screen: 'maintenance', label: msg`Maintenance`, href: () => '/settings/maintenances', prefixes: () => ['/settings/maintenances', '/settings/maintenance'] },
   { screen: 'users', label: msg`Users`, href: () => '/settings/users', prefixes: () => ['/settings/users', '/settings/user'] },
   { screen: 'server', label: msg`Server`, href: () => '/settings/server', prefixes: () => ['/settings/server'] },
 ];

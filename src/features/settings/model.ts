@@ -71,6 +71,8 @@ export interface EditDescriptor<T extends { id: number }> {
   knownAttributes?: KnownAttribute[];
   /** below the form of a saved item (the device image, the QR code) */
   extra?: (props: { item: T; context: FieldContext; change: (draft: Draft) => void; isDisabled: boolean }) => ReactNode;
+  /** the extra part shows on a new item's form too (a computed attribute's Test) */
+  extraOnNew?: boolean;
   /** what is removable (default: every saved item when the screen may be edited) */
   removable?: boolean;
 }
@@ -87,6 +89,8 @@ export interface ColumnDescriptor<T> {
 export interface ListContext {
   i18n: { _: (d: MessageDescriptor) => string; locale: string };
   restrictions: Restrictions;
+  /** the user's units (distances, speeds…) */
+  units: Units;
   /** names of other entities by id (group names for devices, …) */
   names: (resource: AnyResource, id: number) => string;
 }

@@ -3,6 +3,7 @@ import { setupI18n } from '@lingui/core';
 import { DEVICE_IMAGE_LIMIT, imageProblem, serverImageProblem } from './DeviceExtra';
 import { formError } from './formError';
 import { currentEntry, menuEntries } from './SettingsMenu';
+import { fromUserUnit, maintenanceKind, toUserUnit } from './maintenance';
 import { restrictionsOf } from '../../domain/restrictions';
 import type { User } from '../../../contract/models';
 
@@ -46,9 +47,9 @@ describe('the settings menu', () => {
   const screens = (u: User) => menuEntries(restrictionsOf(u, null)).map((e) => e.screen);
 
   it('offers every screen to an administrator, fewer to others', () => {
-    expect(screens(user({ administrator: true }))).toEqual(['preferences', 'account', 'devices', 'groups', 'drivers', 'users', 'server']);
-    expect(screens(user({}))).toEqual(['preferences', 'account', 'devices', 'groups', 'drivers']);
-    expect(screens(user({ userLimit: 5 }))).toEqual(['preferences', 'account', 'devices', 'groups', 'drivers', 'users']);
+    expect(screens(user({ administrator: true }))).toEqual(['preferences', 'account', 'devices', 'groups', 'drivers', 'attributes', 'maintenance', 'users', 'server']);
+    expect(screens(user({}))).toEqual(['preferences', 'account', 'devices', 'groups', 'drivers', 'attributes', 'maintenance']);
+    expect(screens(user({ userLimit: 5 }))).toEqual(['preferences', 'account', 'devices', 'groups', 'drivers', 'attributes', 'maintenance', 'users']);
     expect(screens(user({ readonly: true }))).toEqual(['preferences', 'account', 'devices']);
   });
 
@@ -60,5 +61,29 @@ describe('the settings menu', () => {
     expect(currentEntry('/settings/user/8', 7, entries)).toBe('users');
     expect(currentEntry('/settings/user', 7, entries)).toBe('users');
     expect(currentEntry('/settings/deviceX', 7, entries)).toBe(null);
+    expect(currentEntry('/settings/attribute/4', 7, entries)).toBe('attributes');
+    expect(currentEntry('/settings/maintenances', 7, entries)).toBe('maintenance');
+  });
+});
+
+describe('maintenance in the user’s units', () => {
+  const km = { units: { speed: 'kmh', distance: 'km', altitude: 'm', volume: 'ltr' } } as const;
+  const mi = { units: { ...km.units, distance: 'mi' } } as const;
+  it.each([
+    ['totalDistance', 'distance'],
+    ['odometer', 'distance'],
+    ['hours', 'hours'],
+    ['fuel', 'number'],
+  ] as const)('%s counts in %s', (type, kind) => {
+    expect(maintenanceKind(type)).toBe(kind);
+  });
+  it('converts both ways', () => {
+    expect(toUserUnit(5_000_000, 'distance', km)).toBe(5000);
+    expect(fromUserUnit(5000, 'distance', km)).toBe(5_000_000);
+    expect(toUserUnit(1609.344, 'distance', mi)).toBeCloseTo(1, 9);
+    expect(fromUserUnit(1, 'distance', mi)).toBeCloseTo(1609.344, 6);
+    expect(toUserUnit(7_200_000, 'hours', km)).toBe(2);
+    expect(fromUserUnit(250, 'hours', km)).toBe(900_000_000);
+    expect(fromUserUnit(42, 'number', km)).toBe(42);
   });
 });

@@ -1,0 +1,10 @@
+import { createFileRoute, useParams } from '@tanstack/react-router';
+import { EntityEditPage } from '../../../features/settings/EntityEditPage';
+import { computedEditor } from '../../../features/settings/computed';
+
+export const Route = createFileRoute('/_app/settings/attribute/$id')({
+  component: function Edit() {
+    const { id } = useParams({ from: '/_app/settings/attribute/$id' });
+    return <EntityEditPage key={id} descriptor={computedEditor} id={Number(id)} />;
+  },
+});

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { EntityListPage } from '../../../features/settings/EntityListPage';
+import { computedList } from '../../../features/settings/computed';
+
+export const Route = createFileRoute('/_app/settings/attributes')({
+  component: () => <EntityListPage descriptor={computedList} />,
+});
