@@ -37,6 +37,14 @@ export function entityEndpoints(api: ApiClient) {
     unlink: (permission: Record<string, number>) => api.json<void>('DELETE', '/api/permissions', { body: permission }),
 
     timezones: (signal?: AbortSignal) => api.json<string[]>('GET', '/api/server/timezones', { signal }),
+    /** The event types a notification can be for (`GET /api/notifications/types`). */
+    notificationTypes: async (signal?: AbortSignal) =>
+      (await api.json<Array<{ type: string }>>('GET', `${resources.notifications.path}/types`, { signal })).map((t) => t.type),
+    /** The ways a notification can be sent (`GET /api/notifications/notificators`: web, mail, sms, …). */
+    notificators: async (signal?: AbortSignal) =>
+      (await api.json<Array<{ type: string }>>('GET', `${resources.notifications.path}/notificators`, { signal })).map((t) => t.type),
+    /** Sends a test notification to the signed-in user through every notificator (`POST /api/notifications/test`). */
+    testNotification: () => api.json<void>('POST', `${resources.notifications.path}/test`),
     /** One position by id (`GET /api/positions?id=`), or null. */
     position: async (id: number, signal?: AbortSignal): Promise<Position | null> => {
       const list = await api.json<Position[]>('GET', resources.positions.path, { query: { id }, signal });

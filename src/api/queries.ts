@@ -30,6 +30,8 @@ export function queries(api: EntityEndpoints & Pick<Endpoints, 'server' | 'totpK
       queryFn: (({ signal }) => api.address(latitude, longitude, signal)) as Fn<string>,
       staleTime: Infinity,
     }),
+    notificationTypes: () => ({ queryKey: keys.notificationTypes(), queryFn: (({ signal }) => api.notificationTypes(signal)) as Fn<string[]>, staleTime: Infinity }),
+    notificators: () => ({ queryKey: keys.notificators(), queryFn: (({ signal }) => api.notificators(signal)) as Fn<string[]>, staleTime: Infinity }),
     totpKey: () => ({ queryKey: keys.totpKey(), queryFn: (() => api.totpKey()) as Fn<string>, staleTime: Infinity }),
   };
 }

@@ -73,6 +73,7 @@ export const keys = {
   totpKey: () => ['totpKey'] as const,
   commandTypes: (deviceId: number | null) => ['commandTypes', deviceId] as const,
   notificationTypes: () => ['notificationTypes'] as const,
+  notificators: () => ['notificators'] as const,
 } as const;
 
 /** The link object of `/api/permissions` between two declared resources, e.g. `{userId: 1, deviceId: 2}`. */

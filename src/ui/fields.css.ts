@@ -216,3 +216,6 @@ export const dropZone = style({
     '&[data-focus-visible]': focusRing,
   },
 });
+
+/** The checkboxes of a choice group: in rows that wrap. */
+export const choices = style({ display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.md}` });

@@ -34,12 +34,14 @@ import {
   Tabs as AriaTabs,
   Text,
   type Key,
+  CheckboxGroup as AriaCheckboxGroup,
 } from 'react-aria-components';
 import { CalendarDate, getLocalTimeZone, parseAbsolute, toCalendarDate, toZoned } from '@internationalized/date';
 import * as fieldStyles from './Field.css';
 import * as styles from './fields.css';
 import { Button } from './Button';
 import { FieldError } from './FieldError';
+import { Checkbox } from './Checkbox';
 import { ChevronDownIcon } from './icons';
 import { cx } from './cx';
 
@@ -270,6 +272,30 @@ export function DatePicker({ label, description, errorMessage, value, onChange, 
         </AriaDialog>
       </Popover>
     </AriaDatePicker>
+  );
+}
+
+export interface ChoiceGroupProps extends Labelled {
+  items: readonly ChoiceItem[];
+  value: readonly string[];
+  onChange: (value: string[]) => void;
+}
+
+/** Several of a few choices, as checkboxes (notificators, alarm types). */
+export function ChoiceGroup({ label, description, errorMessage, items, value, onChange, ...props }: ChoiceGroupProps) {
+  return (
+    <AriaCheckboxGroup {...props} value={[...value]} onChange={onChange} className={fieldStyles.field}>
+      <Label className={fieldStyles.label}>{label}</Label>
+      <div className={styles.choices}>
+        {items.map((item) => (
+          <Checkbox key={item.id} value={item.id}>
+            {item.label}
+          </Checkbox>
+        ))}
+      </div>
+      <Description>{description}</Description>
+      <FieldError>{errorMessage}</FieldError>
+    </AriaCheckboxGroup>
   );
 }
 

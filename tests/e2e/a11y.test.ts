@@ -12,7 +12,7 @@ import { seriousViolations } from './axe.ts';
 let harness: Harness;
 let positionId = 0;
 let eventId = 0;
-const ids = { device: 0, group: 0, driver: 0, user: 0, attribute: 0, maintenance: 0 };
+const ids = { device: 0, group: 0, driver: 0, user: 0, attribute: 0, maintenance: 0, notification: 0 };
 
 const url = (path: string) => `${harness.server.url}${path}`;
 
@@ -47,6 +47,7 @@ beforeAll(async () => {
   ids.driver = (await adminJson<{ id: number }>(harness, 'POST', '/api/drivers', { name: 'Axe driver', uniqueId: 'axe-driver', attributes: {} })).id;
   ids.user = (await adminJson<{ id: number }>(harness, 'POST', '/api/users', { name: 'Axe user', email: 'axe@example.com', password: 'axe-pass-1', attributes: {} })).id;
   ids.attribute = (await adminJson<{ id: number }>(harness, 'POST', '/api/attributes/computed', { description: 'Axe attribute', attribute: 'axe', expression: 'speed * 2', type: 'number', priority: 0 })).id;
+  ids.notification = (await adminJson<{ id: number }>(harness, 'POST', '/api/notifications', { type: 'alarm', notificators: 'web,mail', always: true, attributes: { alarms: 'sos,overspeed' } })).id;
   ids.maintenance = (await adminJson<{ id: number }>(harness, 'POST', '/api/maintenance', { name: 'Axe service', type: 'hours', start: 0, period: 36_000_000, attributes: {} })).id;
 });
 
@@ -121,6 +122,9 @@ describe.each(['ar', 'en'])('axe in %s', (lang) => {
       '/settings/maintenances',
       '/settings/maintenance',
       `/settings/maintenance/${ids.maintenance}`,
+      '/settings/notifications',
+      '/settings/notification',
+      `/settings/notification/${ids.notification}`,
     ];
     for (const path of [`/position/${positionId}`, `/network/${positionId}`, `/event/${eventId}`, '/emulator', ...settings]) {
       await page.goto(url(path));

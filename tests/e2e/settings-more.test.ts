@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness.ts';
-import { adminJson, signInToMap, waitForPath } from './helpers.ts';
+import { adminJson, sendAlarm, signInToMap, waitForPath } from './helpers.ts';
 
 let harness: Harness;
 const url = (path: string) => `${harness.server.url}${path}`;
@@ -111,5 +111,39 @@ describe('computed attributes and maintenance', () => {
     await removeRow(page, 'Oil change');
     items = await adminJson(harness, 'GET', '/api/maintenance');
     expect(items.some((i) => i.id === oil.id)).toBe(false);
+  });
+
+  it('a notification made in the screens fires as a toast when its event happens, and is removed', async () => {
+    const devices = await adminJson<Array<{ id: number; uniqueId: string; name: string }>>(harness, 'GET', '/api/devices');
+    // the demo's own alarm notification goes first: only the one made here may turn an alarm into a toast
+    const before = await adminJson<Array<{ id: number; type: string }>>(harness, 'GET', '/api/notifications');
+    for (const n of before.filter((item) => item.type === 'alarm')) await adminJson(harness, 'DELETE', `/api/notifications/${n.id}`);
+    const page = await signedIn();
+    await page.goto(url('/settings/notifications'));
+    await main(page).getByRole('link', { name: 'Add' }).click();
+    await waitForPath(page, '/settings/notification');
+    // alarms (the default type), only SOS, on the web, for every device
+    await main(page).getByRole('checkbox', { name: 'SOS', exact: true }).focus();
+    await page.keyboard.press('Space');
+    expect(await main(page).getByRole('checkbox', { name: 'Web', exact: true }).isChecked()).toBe(true);
+    await main(page).getByLabel('Description', { exact: true }).fill('SOS to the control room');
+    await main(page).getByRole('switch', { name: 'All devices' }).focus();
+    await page.keyboard.press('Space');
+    await main(page).getByRole('button', { name: 'Save', exact: true }).click();
+    await waitForPath(page, '/settings/notifications');
+    let items = await adminJson<Array<{ id: number; type: string; notificators: string; always: boolean; description: string; attributes: Record<string, unknown> }>>(harness, 'GET', '/api/notifications');
+    const made = items.find((i) => i.description === 'SOS to the control room')!;
+    expect(made).toMatchObject({ type: 'alarm', notificators: 'web', always: true, attributes: { alarms: 'sos' } });
+
+    // the event happens: the toast says so, in the user's language
+    await page.getByRole('link', { name: 'Map' }).first().click();
+    await waitForPath(page, '/');
+    await sendAlarm(harness, devices[0]!.uniqueId);
+    await page.getByTestId('event-toast').filter({ hasText: 'SOS' }).first().waitFor({ timeout: 15_000 });
+
+    await page.goto(url('/settings/notifications'));
+    await removeRow(page, 'Alarm');
+    items = await adminJson(harness, 'GET', '/api/notifications');
+    expect(items.some((i) => i.id === made.id)).toBe(false);
   });
 });

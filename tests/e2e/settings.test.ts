@@ -74,6 +74,7 @@ describe.each(['ar', 'en'])('settings by keyboard only, in %s', (lang) => {
     await adminJson(harness, 'POST', '/api/drivers', { name: `Keyboard driver ${lang}`, uniqueId: `kb-driver-${lang}`, attributes: {} });
     await adminJson(harness, 'POST', '/api/attributes/computed', { description: `Keyboard attribute ${lang}`, attribute: 'kb', expression: 'speed > 1', type: 'boolean', priority: 0 });
     await adminJson(harness, 'POST', '/api/maintenance', { name: `Keyboard service ${lang}`, type: 'totalDistance', start: 0, period: 10_000_000, attributes: {} });
+    await adminJson(harness, 'POST', '/api/notifications', { type: 'deviceOnline', notificators: 'web', always: false, description: `Keyboard notification ${lang}`, attributes: {} });
 
     // the shell's Settings entry: Shift+Tab into its toolbar (at its last item), the arrows to Settings
     const toolbar = page.getByRole('toolbar').filter({ has: page.locator('a[href="/settings/preferences"]') });
@@ -85,6 +86,7 @@ describe.each(['ar', 'en'])('settings by keyboard only, in %s', (lang) => {
     const menu = page.getByRole('navigation', { name: lang === 'ar' ? 'الإعدادات' : 'Settings' });
     const entries: Array<{ list: string; add?: string; item?: RegExp; connections?: boolean }> = [
       { list: '/settings/preferences' },
+      { list: '/settings/notifications', add: '/settings/notification', item: /^\/settings\/notification\/\d+$/ },
       { list: `/settings/user/${admin.id}` },
       { list: '/settings/devices', add: '/settings/device', item: /^\/settings\/device\/\d+$/, connections: true },
       { list: '/settings/groups', add: '/settings/group', item: /^\/settings\/group\/\d+$/, connections: true },

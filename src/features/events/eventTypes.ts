@@ -75,6 +75,9 @@ const ALARMS: Readonly<Record<string, MessageDescriptor>> = {
   removing: msg`Removing`,
 };
 
+/** Every alarm type Traccar knows (a notification of alarms can be limited to some). */
+export const ALARM_KEYS: readonly string[] = Object.keys(ALARMS);
+
 export function alarmLabel(i18n: I18n, alarm: string): string {
   return translated(i18n, ALARMS, alarm);
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { ColorField, ComboBox, DatePicker, NumberField, Select, Switch, TextField } from '../../ui';
+import { ChoiceGroup, ColorField, ComboBox, DatePicker, NumberField, Select, Switch, TextField } from '../../ui';
 import { useData } from '../app/data';
 import type { Resource } from '../../api/resources';
 import type { Draft } from '../../machines/editor/editor.machine';
-import { readField, writeField, type FieldContext, type FieldDescriptor } from './model';
+import { readField, writeField, type FieldContext, type FieldDescriptor, type OptionSource } from './model';
 
 interface FieldControlProps {
   field: FieldDescriptor;
@@ -48,21 +48,9 @@ export function FieldControl({ field, draft, change, context, isDisabled: formDi
           {label}
         </Switch>
       );
-    case 'select': {
-      const options = field.options(context, i18n);
-      const items = field.allowEmpty ? [{ id: '', label: t`Default` }, ...options] : options;
-      return (
-        <Select
-          label={label}
-          description={description}
-          name={field.key}
-          items={items}
-          isDisabled={isDisabled}
-          selectedKey={value == null ? '' : String(value)}
-          onSelectionChange={(key) => set(key === '' ? null : key)}
-        />
-      );
-    }
+    case 'select':
+    case 'choices':
+      return <ChoiceControl field={field} value={value} set={set} context={context} isDisabled={isDisabled} label={label} description={description} />;
     case 'entity':
       return <EntityField field={field} value={typeof value === 'number' ? value : 0} set={set} context={context} isDisabled={isDisabled} label={label} />;
     case 'date':
@@ -156,6 +144,55 @@ function NumberControl({
         setTyped(true);
         set(next === null ? (field.key.startsWith('attributes.') ? null : 0) : field.fromDisplay ? field.fromDisplay(next, context) : next);
       }}
+    />
+  );
+}
+
+/**
+ * One of several options (a select, with 'Default' when empty is allowed), or several of them
+ * (checkboxes, kept as Traccar keeps them: a comma-separated text).
+ */
+type ChoiceProps = {
+  field: Extract<FieldDescriptor, { kind: 'select' | 'choices' }>;
+  value: unknown;
+  set: (value: unknown) => void;
+  context: FieldContext;
+  isDisabled: boolean;
+  label: string;
+  description: string | undefined;
+};
+
+function ChoiceControl(props: ChoiceProps) {
+  const { i18n } = useLingui();
+  const source = props.field.options;
+  if (typeof source === 'function') return <ChoiceView {...props} options={source(props.context, i18n)} />;
+  return <LoadedChoices {...props} source={source} />;
+}
+
+/** Options from the server (notification types, notificators), named by the descriptor. */
+function LoadedChoices({ source, ...props }: ChoiceProps & { source: Exclude<OptionSource, (...args: never[]) => unknown> }) {
+  const { i18n } = useLingui();
+  const { queries } = useData();
+  const loaded = useQuery(source.load(queries));
+  return <ChoiceView {...props} options={(loaded.data ?? []).map((id) => ({ id, label: source.label(id, i18n) }))} />;
+}
+
+function ChoiceView({ field, value, set, isDisabled, label, description, options }: ChoiceProps & { options: Array<{ id: string; label: string }> }) {
+  const { t } = useLingui();
+  if (field.kind === 'choices') {
+    const chosen = typeof value === 'string' && value ? value.split(',').map((v) => v.trim()).filter(Boolean) : [];
+    return <ChoiceGroup label={label} description={description} items={options} value={chosen} isDisabled={isDisabled} onChange={(next) => set(next.length > 0 ? next.join(',') : null)} />;
+  }
+  const items = field.allowEmpty ? [{ id: '', label: t`Default` }, ...options] : options;
+  return (
+    <Select
+      label={label}
+      description={description}
+      name={field.key}
+      items={items}
+      isDisabled={isDisabled}
+      selectedKey={value == null ? '' : String(value)}
+      onSelectionChange={(key) => set(key === '' ? null : key)}
     />
   );
 }

@@ -19,6 +19,7 @@ interface MenuEntry {
 /** Every settings screen, in Traccar's order; each shows only when the user may open it. */
 export const SETTINGS_MENU: MenuEntry[] = [
   { screen: 'preferences', label: msg`Preferences`, href: () => '/settings/preferences', prefixes: () => ['/settings/preferences'] },
+  { screen: 'notifications', label: msg`Notifications`, href: () => '/settings/notifications', prefixes: () => ['/settings/notifications', '/settings/notification'] },
   { screen: 'account', label: msg`Account`, href: (id) => `/settings/user/${id ?? 0}`, prefixes: (id) => [`/settings/user/${id ?? 0}`] },
   { screen: 'devices', label: msg`Devices`, href: () => '/settings/devices', prefixes: () => ['/settings/devices', '/settings/device'] },
   { screen: 'groups', label: msg`Groups`, href: () => '/settings/groups', prefixes: () => ['/settings/groups', '/settings/group'] },

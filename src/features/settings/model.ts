@@ -9,6 +9,7 @@ import type { AnyResource, Resource } from '../../api/resources';
 import type { Restrictions, SettingsScreen } from '../../domain/restrictions';
 import type { Draft } from '../../machines/editor/editor.machine';
 import type { Units } from '../../domain/units';
+import type { Queries } from '../../api/queries';
 
 /** `name`, or `attributes.speedLimit` for a value kept in the attributes. */
 export type FieldKey = string;
@@ -37,11 +38,17 @@ export type FieldDescriptor =
   | (BaseField & { kind: 'text'; required?: boolean; type?: 'text' | 'email' | 'password' | 'tel' | 'url'; autoComplete?: string; dir?: 'ltr' })
   | (BaseField & { kind: 'number'; unit?: (context: FieldContext, i18n: I18n) => string; minValue?: number; notZero?: boolean; integer?: boolean; toDisplay?: (value: number, context: FieldContext) => number; fromDisplay?: (value: number, context: FieldContext) => number })
   | (BaseField & { kind: 'switch' })
-  | (BaseField & { kind: 'select'; options: (context: FieldContext, i18n: { _: (d: MessageDescriptor) => string }) => Array<{ id: string; label: string }>; allowEmpty?: boolean })
+  | (BaseField & { kind: 'select'; options: OptionSource; allowEmpty?: boolean })
+  | (BaseField & { kind: 'choices'; options: OptionSource })
   | (BaseField & { kind: 'entity'; resource: AnyResource; emptyLabel: MessageDescriptor; exclude?: (context: FieldContext) => number[] })
   | (BaseField & { kind: 'date' })
   | (BaseField & { kind: 'color' })
   | (BaseField & { kind: 'custom'; render: (props: { draft: Draft; change: (draft: Draft) => void; context: FieldContext; isDisabled: boolean }) => ReactNode });
+
+/** The options of a select or of choices: given, or loaded (the server's lists) and named here. */
+export type OptionSource =
+  | ((context: FieldContext, i18n: { _: (d: MessageDescriptor) => string }) => Array<{ id: string; label: string }>)
+  | { load: (queries: Queries) => { queryKey: readonly unknown[]; queryFn: (context: { signal: AbortSignal }) => Promise<string[]> }; label: (id: string, i18n: I18n) => string };
 
 export interface FieldSection {
   title: MessageDescriptor;

@@ -1,0 +1,10 @@
+import { createFileRoute, useParams } from '@tanstack/react-router';
+import { EntityEditPage } from '../../../features/settings/EntityEditPage';
+import { notificationEditor } from '../../../features/settings/notifications';
+
+export const Route = createFileRoute('/_app/settings/notification/$id')({
+  component: function Edit() {
+    const { id } = useParams({ from: '/_app/settings/notification/$id' });
+    return <EntityEditPage key={id} descriptor={notificationEditor} id={Number(id)} />;
+  },
+});

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { EntityListPage } from '../../../features/settings/EntityListPage';
+import { notificationList } from '../../../features/settings/notifications';
+
+export const Route = createFileRoute('/_app/settings/notifications')({
+  component: () => <EntityListPage descriptor={notificationList} />,
+});
