@@ -43,6 +43,9 @@ export function entityEndpoints(api: ApiClient) {
     /** The ways a notification can be sent (`GET /api/notifications/notificators`: web, mail, sms, …). */
     notificators: async (signal?: AbortSignal) =>
       (await api.json<Array<{ type: string }>>('GET', `${resources.notifications.path}/notificators`, { signal })).map((t) => t.type),
+    /** The command types a device supports (`GET /api/commands/types?deviceId=`), or all of them without a device. */
+    commandTypes: async (deviceId: number | null, signal?: AbortSignal) =>
+      (await api.json<Array<{ type: string }>>('GET', `${resources.commands.path}/types`, { query: deviceId ? { deviceId } : {}, signal })).map((t) => t.type),
     /** Sends a test notification to the signed-in user through every notificator (`POST /api/notifications/test`). */
     testNotification: () => api.json<void>('POST', `${resources.notifications.path}/test`),
     /** One position by id (`GET /api/positions?id=`), or null. */

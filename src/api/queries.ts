@@ -31,6 +31,11 @@ export function queries(api: EntityEndpoints & Pick<Endpoints, 'server' | 'totpK
       staleTime: Infinity,
     }),
     notificationTypes: () => ({ queryKey: keys.notificationTypes(), queryFn: (({ signal }) => api.notificationTypes(signal)) as Fn<string[]>, staleTime: Infinity }),
+    commandTypes: (deviceId: number | null = null) => ({
+      queryKey: keys.commandTypes(deviceId),
+      queryFn: (({ signal }) => api.commandTypes(deviceId, signal)) as Fn<string[]>,
+      staleTime: Infinity,
+    }),
     notificators: () => ({ queryKey: keys.notificators(), queryFn: (({ signal }) => api.notificators(signal)) as Fn<string[]>, staleTime: Infinity }),
     totpKey: () => ({ queryKey: keys.totpKey(), queryFn: (() => api.totpKey()) as Fn<string>, staleTime: Infinity }),
   };

@@ -12,7 +12,7 @@ import { seriousViolations } from './axe.ts';
 let harness: Harness;
 let positionId = 0;
 let eventId = 0;
-const ids = { device: 0, group: 0, driver: 0, user: 0, attribute: 0, maintenance: 0, notification: 0 };
+const ids = { device: 0, group: 0, driver: 0, user: 0, attribute: 0, maintenance: 0, notification: 0, command: 0 };
 
 const url = (path: string) => `${harness.server.url}${path}`;
 
@@ -48,6 +48,7 @@ beforeAll(async () => {
   ids.user = (await adminJson<{ id: number }>(harness, 'POST', '/api/users', { name: 'Axe user', email: 'axe@example.com', password: 'axe-pass-1', attributes: {} })).id;
   ids.attribute = (await adminJson<{ id: number }>(harness, 'POST', '/api/attributes/computed', { description: 'Axe attribute', attribute: 'axe', expression: 'speed * 2', type: 'number', priority: 0 })).id;
   ids.notification = (await adminJson<{ id: number }>(harness, 'POST', '/api/notifications', { type: 'alarm', notificators: 'web,mail', always: true, attributes: { alarms: 'sos,overspeed' } })).id;
+  ids.command = (await adminJson<{ id: number }>(harness, 'POST', '/api/commands', { description: 'Axe command', type: 'positionPeriodic', textChannel: false, deviceId: 0, attributes: { frequency: 120 } })).id;
   ids.maintenance = (await adminJson<{ id: number }>(harness, 'POST', '/api/maintenance', { name: 'Axe service', type: 'hours', start: 0, period: 36_000_000, attributes: {} })).id;
 });
 
@@ -125,6 +126,9 @@ describe.each(['ar', 'en'])('axe in %s', (lang) => {
       '/settings/notifications',
       '/settings/notification',
       `/settings/notification/${ids.notification}`,
+      '/settings/commands',
+      '/settings/command',
+      `/settings/command/${ids.command}`,
     ];
     for (const path of [`/position/${positionId}`, `/network/${positionId}`, `/event/${eventId}`, '/emulator', ...settings]) {
       await page.goto(url(path));

@@ -146,4 +146,39 @@ describe('computed attributes and maintenance', () => {
     items = await adminJson(harness, 'GET', '/api/notifications');
     expect(items.some((i) => i.id === made.id)).toBe(false);
   });
+
+  it('a saved command asks the parameters of its type (a frequency with its unit), is edited and removed', async () => {
+    const page = await signedIn();
+    await page.goto(url('/settings/commands'));
+    await main(page).getByRole('link', { name: 'Add' }).click();
+    await waitForPath(page, '/settings/command');
+    await main(page).getByLabel('Description', { exact: true }).fill('Report every 5 minutes');
+    await main(page).getByRole('button', { name: /Type$/ }).click();
+    await page.getByRole('option', { name: 'Periodic positions' }).click();
+    await main(page).getByLabel('Frequency', { exact: true }).fill('5');
+    await main(page).getByRole('button', { name: /Unit$/ }).click();
+    await page.getByRole('option', { name: 'Minutes' }).click();
+    expect(await main(page).getByLabel('Data', { exact: true }).count()).toBe(0);
+    await main(page).getByRole('switch', { name: 'Do not queue' }).focus();
+    await page.keyboard.press('Space');
+    await main(page).getByRole('button', { name: 'Save', exact: true }).click();
+    await waitForPath(page, '/settings/commands');
+    let items = await adminJson<Array<{ id: number; description: string; type: string; textChannel: boolean; attributes: Record<string, unknown> }>>(harness, 'GET', '/api/commands');
+    const made = items.find((i) => i.description === 'Report every 5 minutes')!;
+    expect(made).toMatchObject({ type: 'positionPeriodic', textChannel: false, attributes: { frequency: 300, noQueue: true } });
+
+    // a custom command asks for its data instead
+    await main(page).getByRole('link', { name: 'Edit Report every 5 minutes' }).click();
+    await main(page).getByRole('button', { name: /Type$/ }).click();
+    await page.getByRole('option', { name: 'Custom' }).click();
+    expect(await main(page).getByLabel('Frequency', { exact: true }).count()).toBe(0);
+    await main(page).getByLabel('Data', { exact: true }).fill('GPRS,1');
+    await main(page).getByRole('button', { name: 'Save', exact: true }).click();
+    await waitForPath(page, '/settings/commands');
+    items = await adminJson(harness, 'GET', '/api/commands');
+    expect(items.find((i) => i.id === made.id)).toMatchObject({ type: 'custom', attributes: { data: 'GPRS,1' } });
+    await removeRow(page, 'Report every 5 minutes');
+    items = await adminJson(harness, 'GET', '/api/commands');
+    expect(items.some((i) => i.id === made.id)).toBe(false);
+  });
 });

@@ -74,6 +74,7 @@ describe.each(['ar', 'en'])('settings by keyboard only, in %s', (lang) => {
     await adminJson(harness, 'POST', '/api/drivers', { name: `Keyboard driver ${lang}`, uniqueId: `kb-driver-${lang}`, attributes: {} });
     await adminJson(harness, 'POST', '/api/attributes/computed', { description: `Keyboard attribute ${lang}`, attribute: 'kb', expression: 'speed > 1', type: 'boolean', priority: 0 });
     await adminJson(harness, 'POST', '/api/maintenance', { name: `Keyboard service ${lang}`, type: 'totalDistance', start: 0, period: 10_000_000, attributes: {} });
+    await adminJson(harness, 'POST', '/api/commands', { description: `Keyboard command ${lang}`, type: 'positionSingle', textChannel: false, deviceId: 0, attributes: {} });
     await adminJson(harness, 'POST', '/api/notifications', { type: 'deviceOnline', notificators: 'web', always: false, description: `Keyboard notification ${lang}`, attributes: {} });
 
     // the shell's Settings entry: Shift+Tab into its toolbar (at its last item), the arrows to Settings
@@ -93,6 +94,7 @@ describe.each(['ar', 'en'])('settings by keyboard only, in %s', (lang) => {
       { list: '/settings/drivers', add: '/settings/driver', item: /^\/settings\/driver\/\d+$/ },
       { list: '/settings/attributes', add: '/settings/attribute', item: /^\/settings\/attribute\/\d+$/ },
       { list: '/settings/maintenances', add: '/settings/maintenance', item: /^\/settings\/maintenance\/\d+$/ },
+      { list: '/settings/commands', add: '/settings/command', item: /^\/settings\/command\/\d+$/ },
       { list: '/settings/users', add: '/settings/user', item: /^\/settings\/user\/\d+$/, connections: true },
       { list: '/settings/server' },
     ];

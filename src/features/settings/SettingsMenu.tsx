@@ -26,6 +26,7 @@ export const SETTINGS_MENU: MenuEntry[] = [
   { screen: 'drivers', label: msg`Drivers`, href: () => '/settings/drivers', prefixes: () => ['/settings/drivers', '/settings/driver'] },
   { screen: 'attributes', label: msg`Computed attributes`, href: () => '/settings/attributes', prefixes: () => ['/settings/attributes', '/settings/attribute'] },
   { screen: 'maintenance', label: msg`Maintenance`, href: () => '/settings/maintenances', prefixes: () => ['/settings/maintenances', '/settings/maintenance'] },
+  { screen: 'commands', label: msg`Saved commands`, href: () => '/settings/commands', prefixes: () => ['/settings/commands', '/settings/command'] },
   { screen: 'users', label: msg`Users`, href: () => '/settings/users', prefixes: () => ['/settings/users', '/settings/user'] },
   { screen: 'server', label: msg`Server`, href: () => '/settings/server', prefixes: () => ['/settings/server'] },
 ];

@@ -47,9 +47,9 @@ describe('the settings menu', () => {
   const screens = (u: User) => menuEntries(restrictionsOf(u, null)).map((e) => e.screen);
 
   it('offers every screen to an administrator, fewer to others', () => {
-    expect(screens(user({ administrator: true }))).toEqual(['preferences', 'notifications', 'account', 'devices', 'groups', 'drivers', 'attributes', 'maintenance', 'users', 'server']);
-    expect(screens(user({}))).toEqual(['preferences', 'notifications', 'account', 'devices', 'groups', 'drivers', 'attributes', 'maintenance']);
-    expect(screens(user({ userLimit: 5 }))).toEqual(['preferences', 'notifications', 'account', 'devices', 'groups', 'drivers', 'attributes', 'maintenance', 'users']);
+    expect(screens(user({ administrator: true }))).toEqual(['preferences', 'notifications', 'account', 'devices', 'groups', 'drivers', 'attributes', 'maintenance', 'commands', 'users', 'server']);
+    expect(screens(user({}))).toEqual(['preferences', 'notifications', 'account', 'devices', 'groups', 'drivers', 'attributes', 'maintenance', 'commands']);
+    expect(screens(user({ userLimit: 5 }))).toEqual(['preferences', 'notifications', 'account', 'devices', 'groups', 'drivers', 'attributes', 'maintenance', 'commands', 'users']);
     expect(screens(user({ readonly: true }))).toEqual(['preferences', 'account', 'devices']);
   });
 

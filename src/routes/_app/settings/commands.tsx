@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { EntityListPage } from '../../../features/settings/EntityListPage';
+import { commandList } from '../../../features/settings/commands';
+
+export const Route = createFileRoute('/_app/settings/commands')({
+  component: () => <EntityListPage descriptor={commandList} />,
+});
