@@ -1,5 +1,5 @@
 import type { ApiClient } from './client';
-import type { ComputedAttribute, Event, Position } from '../../contract/models';
+import type { Command, ComputedAttribute, Event, Position } from '../../contract/models';
 import { resources, type ListParams, type Resource } from './resources';
 
 export interface OsmandFix {
@@ -46,6 +46,20 @@ export function entityEndpoints(api: ApiClient) {
     /** The command types a device supports (`GET /api/commands/types?deviceId=`), or all of them without a device. */
     commandTypes: async (deviceId: number | null, signal?: AbortSignal) =>
       (await api.json<Array<{ type: string }>>('GET', `${resources.commands.path}/types`, { query: deviceId ? { deviceId } : {}, signal })).map((t) => t.type),
+    /** The saved commands that can be sent to a device (`GET /api/commands/send?deviceId=`). */
+    savedCommandsFor: (deviceId: number, signal?: AbortSignal) =>
+      api.json<Command[]>('GET', `${resources.commands.path}/send`, { query: { deviceId }, signal }),
+    /**
+     * Sends a saved command (its `id`) or a new one to a device or to every device of a group
+     * (`POST /api/commands/send`): 'sent' when the device took it now (200), 'queued' when it waits
+     * for the device to connect (202).
+     */
+    sendCommand: async (command: Command, target: { deviceId: number } | { groupId: number }): Promise<'sent' | 'queued'> => {
+      const deviceId = 'deviceId' in target ? target.deviceId : 0;
+      const query = 'groupId' in target ? { groupId: target.groupId } : {};
+      const response = await api.request('POST', `${resources.commands.path}/send`, { query, body: { ...command, deviceId } });
+      return response.status === 202 ? 'queued' : 'sent';
+    },
     /** Sends a test notification to the signed-in user through every notificator (`POST /api/notifications/test`). */
     testNotification: () => api.json<void>('POST', `${resources.notifications.path}/test`),
     /** One position by id (`GET /api/positions?id=`), or null. */

@@ -36,6 +36,10 @@ export function queries(api: EntityEndpoints & Pick<Endpoints, 'server' | 'totpK
       queryFn: (({ signal }) => api.commandTypes(deviceId, signal)) as Fn<string[]>,
       staleTime: Infinity,
     }),
+    savedCommandsFor: (deviceId: number) => ({
+      queryKey: keys.savedCommandsFor(deviceId),
+      queryFn: (({ signal }) => api.savedCommandsFor(deviceId, signal)) as Fn<Awaited<ReturnType<EntityEndpoints['savedCommandsFor']>>>,
+    }),
     notificators: () => ({ queryKey: keys.notificators(), queryFn: (({ signal }) => api.notificators(signal)) as Fn<string[]>, staleTime: Infinity }),
     totpKey: () => ({ queryKey: keys.totpKey(), queryFn: (() => api.totpKey()) as Fn<string>, staleTime: Infinity }),
   };

@@ -74,6 +74,7 @@ export const keys = {
   commandTypes: (deviceId: number | null) => ['commandTypes', deviceId] as const,
   notificationTypes: () => ['notificationTypes'] as const,
   notificators: () => ['notificators'] as const,
+  savedCommandsFor: (deviceId: number) => ['commands', 'send', deviceId] as const,
 } as const;
 
 /** The link object of `/api/permissions` between two declared resources, e.g. `{userId: 1, deviceId: 2}`. */

@@ -60,4 +60,12 @@ describe('restrictions', () => {
     const admin = user({ administrator: true });
     expect(canAddUser(restrictionsOf(admin, server()), admin, 1000)).toBe(true);
   });
+
+  it('sending a command: anyone who may change things, limited users too (to saved commands); not readonly ones', () => {
+    expect(canOpen('sendCommand', restrictionsOf(user(), server()))).toBe(true);
+    expect(canOpen('sendCommand', restrictionsOf(user({ limitCommands: true }), server()))).toBe(true);
+    expect(canOpen('sendCommand', restrictionsOf(user({ readonly: true }), server()))).toBe(false);
+    expect(canOpen('sendCommand', restrictionsOf(user(), server({ readonly: true })))).toBe(false);
+    expect(canOpen('sendCommand', restrictionsOf(user({ administrator: true, readonly: true }), server()))).toBe(true);
+  });
 });

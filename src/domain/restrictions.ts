@@ -21,6 +21,7 @@ export type SettingsScreen =
   | 'maintenance'
   | 'commands'
   | 'deviceConnections'
+  | 'sendCommand'
   | 'groupConnections'
   | 'userConnections';
 
@@ -101,6 +102,7 @@ export function canOpen(screen: SettingsScreen, r: Restrictions): boolean {
     case 'notifications':
     case 'geofences':
     case 'deviceConnections':
+    case 'sendCommand':
       return !r.readonly;
   }
 }

@@ -129,6 +129,8 @@ describe.each(['ar', 'en'])('axe in %s', (lang) => {
       '/settings/commands',
       '/settings/command',
       `/settings/command/${ids.command}`,
+      `/settings/device/${ids.device}/command`,
+      `/settings/group/${ids.group}/command`,
     ];
     for (const path of [`/position/${positionId}`, `/network/${positionId}`, `/event/${eventId}`, '/emulator', ...settings]) {
       await page.goto(url(path));

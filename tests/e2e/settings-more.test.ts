@@ -181,4 +181,37 @@ describe('computed attributes and maintenance', () => {
     items = await adminJson(harness, 'GET', '/api/commands');
     expect(items.some((i) => i.id === made.id)).toBe(false);
   });
+
+  it('a command is sent from the device card: a new one is queued for the phone, a saved one too', async () => {
+    const devices = await adminJson<Array<{ id: number; name: string; uniqueId: string }>>(harness, 'GET', '/api/devices');
+    const device = devices[0]!;
+    const saved = await adminJson<{ id: number }>(harness, 'POST', '/api/commands', { description: 'Locate now', type: 'custom', textChannel: false, deviceId: 0, attributes: { data: 'WHERE#' } });
+    await adminJson(harness, 'POST', '/api/permissions', { deviceId: device.id, commandId: saved.id });
+    const page = await signedIn();
+    // the card's command action opens the screen
+    await page.locator(`[data-device-id="${device.id}"]`).first().click();
+    await page.getByTestId('device-card').waitFor();
+    await page.getByTestId('device-card').locator(`a[href="/settings/device/${device.id}/command"]`).click();
+    await waitForPath(page, `/settings/device/${device.id}/command`);
+    await main(page).getByRole('heading', { name: 'Send a command' }).waitFor();
+
+    // a new command of a type the device takes, with its parameters
+    await main(page).getByRole('button', { name: /Type$/ }).click();
+    await page.getByRole('option', { name: 'Custom' }).click();
+    await main(page).getByLabel('Data', { exact: true }).fill('REBOOT#');
+    await main(page).getByRole('button', { name: 'Send', exact: true }).click();
+    await main(page).getByRole('status').filter({ hasText: 'Queued: the device gets it when it next connects.' }).waitFor();
+
+    // a saved one, chosen by name (its parameters are its own)
+    await page.reload();
+    await main(page).getByRole('button', { name: /Saved command$/ }).click();
+    await page.getByRole('option', { name: 'Locate now' }).click();
+    expect(await main(page).getByLabel('Data', { exact: true }).count()).toBe(0);
+    await main(page).getByRole('button', { name: 'Send', exact: true }).click();
+    await main(page).getByRole('status').filter({ hasText: 'Queued' }).waitFor();
+
+    // both wait for the phone: its next report over OsmAnd takes the first one
+    const reply = await fetch(`http://127.0.0.1:${harness.server.osmandPort}/?id=${device.uniqueId}&lat=24.7&lon=46.7&timestamp=${Math.floor(Date.now() / 1000)}`);
+    expect(await reply.text()).toContain('REBOOT#');
+  });
 });

@@ -66,7 +66,7 @@ async function expectScreen(page: Page, path: string): Promise<void> {
 }
 
 describe.each(['ar', 'en'])('settings by keyboard only, in %s', (lang) => {
-  it('every screen of the menu, its Add page, a row and its connections open with Tab, Enter and the arrows', async () => {
+  it('every screen of the menu, its Add page, a row, its connections and sending a command open with Tab, Enter and the arrows', async () => {
     const { page } = await harness.newPage();
     await signInToMap(page, harness, `/login?locale=${lang}`);
     const admin = (await adminJson<Array<{ id: number; administrator: boolean }>>(harness, 'GET', '/api/users')).find((u) => u.administrator)!;
@@ -85,17 +85,17 @@ describe.each(['ar', 'en'])('settings by keyboard only, in %s', (lang) => {
     await expectScreen(page, '/settings/preferences');
 
     const menu = page.getByRole('navigation', { name: lang === 'ar' ? 'الإعدادات' : 'Settings' });
-    const entries: Array<{ list: string; add?: string; item?: RegExp; connections?: boolean }> = [
+    const entries: Array<{ list: string; add?: string; item?: RegExp; more?: string[] }> = [
       { list: '/settings/preferences' },
       { list: '/settings/notifications', add: '/settings/notification', item: /^\/settings\/notification\/\d+$/ },
       { list: `/settings/user/${admin.id}` },
-      { list: '/settings/devices', add: '/settings/device', item: /^\/settings\/device\/\d+$/, connections: true },
-      { list: '/settings/groups', add: '/settings/group', item: /^\/settings\/group\/\d+$/, connections: true },
+      { list: '/settings/devices', add: '/settings/device', item: /^\/settings\/device\/\d+$/, more: ['connections', 'command'] },
+      { list: '/settings/groups', add: '/settings/group', item: /^\/settings\/group\/\d+$/, more: ['connections', 'command'] },
       { list: '/settings/drivers', add: '/settings/driver', item: /^\/settings\/driver\/\d+$/ },
       { list: '/settings/attributes', add: '/settings/attribute', item: /^\/settings\/attribute\/\d+$/ },
       { list: '/settings/maintenances', add: '/settings/maintenance', item: /^\/settings\/maintenance\/\d+$/ },
       { list: '/settings/commands', add: '/settings/command', item: /^\/settings\/command\/\d+$/ },
-      { list: '/settings/users', add: '/settings/user', item: /^\/settings\/user\/\d+$/, connections: true },
+      { list: '/settings/users', add: '/settings/user', item: /^\/settings\/user\/\d+$/, more: ['connections'] },
       { list: '/settings/server' },
     ];
     expect(await menu.getByRole('link').count()).toBe(entries.length);
@@ -125,18 +125,18 @@ describe.each(['ar', 'en'])('settings by keyboard only, in %s', (lang) => {
       await page.keyboard.press('Enter');
       await expectScreen(page, entry.list);
 
-      // a row's connections through its 'More' menu
-      if (entry.connections) {
+      // a row's other screens (connections, sending a command) through its 'More' menu
+      for (const end of entry.more ?? []) {
         // into the table, then along the row's cells (a grid: arrows, mirrored in Arabic) to its 'More' button
         await tabTo(page, table.getByRole('row').first());
         const more = main(page).getByRole('button', { name: lang === 'ar' ? /^المزيد/ : /^More for/ }).first();
         await tabTo(page, more, false, 15, lang === 'ar' ? 'ArrowLeft' : 'ArrowRight');
         await page.keyboard.press('Enter');
-        const item = page.locator('[role=menuitem][href$="/connections"]');
+        const item = page.locator(`[role=menuitem][href$="/${end}"]`);
         await item.waitFor();
         await tabTo(page, item, false, 6, 'ArrowDown');
         await page.keyboard.press('Enter');
-        await page.waitForURL((u) => /\/connections$/.test(u.pathname));
+        await page.waitForURL((u) => u.pathname.endsWith(`/${end}`));
         await main(page).locator('h1').first().waitFor();
         await tabTo(page, link, true);
         await page.keyboard.press('Enter');

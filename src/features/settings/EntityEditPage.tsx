@@ -169,11 +169,15 @@ export function EntityEditPage<T extends { id: number }>({ descriptor, id, sourc
           )}
           {mayEdit ? (
             <Button type="submit" isPending={snapshot.matches('saving')} isDisabled={busy}>
-              {t`Save`}
+              {descriptor.saveLabel ? i18n._(descriptor.saveLabel) : t`Save`}
             </Button>
           ) : null}
         </div>
-        {stay && snapshot.matches('saved') ? <p role="status" className={styles.muted}>{t`Saved`}</p> : null}
+        {stay && snapshot.matches('saved') ? (
+          <p role="status" className={styles.muted}>
+            {descriptor.savedMessage ? i18n._(descriptor.savedMessage(draft as unknown as T)) : t`Saved`}
+          </p>
+        ) : null}
       </Form>
       <AlertDialog
         isOpen={snapshot.matches('confirmingRemove') || snapshot.matches('removing')}

@@ -6,7 +6,7 @@ import { msg } from '@lingui/core/macro';
 import type { Device, Driver, Group, User } from '../../../contract/models';
 import { resources } from '../../api/resources';
 import { CATEGORY_KEYS } from '../../domain/categories';
-import { canAddDevice, canAddUser } from '../../domain/restrictions';
+import { canAddDevice, canAddUser, canOpen } from '../../domain/restrictions';
 import { categoryLabel, statusLabel } from '../devices/labels';
 import type { EditDescriptor, FieldContext, KnownAttribute, ListDescriptor } from './model';
 import { DeviceExtra } from './DeviceExtra';
@@ -83,7 +83,10 @@ export const deviceList: ListDescriptor<Device> = {
       defaultVisible: false,
     },
   ],
-  links: [{ id: 'connections', label: msg`Connections`, href: (row) => `/settings/device/${row.id}/connections`, visible: (r) => !r.deviceReadonly }],
+  links: [
+    { id: 'connections', label: msg`Connections`, href: (row) => `/settings/device/${row.id}/connections`, visible: (r) => !r.deviceReadonly },
+    { id: 'command', label: msg`Send a command`, href: (row) => `/settings/device/${row.id}/command`, visible: (r) => canOpen('sendCommand', r) },
+  ],
   canAdd: (r, user, count) => canAddDevice(r, user, count),
 };
 
@@ -147,7 +150,10 @@ export const groupList: ListDescriptor<Group> = {
     { id: 'name', header: msg`Name`, text: (row) => row.name },
     { id: 'parent', header: msg`Group`, text: (row, c) => (row.groupId ? c.names(resources.groups, row.groupId) : '') },
   ],
-  links: [{ id: 'connections', label: msg`Connections`, href: (row) => `/settings/group/${row.id}/connections` }],
+  links: [
+    { id: 'connections', label: msg`Connections`, href: (row) => `/settings/group/${row.id}/connections` },
+    { id: 'command', label: msg`Send a command`, href: (row) => `/settings/group/${row.id}/command`, visible: (r) => canOpen('sendCommand', r) },
+  ],
 };
 
 export const groupEditor: EditDescriptor<Group> = {

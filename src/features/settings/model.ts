@@ -80,6 +80,10 @@ export interface EditDescriptor<T extends { id: number }> {
   extra?: (props: { item: T; context: FieldContext; change: (draft: Draft) => void; isDisabled: boolean }) => ReactNode;
   /** the extra part shows on a new item's form too (a computed attribute's Test) */
   extraOnNew?: boolean;
+  /** the submit button's label (default 'Save') */
+  saveLabel?: MessageDescriptor;
+  /** what the page says once saved, from the server's answer (default 'Saved') */
+  savedMessage?: (item: T) => MessageDescriptor;
   /** what is removable (default: every saved item when the screen may be edited) */
   removable?: boolean;
 }
