@@ -46,6 +46,9 @@ export function entityEndpoints(api: ApiClient) {
     /** The command types a device supports (`GET /api/commands/types?deviceId=`), or all of them without a device. */
     commandTypes: async (deviceId: number | null, signal?: AbortSignal) =>
       (await api.json<Array<{ type: string }>>('GET', `${resources.commands.path}/types`, { query: deviceId ? { deviceId } : {}, signal })).map((t) => t.type),
+    /** Sets a device's total distance (metres) and engine hours (milliseconds) (`PUT /api/devices/{id}/accumulators`). */
+    setAccumulators: (deviceId: number, values: { totalDistance?: number; hours?: number }) =>
+      api.json<void>('PUT', `${resources.devices.path}/${deviceId}/accumulators`, { body: { deviceId, ...values } }),
     /** The saved commands that can be sent to a device (`GET /api/commands/send?deviceId=`). */
     savedCommandsFor: (deviceId: number, signal?: AbortSignal) =>
       api.json<Command[]>('GET', `${resources.commands.path}/send`, { query: { deviceId }, signal }),

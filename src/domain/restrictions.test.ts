@@ -68,4 +68,11 @@ describe('restrictions', () => {
     expect(canOpen('sendCommand', restrictionsOf(user(), server({ readonly: true })))).toBe(false);
     expect(canOpen('sendCommand', restrictionsOf(user({ administrator: true, readonly: true }), server()))).toBe(true);
   });
+
+  it('accumulators: managers and administrators who may change things', () => {
+    expect(canOpen('accumulators', restrictionsOf(user({ administrator: true }), server()))).toBe(true);
+    expect(canOpen('accumulators', restrictionsOf(user({ userLimit: 3 }), server()))).toBe(true);
+    expect(canOpen('accumulators', restrictionsOf(user(), server()))).toBe(false);
+    expect(canOpen('accumulators', restrictionsOf(user({ userLimit: 3, readonly: true }), server()))).toBe(false);
+  });
 });

@@ -22,6 +22,7 @@ export type SettingsScreen =
   | 'commands'
   | 'deviceConnections'
   | 'sendCommand'
+  | 'accumulators'
   | 'groupConnections'
   | 'userConnections';
 
@@ -85,6 +86,8 @@ export function canOpen(screen: SettingsScreen, r: Restrictions): boolean {
     case 'users':
     case 'userConnections':
       return r.manager;
+    case 'accumulators':
+      return r.manager && !r.readonly;
     case 'groups':
       return !r.readonly && r.features.groups;
     case 'groupConnections':

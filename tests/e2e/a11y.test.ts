@@ -131,6 +131,7 @@ describe.each(['ar', 'en'])('axe in %s', (lang) => {
       `/settings/command/${ids.command}`,
       `/settings/device/${ids.device}/command`,
       `/settings/group/${ids.group}/command`,
+      `/settings/accumulators/${ids.device}`,
     ];
     for (const path of [`/position/${positionId}`, `/network/${positionId}`, `/event/${eventId}`, '/emulator', ...settings]) {
       await page.goto(url(path));

@@ -214,4 +214,26 @@ describe('computed attributes and maintenance', () => {
     const reply = await fetch(`http://127.0.0.1:${harness.server.osmandPort}/?id=${device.uniqueId}&lat=24.7&lon=46.7&timestamp=${Math.floor(Date.now() / 1000)}`);
     expect(await reply.text()).toContain('REBOOT#');
   });
+
+  it('accumulators set a device’s total distance and hours, typed in the user’s units', async () => {
+    const positions = await adminJson<Array<{ deviceId: number }>>(harness, 'GET', '/api/positions');
+    const deviceId = positions[0]!.deviceId;
+    const page = await signedIn();
+    await page.goto(url('/settings/devices'));
+    await main(page).getByRole('button', { name: /^More for/ }).first().click();
+    await page.getByRole('menuitem', { name: 'Accumulators' }).click();
+    await page.waitForURL((u) => /^\/settings\/accumulators\/\d+$/.test(u.pathname));
+    await page.goto(url(`/settings/accumulators/${deviceId}`));
+    await main(page).getByLabel('Total distance', { exact: true }).fill('12345');
+    await main(page).getByLabel('Hours', { exact: true }).fill('100');
+    await main(page).getByRole('button', { name: 'Save', exact: true }).click();
+    await main(page).getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await expect
+      .poll(async () => {
+        const latest = await adminJson<Array<{ deviceId: number; attributes: Record<string, unknown> }>>(harness, 'GET', `/api/positions?deviceId=${deviceId}`);
+        const attributes = latest.find((p) => p.deviceId === deviceId)?.attributes ?? {};
+        return [attributes.totalDistance, attributes.hours];
+      })
+      .toEqual([12_345_000, 360_000_000]);
+  });
 });

@@ -21,7 +21,7 @@ export const SETTINGS_MENU: MenuEntry[] = [
   { screen: 'preferences', label: msg`Preferences`, href: () => '/settings/preferences', prefixes: () => ['/settings/preferences'] },
   { screen: 'notifications', label: msg`Notifications`, href: () => '/settings/notifications', prefixes: () => ['/settings/notifications', '/settings/notification'] },
   { screen: 'account', label: msg`Account`, href: (id) => `/settings/user/${id ?? 0}`, prefixes: (id) => [`/settings/user/${id ?? 0}`] },
-  { screen: 'devices', label: msg`Devices`, href: () => '/settings/devices', prefixes: () => ['/settings/devices', '/settings/device'] },
+  { screen: 'devices', label: msg`Devices`, href: () => '/settings/devices', prefixes: () => ['/settings/devices', '/settings/device', '/settings/accumulators'] },
   { screen: 'groups', label: msg`Groups`, href: () => '/settings/groups', prefixes: () => ['/settings/groups', '/settings/group'] },
   { screen: 'drivers', label: msg`Drivers`, href: () => '/settings/drivers', prefixes: () => ['/settings/drivers', '/settings/driver'] },
   { screen: 'attributes', label: msg`Computed attributes`, href: () => '/settings/attributes', prefixes: () => ['/settings/attributes', '/settings/attribute'] },

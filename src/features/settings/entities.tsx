@@ -86,6 +86,7 @@ export const deviceList: ListDescriptor<Device> = {
   links: [
     { id: 'connections', label: msg`Connections`, href: (row) => `/settings/device/${row.id}/connections`, visible: (r) => !r.deviceReadonly },
     { id: 'command', label: msg`Send a command`, href: (row) => `/settings/device/${row.id}/command`, visible: (r) => canOpen('sendCommand', r) },
+    { id: 'accumulators', label: msg`Accumulators`, href: (row) => `/settings/accumulators/${row.id}`, visible: (r) => canOpen('accumulators', r) },
   ],
   canAdd: (r, user, count) => canAddDevice(r, user, count),
 };
