@@ -74,21 +74,18 @@ export function FieldControl({ field, draft, change, context, isDisabled: formDi
   }
 }
 
-function EntityField({
-  field,
-  value,
-  set,
-  context,
-  isDisabled,
-  label,
-}: {
-  field: Extract<FieldDescriptor, { kind: 'entity' }>;
-  value: number;
+/** What every field control receives: its descriptor, its value in the draft and the way to set it. */
+interface ControlProps<F> {
+  field: F;
+  value: unknown;
   set: (value: unknown) => void;
   context: FieldContext;
   isDisabled: boolean;
   label: string;
-}) {
+  description?: string;
+}
+
+function EntityField({ field, value, set, context, isDisabled, label }: ControlProps<Extract<FieldDescriptor, { kind: 'entity' }>> & { value: number }) {
   const { i18n } = useLingui();
   const { queries } = useData();
   const list = useQuery(queries.list(field.resource as Resource<{ id: number; name?: string }>));
@@ -107,23 +104,7 @@ function EntityField({
  * yet) rather than as an error before anything is typed; a zero the user types is kept and refused
  * with the spec's 'Can't be zero'.
  */
-function NumberControl({
-  field,
-  value,
-  set,
-  context,
-  isDisabled,
-  label,
-  description,
-}: {
-  field: Extract<FieldDescriptor, { kind: 'number' }>;
-  value: unknown;
-  set: (value: unknown) => void;
-  context: FieldContext;
-  isDisabled: boolean;
-  label: string;
-  description: string | undefined;
-}) {
+function NumberControl({ field, value, set, context, isDisabled, label, description }: ControlProps<Extract<FieldDescriptor, { kind: 'number' }>>) {
   const { t, i18n } = useLingui();
   const [typed, setTyped] = useState(false);
   const raw = typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : null;
@@ -152,15 +133,7 @@ function NumberControl({
  * One of several options (a select, with 'Default' when empty is allowed), or several of them
  * (checkboxes, kept as Traccar keeps them: a comma-separated text).
  */
-type ChoiceProps = {
-  field: Extract<FieldDescriptor, { kind: 'select' | 'choices' }>;
-  value: unknown;
-  set: (value: unknown) => void;
-  context: FieldContext;
-  isDisabled: boolean;
-  label: string;
-  description: string | undefined;
-};
+type ChoiceProps = ControlProps<Extract<FieldDescriptor, { kind: 'select' | 'choices' }>>;
 
 function ChoiceControl(props: ChoiceProps) {
   const { i18n } = useLingui();
