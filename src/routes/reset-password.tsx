@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useSearch } from '@tanstack/react-router';
 import { redirectIfSignedIn } from '../features/app/guards';
 import { ResetPasswordPage } from '../features/login/ResetPasswordPage';
 
@@ -10,6 +10,6 @@ export const Route = createFileRoute('/reset-password')({
 });
 
 function ResetPasswordRoute() {
-  const { passwordReset } = Route.useSearch();
+  const { passwordReset } = useSearch({ from: '/reset-password' });
   return <ResetPasswordPage token={passwordReset ?? null} />;
 }

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useParams } from '@tanstack/react-router';
 import { NetworkPage } from '../../features/map/NetworkPage';
 
 /** The cell towers and wifi access points a position was located with. */
@@ -7,6 +7,6 @@ export const Route = createFileRoute('/_app/network/$positionId')({
 });
 
 function NetworkRoute() {
-  const { positionId } = Route.useParams();
+  const { positionId } = useParams({ from: '/_app/network/$positionId' });
   return <NetworkPage positionId={Number(positionId)} />;
 }

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useParams } from '@tanstack/react-router';
 import { PositionPage } from '../../features/map/PositionPage';
 
 /** All fields and attributes of one position. */
@@ -7,6 +7,6 @@ export const Route = createFileRoute('/_app/position/$id')({
 });
 
 function PositionRoute() {
-  const { id } = Route.useParams();
+  const { id } = useParams({ from: '/_app/position/$id' });
   return <PositionPage id={Number(id)} />;
 }
