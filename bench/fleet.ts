@@ -104,3 +104,15 @@ export function machineInfo(chromiumVersion: string): Machine {
     chromium: `Chromium ${chromiumVersion}`,
   };
 }
+
+/** Runs a benchmark's main and exits with its outcome; a failure kills the children it started. */
+export function runMain(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      killChildren();
+      process.exit(1);
+    },
+  );
+}

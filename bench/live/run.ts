@@ -24,7 +24,7 @@ import { deviceIds } from '../../server/simulator/cli.ts';
 import { CHROMIUM_ARGS } from '../../tests/e2e/harness.ts';
 import { startProfile } from './profile.ts';
 import { cpuSeconds } from '../proc.ts';
-import { type Machine, type ServerHandle, children, createDevices, freePort, killChildren, machineInfo, startServer, stopServer } from '../fleet.ts';
+import { type Machine, type ServerHandle, children, createDevices, freePort, killChildren, machineInfo, runMain, startServer, stopServer } from '../fleet.ts';
 import { pageProbe, probeSlice, scrollThrough } from '../probe.ts';
 
 const PASSWORD = 'bench-live-password';
@@ -678,11 +678,4 @@ async function main(): Promise<void> {
   console.log(md);
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    killChildren();
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { deviceIds } from '../../server/simulator/cli.ts';
 import { CHROMIUM_ARGS } from '../../tests/e2e/harness.ts';
-import { type Machine, type ServerHandle, createDevices, freePort, killChildren, machineInfo, startServer, stopServer } from '../fleet.ts';
+import { type Machine, type ServerHandle, createDevices, freePort, killChildren, machineInfo, runMain, startServer, stopServer } from '../fleet.ts';
 import { pageProbe, probeSlice, scrollThrough } from '../probe.ts';
 import { startProfile } from '../live/profile.ts';
 
@@ -483,11 +483,4 @@ async function main(): Promise<void> {
   console.log(md);
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    killChildren();
-    process.exit(1);
-  },
-);
+runMain(main);
