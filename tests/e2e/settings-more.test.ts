@@ -1,41 +1,19 @@
 /**
  * The settings screens of the second settings issue, against the embedded server in Chromium:
- * computed attributes (created, tested on a device's last position, edited, removed) and maintenance
- * (its start and period typed in the user's units, kept in metres and milliseconds).
+ * computed attributes (created, tested on a device's last position, edited, removed), maintenance
+ * (start and period in the user's units), notifications (made here, firing as a toast), saved
+ * commands (the parameters of their type), sending a command and accumulators.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { startHarness, type Harness } from './harness.ts';
-import { adminJson, sendAlarm, signInToMap, waitForPath } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { fileHarness, main, removeRow } from './settingsSteps.ts';
+import { adminJson, sendAlarm, waitForPath } from './helpers.ts';
 
-let harness: Harness;
-const url = (path: string) => `${harness.server.url}${path}`;
-const main = (page: Page) => page.getByRole('main');
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => {
-  await harness?.close();
-});
-
-async function signedIn(): Promise<Page> {
-  const { page } = await harness.newPage();
-  await signInToMap(page, harness);
-  return page;
-}
-
-async function removeRow(page: Page, name: string): Promise<void> {
-  await main(page).getByRole('button', { name: `More for ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'Remove' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
-  await main(page).getByRole('row', { name }).waitFor({ state: 'detached', timeout: 10_000 });
-}
+const { harness, url, signedIn } = fileHarness();
 
 describe('computed attributes and maintenance', () => {
   it('a computed attribute is created, tested on a device, edited and removed through the screens', async () => {
-    const positions = await adminJson<Array<{ deviceId: number; speed: number }>>(harness, 'GET', '/api/positions');
-    const devices = await adminJson<Array<{ id: number; name: string }>>(harness, 'GET', '/api/devices');
+    const positions = await adminJson<Array<{ deviceId: number; speed: number }>>(harness(), 'GET', '/api/positions');
+    const devices = await adminJson<Array<{ id: number; name: string }>>(harness(), 'GET', '/api/devices');
     const position = positions[0]!;
     const device = devices.find((d) => d.id === position.deviceId)!;
     const page = await signedIn();
@@ -64,7 +42,7 @@ describe('computed attributes and maintenance', () => {
 
     await main(page).getByRole('button', { name: 'Save', exact: true }).click();
     await waitForPath(page, '/settings/attributes');
-    let items = await adminJson<Array<{ id: number; description: string; attribute: string; expression: string; type: string }>>(harness, 'GET', '/api/attributes/computed');
+    let items = await adminJson<Array<{ id: number; description: string; attribute: string; expression: string; type: string }>>(harness(), 'GET', '/api/attributes/computed');
     const created = items.find((i) => i.description === 'Doubled speed');
     expect(created).toMatchObject({ attribute: 'doubled', expression: 'speed * 2', type: 'number' });
 
@@ -72,10 +50,10 @@ describe('computed attributes and maintenance', () => {
     await main(page).getByLabel('Description', { exact: true }).fill('Speed, doubled');
     await main(page).getByRole('button', { name: 'Save', exact: true }).click();
     await waitForPath(page, '/settings/attributes');
-    items = await adminJson(harness, 'GET', '/api/attributes/computed');
+    items = await adminJson(harness(), 'GET', '/api/attributes/computed');
     expect(items.find((i) => i.id === created!.id)?.description).toBe('Speed, doubled');
     await removeRow(page, 'Speed, doubled');
-    items = await adminJson(harness, 'GET', '/api/attributes/computed');
+    items = await adminJson(harness(), 'GET', '/api/attributes/computed');
     expect(items.some((i) => i.id === created!.id)).toBe(false);
   });
 
@@ -90,7 +68,7 @@ describe('computed attributes and maintenance', () => {
     await main(page).getByLabel('Period', { exact: true }).fill('5000');
     await main(page).getByRole('button', { name: 'Save', exact: true }).click();
     await waitForPath(page, '/settings/maintenances');
-    let items = await adminJson<Array<{ id: number; name: string; type: string; start: number; period: number }>>(harness, 'GET', '/api/maintenance');
+    let items = await adminJson<Array<{ id: number; name: string; type: string; start: number; period: number }>>(harness(), 'GET', '/api/maintenance');
     const oil = items.find((i) => i.name === 'Oil change')!;
     expect(oil).toMatchObject({ type: 'totalDistance', start: 1_000_000, period: 5_000_000 });
     await main(page).getByRole('row', { name: 'Oil change' }).getByText('5,000 km').waitFor();
@@ -106,18 +84,18 @@ describe('computed attributes and maintenance', () => {
     await main(page).getByLabel('Start', { exact: true }).fill('0');
     await main(page).getByRole('button', { name: 'Save', exact: true }).click();
     await waitForPath(page, '/settings/maintenances');
-    items = await adminJson(harness, 'GET', '/api/maintenance');
+    items = await adminJson(harness(), 'GET', '/api/maintenance');
     expect(items.find((i) => i.id === oil.id)).toMatchObject({ type: 'hours', start: 0, period: 250 * 3_600_000 });
     await removeRow(page, 'Oil change');
-    items = await adminJson(harness, 'GET', '/api/maintenance');
+    items = await adminJson(harness(), 'GET', '/api/maintenance');
     expect(items.some((i) => i.id === oil.id)).toBe(false);
   });
 
   it('a notification made in the screens fires as a toast when its event happens, and is removed', async () => {
-    const devices = await adminJson<Array<{ id: number; uniqueId: string; name: string }>>(harness, 'GET', '/api/devices');
+    const devices = await adminJson<Array<{ id: number; uniqueId: string; name: string }>>(harness(), 'GET', '/api/devices');
     // the demo's own alarm notification goes first: only the one made here may turn an alarm into a toast
-    const before = await adminJson<Array<{ id: number; type: string }>>(harness, 'GET', '/api/notifications');
-    for (const n of before.filter((item) => item.type === 'alarm')) await adminJson(harness, 'DELETE', `/api/notifications/${n.id}`);
+    const before = await adminJson<Array<{ id: number; type: string }>>(harness(), 'GET', '/api/notifications');
+    for (const n of before.filter((item) => item.type === 'alarm')) await adminJson(harness(), 'DELETE', `/api/notifications/${n.id}`);
     const page = await signedIn();
     await page.goto(url('/settings/notifications'));
     await main(page).getByRole('link', { name: 'Add' }).click();
@@ -131,19 +109,19 @@ describe('computed attributes and maintenance', () => {
     await page.keyboard.press('Space');
     await main(page).getByRole('button', { name: 'Save', exact: true }).click();
     await waitForPath(page, '/settings/notifications');
-    let items = await adminJson<Array<{ id: number; type: string; notificators: string; always: boolean; description: string; attributes: Record<string, unknown> }>>(harness, 'GET', '/api/notifications');
+    let items = await adminJson<Array<{ id: number; type: string; notificators: string; always: boolean; description: string; attributes: Record<string, unknown> }>>(harness(), 'GET', '/api/notifications');
     const made = items.find((i) => i.description === 'SOS to the control room')!;
     expect(made).toMatchObject({ type: 'alarm', notificators: 'web', always: true, attributes: { alarms: 'sos' } });
 
     // the event happens: the toast says so, in the user's language
     await page.getByRole('link', { name: 'Map' }).first().click();
     await waitForPath(page, '/');
-    await sendAlarm(harness, devices[0]!.uniqueId);
+    await sendAlarm(harness(), devices[0]!.uniqueId);
     await page.getByTestId('event-toast').filter({ hasText: 'SOS' }).first().waitFor({ timeout: 15_000 });
 
     await page.goto(url('/settings/notifications'));
     await removeRow(page, 'Alarm');
-    items = await adminJson(harness, 'GET', '/api/notifications');
+    items = await adminJson(harness(), 'GET', '/api/notifications');
     expect(items.some((i) => i.id === made.id)).toBe(false);
   });
 
@@ -163,7 +141,7 @@ describe('computed attributes and maintenance', () => {
     await page.keyboard.press('Space');
     await main(page).getByRole('button', { name: 'Save', exact: true }).click();
     await waitForPath(page, '/settings/commands');
-    let items = await adminJson<Array<{ id: number; description: string; type: string; textChannel: boolean; attributes: Record<string, unknown> }>>(harness, 'GET', '/api/commands');
+    let items = await adminJson<Array<{ id: number; description: string; type: string; textChannel: boolean; attributes: Record<string, unknown> }>>(harness(), 'GET', '/api/commands');
     const made = items.find((i) => i.description === 'Report every 5 minutes')!;
     expect(made).toMatchObject({ type: 'positionPeriodic', textChannel: false, attributes: { frequency: 300, noQueue: true } });
 
@@ -175,18 +153,18 @@ describe('computed attributes and maintenance', () => {
     await main(page).getByLabel('Data', { exact: true }).fill('GPRS,1');
     await main(page).getByRole('button', { name: 'Save', exact: true }).click();
     await waitForPath(page, '/settings/commands');
-    items = await adminJson(harness, 'GET', '/api/commands');
+    items = await adminJson(harness(), 'GET', '/api/commands');
     expect(items.find((i) => i.id === made.id)).toMatchObject({ type: 'custom', attributes: { data: 'GPRS,1' } });
     await removeRow(page, 'Report every 5 minutes');
-    items = await adminJson(harness, 'GET', '/api/commands');
+    items = await adminJson(harness(), 'GET', '/api/commands');
     expect(items.some((i) => i.id === made.id)).toBe(false);
   });
 
   it('a command is sent from the device card: a new one is queued for the phone, a saved one too', async () => {
-    const devices = await adminJson<Array<{ id: number; name: string; uniqueId: string }>>(harness, 'GET', '/api/devices');
+    const devices = await adminJson<Array<{ id: number; name: string; uniqueId: string }>>(harness(), 'GET', '/api/devices');
     const device = devices[0]!;
-    const saved = await adminJson<{ id: number }>(harness, 'POST', '/api/commands', { description: 'Locate now', type: 'custom', textChannel: false, deviceId: 0, attributes: { data: 'WHERE#' } });
-    await adminJson(harness, 'POST', '/api/permissions', { deviceId: device.id, commandId: saved.id });
+    const saved = await adminJson<{ id: number }>(harness(), 'POST', '/api/commands', { description: 'Locate now', type: 'custom', textChannel: false, deviceId: 0, attributes: { data: 'WHERE#' } });
+    await adminJson(harness(), 'POST', '/api/permissions', { deviceId: device.id, commandId: saved.id });
     const page = await signedIn();
     // the card's command action opens the screen
     await page.locator(`[data-device-id="${device.id}"]`).first().click();
@@ -211,12 +189,12 @@ describe('computed attributes and maintenance', () => {
     await main(page).getByRole('status').filter({ hasText: 'Queued' }).waitFor();
 
     // both wait for the phone: its next report over OsmAnd takes the first one
-    const reply = await fetch(`http://127.0.0.1:${harness.server.osmandPort}/?id=${device.uniqueId}&lat=24.7&lon=46.7&timestamp=${Math.floor(Date.now() / 1000)}`);
+    const reply = await fetch(`http://127.0.0.1:${harness().server.osmandPort}/?id=${device.uniqueId}&lat=24.7&lon=46.7&timestamp=${Math.floor(Date.now() / 1000)}`);
     expect(await reply.text()).toContain('REBOOT#');
   });
 
   it('accumulators set a device’s total distance and hours, typed in the user’s units', async () => {
-    const positions = await adminJson<Array<{ deviceId: number }>>(harness, 'GET', '/api/positions');
+    const positions = await adminJson<Array<{ deviceId: number }>>(harness(), 'GET', '/api/positions');
     const deviceId = positions[0]!.deviceId;
     const page = await signedIn();
     await page.goto(url('/settings/devices'));
@@ -230,7 +208,7 @@ describe('computed attributes and maintenance', () => {
     await main(page).getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     await expect
       .poll(async () => {
-        const latest = await adminJson<Array<{ deviceId: number; attributes: Record<string, unknown> }>>(harness, 'GET', `/api/positions?deviceId=${deviceId}`);
+        const latest = await adminJson<Array<{ deviceId: number; attributes: Record<string, unknown> }>>(harness(), 'GET', `/api/positions?deviceId=${deviceId}`);
         const attributes = latest.find((p) => p.deviceId === deviceId)?.attributes ?? {};
         return [attributes.totalDistance, attributes.hours];
       })

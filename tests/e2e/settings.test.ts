@@ -3,34 +3,18 @@
  * the screens (checked through the API), links, the device picture, an API token, a server
  * setting, a duplicate identifier, a readonly user, and an edit that shows in the list at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { startHarness, type Harness } from './harness.ts';
+import { fileHarness, main, removeRow } from './settingsSteps.ts';
 import { adminJson, basicAuth, createUser, signInToMap, submitLogin, waitForPath } from './helpers.ts';
 
-let harness: Harness;
-const url = (path: string) => `${harness.server.url}${path}`;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => {
-  await harness?.close();
-});
-
-async function signedIn(): Promise<Page> {
-  const { page } = await harness.newPage();
-  await signInToMap(page, harness);
-  return page;
-}
+const { harness, url, signedIn } = fileHarness();
 
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(url(path));
   await page.locator('main h1').first().waitFor({ timeout: 15_000 });
 }
 
-/** The settings screen itself (the shell's device list beside it has fields of its own). */
-const main = (page: Page) => page.getByRole('main');
 
 /** A react-aria switch or checkbox (a visually hidden input) toggled as a keyboard user does. */
 async function toggle(page: Page, role: 'switch' | 'checkbox', name: string): Promise<void> {
@@ -40,13 +24,6 @@ async function toggle(page: Page, role: 'switch' | 'checkbox', name: string): Pr
 
 async function save(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-}
-
-async function removeRow(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: `More for ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'Remove' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
-  await page.getByRole('main').getByRole('row', { name }).waitFor({ state: 'detached', timeout: 10_000 });
 }
 
 /** Presses Tab (or Shift+Tab, or another key) until `target` has the focus. */
@@ -67,15 +44,15 @@ async function expectScreen(page: Page, path: string): Promise<void> {
 
 describe.each(['ar', 'en'])('settings by keyboard only, in %s', (lang) => {
   it('every screen of the menu, its Add page, a row, its connections and sending a command open with Tab, Enter and the arrows', async () => {
-    const { page } = await harness.newPage();
-    await signInToMap(page, harness, `/login?locale=${lang}`);
-    const admin = (await adminJson<Array<{ id: number; administrator: boolean }>>(harness, 'GET', '/api/users')).find((u) => u.administrator)!;
-    await adminJson(harness, 'POST', '/api/groups', { name: `Keyboard group ${lang}`, attributes: {} }).catch(() => undefined);
-    await adminJson(harness, 'POST', '/api/drivers', { name: `Keyboard driver ${lang}`, uniqueId: `kb-driver-${lang}`, attributes: {} });
-    await adminJson(harness, 'POST', '/api/attributes/computed', { description: `Keyboard attribute ${lang}`, attribute: 'kb', expression: 'speed > 1', type: 'boolean', priority: 0 });
-    await adminJson(harness, 'POST', '/api/maintenance', { name: `Keyboard service ${lang}`, type: 'totalDistance', start: 0, period: 10_000_000, attributes: {} });
-    await adminJson(harness, 'POST', '/api/commands', { description: `Keyboard command ${lang}`, type: 'positionSingle', textChannel: false, deviceId: 0, attributes: {} });
-    await adminJson(harness, 'POST', '/api/notifications', { type: 'deviceOnline', notificators: 'web', always: false, description: `Keyboard notification ${lang}`, attributes: {} });
+    const { page } = await harness().newPage();
+    await signInToMap(page, harness(), `/login?locale=${lang}`);
+    const admin = (await adminJson<Array<{ id: number; administrator: boolean }>>(harness(), 'GET', '/api/users')).find((u) => u.administrator)!;
+    await adminJson(harness(), 'POST', '/api/groups', { name: `Keyboard group ${lang}`, attributes: {} }).catch(() => undefined);
+    await adminJson(harness(), 'POST', '/api/drivers', { name: `Keyboard driver ${lang}`, uniqueId: `kb-driver-${lang}`, attributes: {} });
+    await adminJson(harness(), 'POST', '/api/attributes/computed', { description: `Keyboard attribute ${lang}`, attribute: 'kb', expression: 'speed > 1', type: 'boolean', priority: 0 });
+    await adminJson(harness(), 'POST', '/api/maintenance', { name: `Keyboard service ${lang}`, type: 'totalDistance', start: 0, period: 10_000_000, attributes: {} });
+    await adminJson(harness(), 'POST', '/api/commands', { description: `Keyboard command ${lang}`, type: 'positionSingle', textChannel: false, deviceId: 0, attributes: {} });
+    await adminJson(harness(), 'POST', '/api/notifications', { type: 'deviceOnline', notificators: 'web', always: false, description: `Keyboard notification ${lang}`, attributes: {} });
 
     // the shell's Settings entry: Shift+Tab into its toolbar (at its last item), the arrows to Settings
     const toolbar = page.getByRole('toolbar').filter({ has: page.locator('a[href="/settings/preferences"]') });
@@ -163,7 +140,7 @@ describe('settings screens', () => {
     await main(page).getByRole('button', { name: 'Identifier, sorted ascending' }).click();
     await expect.poll(firstRow).toContain('sara-phone-1');
     expect(await main(page).getByRole('button', { name: 'Identifier, sorted descending' }).count()).toBe(1);
-    let devices = await adminJson<Array<{ id: number; name: string; uniqueId: string }>>(harness, 'GET', '/api/devices');
+    let devices = await adminJson<Array<{ id: number; name: string; uniqueId: string }>>(harness(), 'GET', '/api/devices');
     const created = devices.find((d) => d.uniqueId === 'sara-phone-1');
     expect(created?.name).toBe('Phone of Sara');
 
@@ -185,14 +162,14 @@ describe('settings screens', () => {
     await page.getByRole('link', { name: 'Map' }).first().click();
     await waitForPath(page, '/');
     await page.getByText('Phone of Sara (new)').first().waitFor({ timeout: 10_000 });
-    devices = await adminJson(harness, 'GET', '/api/devices');
+    devices = await adminJson(harness(), 'GET', '/api/devices');
     expect(devices.find((d) => d.id === created!.id)).toMatchObject({ name: 'Phone of Sara (new)', uniqueId: 'sara-phone-2' });
 
     // removed after 'Remove item?'
     await open(page, '/settings/devices');
     await main(page).getByLabel('Search').fill('Sara');
     await removeRow(page, 'Phone of Sara (new)');
-    devices = await adminJson(harness, 'GET', '/api/devices');
+    devices = await adminJson(harness(), 'GET', '/api/devices');
     expect(devices.some((d) => d.id === created!.id)).toBe(false);
   });
 
@@ -211,24 +188,24 @@ describe('settings screens', () => {
       await save(page);
       await waitForPath(page, c.list);
       const name = c.fill.Name;
-      let items = await adminJson<Array<{ id: number; name: string }>>(harness, 'GET', c.api);
+      let items = await adminJson<Array<{ id: number; name: string }>>(harness(), 'GET', c.api);
       const item = items.find((i) => i.name === name);
       expect(item, `${c.api} has ${name}`).toBeTruthy();
       await page.getByRole('link', { name: `Edit ${name}` }).click();
       await main(page).getByLabel('Name', { exact: true }).fill(c.edited);
       await save(page);
       await waitForPath(page, c.list);
-      items = await adminJson(harness, 'GET', c.api);
+      items = await adminJson(harness(), 'GET', c.api);
       expect(items.find((i) => i.id === item!.id)?.name).toBe(c.edited);
       await removeRow(page, c.edited);
-      items = await adminJson(harness, 'GET', c.api);
+      items = await adminJson(harness(), 'GET', c.api);
       expect(items.some((i) => i.id === item!.id)).toBe(false);
     }
   });
 
   it('links a device to a user, who then sees it', async () => {
-    const user = await createUser(harness, 'linked');
-    const device = await adminJson<{ id: number; name: string }>(harness, 'POST', '/api/devices', { name: 'Shared van', uniqueId: 'shared-van-1' });
+    const user = await createUser(harness(), 'linked');
+    const device = await adminJson<{ id: number; name: string }>(harness(), 'POST', '/api/devices', { name: 'Shared van', uniqueId: 'shared-van-1' });
     const page = await signedIn();
     await open(page, `/settings/user/${user.id}/connections`);
     await toggle(page, 'checkbox', 'Shared van');
@@ -239,7 +216,7 @@ describe('settings screens', () => {
   });
 
   it('uploads a device picture, generates an API token and changes a server setting', async () => {
-    const device = await adminJson<{ id: number; uniqueId: string }>(harness, 'POST', '/api/devices', { name: 'Pictured', uniqueId: 'pictured-1' });
+    const device = await adminJson<{ id: number; uniqueId: string }>(harness(), 'POST', '/api/devices', { name: 'Pictured', uniqueId: 'pictured-1' });
     const page = await signedIn();
     await open(page, `/settings/device/${device.id}`);
     await page.getByRole('button', { name: 'Picture' }).click();
@@ -262,7 +239,7 @@ describe('settings screens', () => {
     await page.getByRole('img', { name: 'Picture of Pictured' }).waitFor();
     await save(page);
     await waitForPath(page, '/settings/devices');
-    const saved = await adminJson<{ attributes: Record<string, unknown> }>(harness, 'GET', `/api/devices/${device.id}`);
+    const saved = await adminJson<{ attributes: Record<string, unknown> }>(harness(), 'GET', `/api/devices/${device.id}`);
     expect(String(saved.attributes.deviceImage)).toMatch(/^device\.png$/);
 
     await open(page, '/settings/preferences');
@@ -275,20 +252,20 @@ describe('settings screens', () => {
     await open(page, '/settings/server');
     await page.getByRole('button', { name: 'Permissions' }).click();
     await toggle(page, 'switch', 'Registration');
-    const before = await adminJson<{ registration: boolean }>(harness, 'GET', '/api/server');
+    const before = await adminJson<{ registration: boolean }>(harness(), 'GET', '/api/server');
     await save(page);
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-    const after = await adminJson<{ registration: boolean }>(harness, 'GET', '/api/server');
+    const after = await adminJson<{ registration: boolean }>(harness(), 'GET', '/api/server');
     expect(after.registration).toBe(!before.registration);
   });
 
   it('a readonly user sees no way to change anything, and administrator screens are refused', async () => {
-    const user = await createUser(harness, 'reader');
-    const full = await adminJson<Record<string, unknown>>(harness, 'GET', `/api/users/${user.id}`);
-    await adminJson(harness, 'PUT', `/api/users/${user.id}`, { ...full, readonly: true });
-    const device = await adminJson<{ id: number }>(harness, 'POST', '/api/devices', { name: 'Read only car', uniqueId: 'ro-car-1' });
-    await adminJson(harness, 'POST', '/api/permissions', { userId: user.id, deviceId: device.id });
-    const { page } = await harness.newPage();
+    const user = await createUser(harness(), 'reader');
+    const full = await adminJson<Record<string, unknown>>(harness(), 'GET', `/api/users/${user.id}`);
+    await adminJson(harness(), 'PUT', `/api/users/${user.id}`, { ...full, readonly: true });
+    const device = await adminJson<{ id: number }>(harness(), 'POST', '/api/devices', { name: 'Read only car', uniqueId: 'ro-car-1' });
+    await adminJson(harness(), 'POST', '/api/permissions', { userId: user.id, deviceId: device.id });
+    const { page } = await harness().newPage();
     await page.goto(url('/login?locale=en'));
     await submitLogin(page, user.email, user.password);
     await waitForPath(page, '/');

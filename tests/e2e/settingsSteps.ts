@@ -1,0 +1,43 @@
+/**
+ * Steps the settings end-to-end tests share: a harness for the file, a signed-in page, the settings
+ * screen's own region, and removing a row after 'Remove item?'.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startHarness, type Harness } from './harness.ts';
+import { signInToMap } from './helpers.ts';
+
+/** One embedded server and browser for the calling test file, started before its tests and closed after. */
+export function fileHarness(): { harness: () => Harness; url: (path: string) => string; signedIn: () => Promise<Page> } {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+  const get = () => {
+    if (!harness) throw new Error('the harness is not started');
+    return harness;
+  };
+  return {
+    harness: get,
+    url: (path) => `${get().server.url}${path}`,
+    signedIn: async () => {
+      const { page } = await get().newPage();
+      await signInToMap(page, get());
+      return page;
+    },
+  };
+}
+
+/** The settings screen itself (the shell's device list beside it has fields of its own). */
+export const main = (page: Page) => page.getByRole('main');
+
+/** Removes a list's row through its More menu and 'Remove item?', and waits until it is gone. */
+export async function removeRow(page: Page, name: string): Promise<void> {
+  await main(page).getByRole('button', { name: `More for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Remove' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+  await main(page).getByRole('row', { name }).waitFor({ state: 'detached', timeout: 10_000 });
+}
