@@ -1,0 +1,11 @@
+import { createFileRoute, useParams } from '@tanstack/react-router';
+import { EntityEditPage } from '../../../features/settings/EntityEditPage';
+import { computedEditor } from '../../../features/settings/computed';
+
+/** A computed attribute: new without an id. */
+export const Route = createFileRoute('/_app/settings/attribute/{-$id}')({
+  component: function Edit() {
+    const { id } = useParams({ from: '/_app/settings/attribute/{-$id}' });
+    return <EntityEditPage key={id ?? ''} descriptor={computedEditor} id={id === undefined ? null : Number(id)} />;
+  },
+});

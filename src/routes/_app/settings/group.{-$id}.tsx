@@ -1,0 +1,11 @@
+import { createFileRoute, useParams } from '@tanstack/react-router';
+import { EntityEditPage } from '../../../features/settings/EntityEditPage';
+import { groupEditor } from '../../../features/settings/entities';
+
+/** A group: new without an id. */
+export const Route = createFileRoute('/_app/settings/group/{-$id}')({
+  component: function Edit() {
+    const { id } = useParams({ from: '/_app/settings/group/{-$id}' });
+    return <EntityEditPage key={id ?? ''} descriptor={groupEditor} id={id === undefined ? null : Number(id)} />;
+  },
+});
