@@ -1,4 +1,4 @@
-import type { ApiClient } from './client';
+import { ApiError, type ApiClient } from './client';
 import type { Command, ComputedAttribute, Event, Position } from '../../contract/models';
 import { resources, type ListParams, type Resource } from './resources';
 
@@ -62,6 +62,19 @@ export function entityEndpoints(api: ApiClient) {
       const query = 'groupId' in target ? { groupId: target.groupId } : {};
       const response = await api.request('POST', `${resources.commands.path}/send`, { query, body: { ...command, deviceId } });
       return response.status === 202 ? 'queued' : 'sent';
+    },
+    /**
+     * A login token that shows one device read-only until `expiration`: `POST /api/share/device`
+     * (Traccar 6.13+), or `POST /api/devices/share` on servers that answer the first with 404.
+     */
+    shareDevice: async (deviceId: number, expiration: Date): Promise<string> => {
+      const body = () => new URLSearchParams({ deviceId: String(deviceId), expiration: expiration.toISOString() });
+      try {
+        return (await api.text('POST', '/api/share/device', { body: body() })).trim();
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 404) throw error;
+        return (await api.text('POST', `${resources.devices.path}/share`, { body: body() })).trim();
+      }
     },
     /** Sends a test notification to the signed-in user through every notificator (`POST /api/notifications/test`). */
     testNotification: () => api.json<void>('POST', `${resources.notifications.path}/test`),

@@ -75,4 +75,13 @@ describe('restrictions', () => {
     expect(canOpen('accumulators', restrictionsOf(user(), server()))).toBe(false);
     expect(canOpen('accumulators', restrictionsOf(user({ userLimit: 3, readonly: true }), server()))).toBe(false);
   });
+
+  it('sharing a device: when the server allows it, not for readonly or temporary (shared) users, administrators included', () => {
+    expect(canOpen('share', restrictionsOf(user(), server()))).toBe(true);
+    expect(canOpen('share', restrictionsOf(user(), server({ attributes: { disableShare: true } })))).toBe(false);
+    expect(canOpen('share', restrictionsOf(user(), server({ attributes: { disableShare: 'true' } })))).toBe(false);
+    expect(canOpen('share', restrictionsOf(user({ administrator: true }), server({ attributes: { disableShare: true } })))).toBe(false);
+    expect(canOpen('share', restrictionsOf(user({ readonly: true }), server()))).toBe(false);
+    expect(canOpen('share', restrictionsOf(user({ temporary: true }), server()))).toBe(false);
+  });
 });

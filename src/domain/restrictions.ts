@@ -23,6 +23,7 @@ export type SettingsScreen =
   | 'deviceConnections'
   | 'sendCommand'
   | 'accumulators'
+  | 'share'
   | 'groupConnections'
   | 'userConnections';
 
@@ -36,6 +37,8 @@ export interface Restrictions {
   limitCommands: boolean;
   disableReports: boolean;
   fixedEmail: boolean;
+  /** devices may be shared by link: the server allows it (`disableShare`) and the user is not a temporary (shared) one */
+  share: boolean;
   /** Traccar's features, each off when a `ui.disable*` flag applies (never for administrators) */
   features: {
     groups: boolean;
@@ -61,6 +64,7 @@ export function restrictionsOf(user: User | null | undefined, server: Server | n
     limitCommands: isRestricted('limitCommands', user, server),
     disableReports: isRestricted('disableReports', user, server),
     fixedEmail: isRestricted('fixedEmail', user, server),
+    share: server?.attributes?.disableShare !== true && server?.attributes?.disableShare !== 'true' && user?.temporary !== true,
     features: {
       groups: !disabled('Groups'),
       drivers: !vehicleFeatures && !disabled('Drivers'),
@@ -107,6 +111,8 @@ export function canOpen(screen: SettingsScreen, r: Restrictions): boolean {
     case 'deviceConnections':
     case 'sendCommand':
       return !r.readonly;
+    case 'share':
+      return !r.readonly && r.share;
   }
 }
 

@@ -36,7 +36,7 @@ import {
   type Key,
   CheckboxGroup as AriaCheckboxGroup,
 } from 'react-aria-components';
-import { CalendarDate, getLocalTimeZone, parseAbsolute, toCalendarDate, toZoned } from '@internationalized/date';
+import { CalendarDate, getLocalTimeZone, parseAbsolute, toCalendarDate, toZoned, type ZonedDateTime } from '@internationalized/date';
 import * as fieldStyles from './Field.css';
 import * as styles from './fields.css';
 import { Button } from './Button';
@@ -221,20 +221,23 @@ export interface DatePickerProps extends Labelled {
   /** an ISO instant, or null */
   value: string | null;
   onChange: (iso: string | null) => void;
-  /** the user's time zone (IANA); the day is read and written in it */
+  /** the user's time zone (IANA); the day (and time) is read and written in it */
   timeZone?: string;
+  /** a day (stored as the instant of its start), or a day and a time to the minute */
+  granularity?: 'day' | 'minute';
   previousLabel: string;
   nextLabel: string;
   openLabel: string;
 }
 
-/** A day in the user's time zone, stored as the instant of its start there. */
-export function DatePicker({ label, description, errorMessage, value, onChange, timeZone, previousLabel, nextLabel, openLabel, ...props }: DatePickerProps) {
+/** A day, or a day and time, in the user's time zone, stored as an instant. */
+export function DatePicker({ label, description, errorMessage, value, onChange, timeZone, granularity = 'day', previousLabel, nextLabel, openLabel, ...props }: DatePickerProps) {
   const zone = timeZone || getLocalTimeZone();
-  let date: CalendarDate | null = null;
+  let date: CalendarDate | ZonedDateTime | null = null;
   if (value) {
     try {
-      date = toCalendarDate(parseAbsolute(new Date(value).toISOString(), zone));
+      const zoned = parseAbsolute(new Date(value).toISOString(), zone);
+      date = granularity === 'day' ? toCalendarDate(zoned) : zoned;
     } catch {
       date = null;
     }
@@ -243,6 +246,8 @@ export function DatePicker({ label, description, errorMessage, value, onChange, 
     <AriaDatePicker
       {...props}
       value={date}
+      granularity={granularity}
+      hideTimeZone
       onChange={(next) => onChange(next ? toZoned(next, zone).toAbsoluteString() : null)}
       className={fieldStyles.field}
     >

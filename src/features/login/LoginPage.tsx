@@ -30,6 +30,7 @@ export function LoginPage() {
     <PublicLayout>
         <h1 className={styles.heading}>{t`Sign in`}</h1>
         {registered && <Alert variant="info">{t`Your account was created. You can sign in now.`}</Alert>}
+        {loginError === 'link' && <Alert variant="error">{t`This sign-in link has expired or is no longer valid. Sign in, or ask for a new link.`}</Alert>}
         {!openIdOnly && (
           <Form
             className={styles.stack}

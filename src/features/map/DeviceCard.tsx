@@ -13,7 +13,8 @@ import { FocusScope } from 'react-aria';
 import type { Device } from '../../../contract/models';
 import type { LivePosition } from '../../domain/liveStore';
 import { normalizeStatus, statusColor } from '../../domain/categories';
-import { isReadonly, isRestricted, preference } from '../../domain/permissions';
+import { preference } from '../../domain/permissions';
+import { canEdit, canOpen, restrictionsOf } from '../../domain/restrictions';
 import { selectServer, selectUser } from '../../machines/session/selectors';
 import { AlertDialog, Button, CloseIcon, Dialog, Link, Menu, MenuItem } from '../../ui';
 import { useServices } from '../app/services';
@@ -62,8 +63,8 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
   const server = useSession(selectServer);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const readonly = isReadonly(user, server);
-  const limitCommands = isRestricted('limitCommands', user, server);
+  const restrictions = restrictionsOf(user, server);
+  const mayEdit = canEdit('devices', restrictions);
   const status = normalizeStatus(device.status);
   const statusLabel = { online: t`Online`, offline: t`Offline`, unknown: t`Unknown` }[status];
   const image = deviceImageUrl(device, services.backendOrigin, window.location.href);
@@ -77,7 +78,12 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
       if (value !== null) rows.push({ key, label: attributeName(i18n, key), value });
     }
   }
-  const links = position ? externalMapLinks(position.latitude, position.longitude, position.course) : [];
+  const mapNames = { google: t`Open in Google Maps`, apple: t`Open in Apple Maps`, streetView: t`Open Street View` };
+  const more = [
+    ...(position ? externalMapLinks(position.latitude, position.longitude, position.course) : []).map((link) => ({ id: link.id, href: link.href, label: mapNames[link.id], external: true })),
+    ...(canOpen('share', restrictions) ? [{ id: 'share', href: `/settings/device/${device.id}/share`, label: t`Share`, external: false }] : []),
+    ...(canOpen('deviceConnections', restrictions) ? [{ id: 'connections', href: `/settings/device/${device.id}/connections`, label: t`Connections`, external: false }] : []),
+  ];
 
   const remove = () => {
     setDeleting(true);
@@ -135,39 +141,39 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
             </div>
           )}
         </dl>
-        {position && (
-          <div className={styles.links}>
-            <Link href={`/position/${position.id}`}>{t`More details`}</Link>
-            <Link href={`/network/${position.id}`}>{t`Network`}</Link>
+        <div className={styles.links}>
+          {position && <Link href={`/position/${position.id}`}>{t`More details`}</Link>}
+          {position && <Link href={`/network/${position.id}`}>{t`Network`}</Link>}
+          {more.length > 0 && (
             <MenuTrigger>
               <Button variant="quiet" className={styles.more}>
                 {t`More`}
               </Button>
               <Menu aria-label={t`More`} placement="top start">
-                {links.map((link) => (
-                  <MenuItem key={link.id} id={link.id} href={link.href} target="_blank" rel="noopener noreferrer">
-                    {{ google: t`Open in Google Maps`, apple: t`Open in Apple Maps`, streetView: t`Open Street View` }[link.id]}
+                {more.map((item) => (
+                  <MenuItem key={item.id} id={item.id} href={item.href} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+                    {item.label}
                   </MenuItem>
                 ))}
               </Menu>
             </MenuTrigger>
-          </div>
-        )}
+          )}
+        </div>
         <div className={styles.actions}>
           <Link href={`/replay?deviceId=${device.id}`} className={styles.action}>
             {t`Replay`}
           </Link>
-          {!readonly && !limitCommands && (
+          {canOpen('sendCommand', restrictions) && (
             <Link href={`/settings/device/${device.id}/command`} className={styles.action}>
               {t`Command`}
             </Link>
           )}
-          {!readonly && (
+          {mayEdit && (
             <Link href={`/settings/device/${device.id}`} className={styles.action}>
               {t`Edit`}
             </Link>
           )}
-          {!readonly && (
+          {mayEdit && (
             <Button variant="danger" onPress={() => setConfirming(true)}>
               {t`Delete`}
             </Button>

@@ -75,7 +75,7 @@ export function EntityEditPage<T extends { id: number }>({ descriptor, id, sourc
     });
   }, [services, descriptor, source, stay, navigate]);
 
-  const actor = useActorRef(machine, { input: { id, defaults: descriptor.defaults() as unknown as Draft } });
+  const actor = useActorRef(machine, { input: { id, defaults: descriptor.defaults({ timeZone: settings.timeZone }) as unknown as Draft } });
   const snapshot = useSelector(actor, (s) => s);
   const draft = snapshot.context.draft;
 

@@ -23,7 +23,10 @@ export function FieldControl({ field, draft, change, context, isDisabled: formDi
   const label = i18n._(field.label);
   const description = field.description ? i18n._(field.description) : undefined;
   const value = readField(draft, field.key);
-  const set = (next: unknown) => change(writeField(draft, field.key, next));
+  const set = (next: unknown) => {
+    const written = writeField(draft, field.key, next);
+    change(field.onSet ? field.onSet(written, draft) : written);
+  };
   switch (field.kind) {
     case 'text':
       return (
@@ -62,6 +65,7 @@ export function FieldControl({ field, draft, change, context, isDisabled: formDi
           value={typeof value === 'string' && value ? value : null}
           onChange={set}
           timeZone={context.timeZone}
+          granularity={field.granularity ?? 'day'}
           previousLabel={t`Previous month`}
           nextLabel={t`Next month`}
           openLabel={t`Open calendar`}

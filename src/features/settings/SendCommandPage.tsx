@@ -15,7 +15,7 @@ import { useServices } from '../app/services';
 import { dataFor, useData } from '../app/data';
 import type { Draft } from '../../machines/editor/editor.machine';
 import { EntityEditPage, type EditSource } from './EntityEditPage';
-import { COMMAND_DELIVERY, COMMAND_PARAMETERS, commandTypeName } from './commands';
+import { COMMAND_DELIVERY, COMMAND_PARAMETERS, commandTypeField } from './commands';
 import type { EditDescriptor, FieldContext, FieldDescriptor } from './model';
 import { useSettingsContext } from './useSettingsContext';
 
@@ -71,7 +71,7 @@ function sendDescriptor(target: Target, savedOnly: boolean): EditDescriptor<Sent
             render: (props) => <SavedChoice {...props} deviceId={deviceId} savedOnly={savedOnly} />,
           },
           ...onlyNew([
-            { kind: 'select', key: 'type', label: msg`Type`, options: { load: (q) => q.commandTypes(deviceId || null), label: (id, i18n) => commandTypeName(i18n, id) } },
+            commandTypeField(deviceId || null),
             ...COMMAND_PARAMETERS,
           ]),
         ],
@@ -83,19 +83,19 @@ function sendDescriptor(target: Target, savedOnly: boolean): EditDescriptor<Sent
 
 export function SendCommandPage({ target }: { target: Target }) {
   const services = useServices();
-  const { restrictions } = useSettingsContext();
+  const { restrictions, timeZone } = useSettingsContext();
   const savedOnly = restrictions.limitCommands && !restrictions.administrator;
   const descriptor = useMemo(() => sendDescriptor(target, savedOnly), [target, savedOnly]);
   const source = useMemo<EditSource<Sent>>(
     () => ({
-      load: async () => descriptor.defaults(),
+      load: async () => descriptor.defaults({ timeZone }),
       save: async (draft) => {
         const { result: _previous, ...command } = draft;
         const result = await dataFor(services).entities.sendCommand(command, target);
         return { ...draft, result };
       },
     }),
-    [services, target, descriptor],
+    [services, target, descriptor, timeZone],
   );
   return <EntityEditPage descriptor={descriptor} id={0} source={source} stay />;
 }

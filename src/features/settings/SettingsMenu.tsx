@@ -24,6 +24,7 @@ export const SETTINGS_MENU: MenuEntry[] = [
   { screen: 'devices', label: msg`Devices`, href: () => '/settings/devices', prefixes: () => ['/settings/devices', '/settings/device', '/settings/accumulators'] },
   { screen: 'groups', label: msg`Groups`, href: () => '/settings/groups', prefixes: () => ['/settings/groups', '/settings/group'] },
   { screen: 'drivers', label: msg`Drivers`, href: () => '/settings/drivers', prefixes: () => ['/settings/drivers', '/settings/driver'] },
+  { screen: 'calendars', label: msg`Calendars`, href: () => '/settings/calendars', prefixes: () => ['/settings/calendars', '/settings/calendar'] },
   { screen: 'attributes', label: msg`Computed attributes`, href: () => '/settings/attributes', prefixes: () => ['/settings/attributes', '/settings/attribute'] },
   { screen: 'maintenance', label: msg`Maintenance`, href: () => '/settings/maintenances', prefixes: () => ['/settings/maintenances', '/settings/maintenance'] },
   { screen: 'commands', label: msg`Saved commands`, href: () => '/settings/commands', prefixes: () => ['/settings/commands', '/settings/command'] },

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Alert, Button, DatePicker } from '../../ui';
 import { useServices } from '../app/services';
 import { useCatalogueText } from '../app/catalogue';
+import { CopyText } from './CopyText';
 import * as styles from './settings.css';
 
 const WEEK = 7 * 24 * 3600 * 1000;
@@ -14,7 +15,7 @@ export function TokenField() {
   const catalogue = useCatalogueText();
   const [expiration, setExpiration] = useState<string | null>(() => new Date(Date.now() + WEEK).toISOString());
   const [token, setToken] = useState<string | null>(null);
-  const [state, setState] = useState<{ pending: boolean; error: string | null; copied: boolean }>({ pending: false, error: null, copied: false });
+  const [state, setState] = useState<{ pending: boolean; error: string | null }>({ pending: false, error: null });
   return (
     <div className={styles.form}>
       <DatePicker
@@ -31,38 +32,21 @@ export function TokenField() {
           isPending={state.pending}
           isDisabled={!expiration}
           onPress={() => {
-            setState({ pending: true, error: null, copied: false });
+            setState({ pending: true, error: null });
             api
               .createToken(new Date(expiration ?? Date.now() + WEEK))
               .then((text) => {
                 setToken(text.trim());
-                setState({ pending: false, error: null, copied: false });
+                setState({ pending: false, error: null });
               })
-              .catch((error: unknown) => setState({ pending: false, error: catalogue(error instanceof Error ? error.message : String(error)), copied: false }));
+              .catch((error: unknown) => setState({ pending: false, error: catalogue(error instanceof Error ? error.message : String(error)) }));
           }}
         >
           {t`Generate token`}
         </Button>
-        {token ? (
-          <Button
-            variant="secondary"
-            onPress={() => {
-              void navigator.clipboard
-                ?.writeText(token)
-                .then(() => setState((s) => ({ ...s, copied: true })))
-                .catch(() => undefined);
-            }}
-          >
-            {state.copied ? t`Copied` : t`Copy`}
-          </Button>
-        ) : null}
       </div>
       {state.error ? <Alert variant="error">{state.error}</Alert> : null}
-      {token ? (
-        <pre className={styles.token} data-testid="api-token" aria-label={t`API token`}>
-          {token}
-        </pre>
-      ) : null}
+      {token ? <CopyText value={token} label={t`API token`} testId="api-token" /> : null}
     </div>
   );
 }

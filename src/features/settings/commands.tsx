@@ -11,7 +11,7 @@ import { resources } from '../../api/resources';
 import { NumberField, Select } from '../../ui';
 import { translated } from '../app/translated';
 import type { Draft } from '../../machines/editor/editor.machine';
-import { readField, writeField, type EditDescriptor, type FieldDescriptor, type ListDescriptor } from './model';
+import { readField, writeField, type EditDescriptor, type FieldContext, type FieldDescriptor, type ListDescriptor } from './model';
 import * as styles from './settings.css';
 
 /** Traccar's command types (Command.TYPE_*) in the active language; unknown types show as they are. */
@@ -113,6 +113,27 @@ export const COMMAND_PARAMETERS: FieldDescriptor[] = [
   { kind: 'switch', key: 'attributes.enable', label: msg`Enable`, visible: forTypes(ENABLE_TYPES) },
 ];
 
+/** The parameters a draft's type does not take, removed (left over from the type chosen before). */
+export function withoutOtherParameters(draft: Draft): Draft {
+  const attributes = { ...((draft.attributes as Record<string, unknown> | undefined) ?? {}) };
+  for (const field of COMMAND_PARAMETERS) {
+    // the parameters' `visible` read the draft's type only
+    if (field.key.startsWith('attributes.') && field.visible && !field.visible({ draft } as FieldContext)) delete attributes[field.key.slice(11)];
+  }
+  return { ...draft, attributes };
+}
+
+/** The command type, from the server's list (for a device, the types it supports); changing it drops the old type's parameters. */
+export function commandTypeField(deviceId: number | null): FieldDescriptor {
+  return {
+    kind: 'select',
+    key: 'type',
+    label: msg`Type`,
+    options: { load: (q) => q.commandTypes(deviceId), label: (id, i18n) => commandTypeName(i18n, id) },
+    onSet: (next) => withoutOtherParameters(next),
+  };
+}
+
 /** How a command is sent: by SMS rather than the data connection, and not queued for an offline device. */
 export const COMMAND_DELIVERY: FieldDescriptor[] = [
   { kind: 'switch', key: 'textChannel', label: msg`Send by SMS` },
@@ -144,7 +165,7 @@ export const commandEditor: EditDescriptor<Command> = {
       title: msg`Required`,
       fields: [
         { kind: 'text', key: 'description', label: msg`Description`, required: true },
-        { kind: 'select', key: 'type', label: msg`Type`, options: { load: (q) => q.commandTypes(), label: (id, i18n) => commandTypeName(i18n, id) } },
+        commandTypeField(null),
         ...COMMAND_PARAMETERS,
       ],
     },

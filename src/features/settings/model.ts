@@ -32,6 +32,8 @@ interface BaseField {
   visible?: (context: FieldContext) => boolean;
   /** read-only when this holds */
   disabled?: (context: FieldContext) => boolean;
+  /** what else changes when this field is set (the draft with the new value, and the one before) */
+  onSet?: (next: Draft, previous: Draft) => Draft;
 }
 
 export type FieldDescriptor =
@@ -41,7 +43,7 @@ export type FieldDescriptor =
   | (BaseField & { kind: 'select'; options: OptionSource; allowEmpty?: boolean })
   | (BaseField & { kind: 'choices'; options: OptionSource })
   | (BaseField & { kind: 'entity'; resource: AnyResource; emptyLabel: MessageDescriptor; exclude?: (context: FieldContext) => number[] })
-  | (BaseField & { kind: 'date' })
+  | (BaseField & { kind: 'date'; /** a day (default), or a day and a time */ granularity?: 'day' | 'minute' })
   | (BaseField & { kind: 'color' })
   | (BaseField & { kind: 'custom'; render: (props: { draft: Draft; change: (draft: Draft) => void; context: FieldContext; isDisabled: boolean }) => ReactNode });
 
@@ -72,7 +74,8 @@ export interface EditDescriptor<T extends { id: number }> {
   titleEdit: MessageDescriptor;
   /** where saving, removing or leaving goes */
   listPath: string;
-  defaults: () => T;
+  /** a new item (the time zone is the user's, for things written in one) */
+  defaults: (context: { timeZone: string }) => T;
   sections: FieldSection[];
   /** typed attributes this entity is known to take (offered by the attributes editor) */
   knownAttributes?: KnownAttribute[];

@@ -4,6 +4,7 @@ import { DEVICE_IMAGE_LIMIT, imageProblem, serverImageProblem } from './DeviceEx
 import { formError } from './formError';
 import { currentEntry, menuEntries } from './SettingsMenu';
 import { fromUserUnit, maintenanceKind, toUserUnit } from './maintenance';
+import { withoutOtherParameters } from './commands';
 import { restrictionsOf } from '../../domain/restrictions';
 import type { User } from '../../../contract/models';
 
@@ -47,9 +48,9 @@ describe('the settings menu', () => {
   const screens = (u: User) => menuEntries(restrictionsOf(u, null)).map((e) => e.screen);
 
   it('offers every screen to an administrator, fewer to others', () => {
-    expect(screens(user({ administrator: true }))).toEqual(['preferences', 'notifications', 'account', 'devices', 'groups', 'drivers', 'attributes', 'maintenance', 'commands', 'users', 'server']);
-    expect(screens(user({}))).toEqual(['preferences', 'notifications', 'account', 'devices', 'groups', 'drivers', 'attributes', 'maintenance', 'commands']);
-    expect(screens(user({ userLimit: 5 }))).toEqual(['preferences', 'notifications', 'account', 'devices', 'groups', 'drivers', 'attributes', 'maintenance', 'commands', 'users']);
+    expect(screens(user({ administrator: true }))).toEqual(['preferences', 'notifications', 'account', 'devices', 'groups', 'drivers', 'calendars', 'attributes', 'maintenance', 'commands', 'users', 'server']);
+    expect(screens(user({}))).toEqual(['preferences', 'notifications', 'account', 'devices', 'groups', 'drivers', 'calendars', 'attributes', 'maintenance', 'commands']);
+    expect(screens(user({ userLimit: 5 }))).toEqual(['preferences', 'notifications', 'account', 'devices', 'groups', 'drivers', 'calendars', 'attributes', 'maintenance', 'commands', 'users']);
     expect(screens(user({ readonly: true }))).toEqual(['preferences', 'account', 'devices']);
   });
 
@@ -63,6 +64,8 @@ describe('the settings menu', () => {
     expect(currentEntry('/settings/deviceX', 7, entries)).toBe(null);
     expect(currentEntry('/settings/attribute/4', 7, entries)).toBe('attributes');
     expect(currentEntry('/settings/maintenances', 7, entries)).toBe('maintenance');
+    expect(currentEntry('/settings/calendar/2', 7, entries)).toBe('calendars');
+    expect(currentEntry('/settings/device/3/share', 7, entries)).toBe('devices');
   });
 });
 
@@ -85,5 +88,14 @@ describe('maintenance in the user’s units', () => {
     expect(toUserUnit(7_200_000, 'hours', km)).toBe(2);
     expect(fromUserUnit(250, 'hours', km)).toBe(900_000_000);
     expect(fromUserUnit(42, 'number', km)).toBe(42);
+  });
+});
+
+describe('a command whose type changes', () => {
+  it("keeps only the new type's parameters and the attributes that are not parameters", () => {
+    const draft = { id: 0, type: 'sendSms', attributes: { phone: '+966500000000', message: 'hi', frequency: 60, note: 'mine' } };
+    expect(withoutOtherParameters(draft)).toEqual({ ...draft, attributes: { phone: '+966500000000', message: 'hi', note: 'mine' } });
+    expect(withoutOtherParameters({ ...draft, type: 'positionPeriodic' }).attributes).toEqual({ frequency: 60, note: 'mine' });
+    expect(withoutOtherParameters({ ...draft, type: 'engineStop' }).attributes).toEqual({ note: 'mine' });
   });
 });

@@ -26,8 +26,8 @@ export interface SessionContext {
   requestedPath: string;
   /** Why the server info could not be loaded (the alert's text). */
   serverError: string | null;
-  /** What the login form shows under its fields. */
-  loginError: 'credentials' | 'code' | null;
+  /** What the login form shows: under its fields (credentials, code), or above them (a refused sign-in link). */
+  loginError: 'credentials' | 'code' | 'link' | null;
   /** Registration finished: the login screen says so. */
   registered: boolean;
   /** `?locale=`: the language to store. */
@@ -189,7 +189,8 @@ export const sessionMachine = setup({
                   { type: 'reportError', params: ({ event }) => ({ message: failureMessage(event.error) }) },
                 ],
               },
-              { target: '#session.unauthenticated', actions: assign({ token: null, openidSuccess: false }) },
+              // refused (expired, revoked, or not a token): the login screen says the link no longer works
+              { target: '#session.unauthenticated', actions: assign({ token: null, openidSuccess: false, loginError: 'link' }) },
             ],
           },
         },

@@ -100,13 +100,14 @@ describe('session: booting', () => {
     expect(snapshot.context.token).toBeNull();
   });
 
-  it('an invalid token lands unauthenticated without retrying', async () => {
+  it('an invalid (or expired) token lands unauthenticated, says the link no longer works, and does not retry', async () => {
     const { actor, calls, clock } = start({
       input: { query: { ...noQuery, token: 'bad' } },
       tokenLogin: async () => Promise.reject(new HttpError('Unauthorized', 401)),
     });
     const snapshot = await settled(actor);
     expect(snapshot.matches({ unauthenticated: 'idle' })).toBe(true);
+    expect(snapshot.context.loginError).toBe('link');
     clock.increment(60_000);
     await Promise.resolve();
     expect(calls.filter((c) => c.startsWith('token'))).toHaveLength(1);

@@ -1,0 +1,104 @@
+/**
+ * Sharing a device (`/settings/device/{id}/share`): a link that signs whoever opens it in as a
+ * temporary read-only user who sees this one device live, until the expiration. The edit page and
+ * its editor machine run it (the save creates the link); the link is then shown whole, to copy, and
+ * as a QR code. The server refuses when sharing is disabled, and the page says so.
+ */
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { resources } from '../../api/resources';
+import { Section } from '../../ui';
+import { useServices } from '../app/services';
+import { dataFor, useData } from '../app/data';
+import { formatDateTime } from '../map/format';
+import { CopyText } from './CopyText';
+import { EntityEditPage, type EditSource } from './EntityEditPage';
+import type { EditDescriptor } from './model';
+import { QrCode } from './QrCode';
+import * as styles from './settings.css';
+
+interface Share {
+  /** the device */
+  id: number;
+  /** ISO instant */
+  expiration: string;
+  /** the link, once made */
+  link?: string;
+}
+
+const WEEK = 7 * 24 * 3_600_000;
+
+/** The address that signs in with a share token: the client's own root with `?token=`. */
+export function shareLink(origin: string, token: string): string {
+  return `${origin}/?token=${encodeURIComponent(token)}`;
+}
+
+function DeviceName({ id }: { id: number }) {
+  const { t } = useLingui();
+  const { queries } = useData();
+  const device = useQuery(queries.item(resources.devices, id));
+  return (
+    <p className={styles.muted}>
+      {t`Device`}: <bdi>{device.data?.name ?? '…'}</bdi>
+    </p>
+  );
+}
+
+function SharedLink({ item }: { item: Share }) {
+  const { t, i18n } = useLingui();
+  if (!item.link) return null;
+  const until = formatDateTime(i18n.locale, item.expiration) ?? '';
+  return (
+    <Section title={t`Link`} defaultExpanded>
+      <p className={styles.muted}>{t`Anyone with this link sees this device live, read-only, until ${until}.`}</p>
+      <CopyText value={item.link} label={t`Share link`} testId="share-link" />
+      <QrCode value={item.link} label={t`QR code of the share link`} className={styles.qr} />
+    </Section>
+  );
+}
+
+const descriptor: EditDescriptor<Share> = {
+  resource: resources.devices as never,
+  screen: 'share',
+  titleNew: msg`Share device`,
+  titleEdit: msg`Share device`,
+  listPath: '/',
+  removable: false,
+  saveLabel: msg`Create link`,
+  savedMessage: () => msg`Link created.`,
+  defaults: () => ({ id: 0, expiration: new Date(Date.now() + WEEK).toISOString() }),
+  sections: [
+    {
+      title: msg`Sharing`,
+      defaultExpanded: true,
+      fields: [
+        { kind: 'custom', key: 'id', label: msg`Device`, render: ({ draft }) => <DeviceName id={Number(draft.id)} /> },
+        {
+          kind: 'date',
+          key: 'expiration',
+          label: msg`Expiration`,
+          granularity: 'minute',
+          description: msg`The link stops working at this time.`,
+        },
+      ],
+    },
+  ],
+  extra: ({ item }) => <SharedLink item={item} />,
+};
+
+export function SharePage({ deviceId }: { deviceId: number }) {
+  const services = useServices();
+  const source = useMemo<EditSource<Share>>(
+    () => ({
+      load: async () => ({ ...descriptor.defaults({ timeZone: '' }), id: deviceId }),
+      save: async (draft) => {
+        const token = await dataFor(services).entities.shareDevice(deviceId, new Date(draft.expiration));
+        return { ...draft, link: shareLink(window.location.origin, token) };
+      },
+    }),
+    [services, deviceId],
+  );
+  return <EntityEditPage descriptor={descriptor} id={deviceId} source={source} stay />;
+}
