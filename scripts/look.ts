@@ -6,7 +6,8 @@
  *   npm run build && npx tsx scripts/look.ts [--out DIR] [--simulator] [--no-login] PATH...
  *
  * A path may end with `#click=SELECTOR` (clicked after load) or `#wait=MS`. Files are named
- * `<out>/<path-slug>.<lang>.<width>.png`.
+ * `<out>/<path-slug>.<lang>.<width>.png`. `--post '/api/calendars={"name":…}'` creates something as
+ * the admin first (repeatable), so that a screen shows data the demo does not have.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,11 +21,17 @@ let out = '/tmp/look';
 let simulator = false;
 let login = true;
 const paths: string[] = [];
+const posts: Array<{ path: string; body: string }> = [];
 for (let i = 0; i < args.length; i++) {
   const arg = args[i] ?? '';
   if (arg === '--out') out = args[++i] ?? out;
   else if (arg === '--simulator') simulator = true;
   else if (arg === '--no-login') login = false;
+  else if (arg === '--post') {
+    const value = args[++i] ?? '';
+    const at = value.indexOf('=');
+    posts.push({ path: value.slice(0, at), body: value.slice(at + 1) });
+  }
   else paths.push(arg);
 }
 if (paths.length === 0) paths.push('/');
@@ -34,6 +41,14 @@ const PUBLIC = ['/login', '/register', '/reset-password', '/change-server'];
 const dataDir = mkdtempSync(join(tmpdir(), 'athar-look-'));
 const server = await createServer({ dataDir, port: 0, host: '127.0.0.1', demo: true, adminPassword: 'look', clientDir: 'dist', simulator, mapStyle: 'offline' });
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+for (const { path, body } of posts) {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from('admin:look').toString('base64')}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+    body,
+  });
+  console.log(`POST ${path}: ${response.status} ${(await response.text()).slice(0, 120)}`);
+}
 try {
   for (const lang of ['ar', 'en']) {
     for (const [width, height] of [

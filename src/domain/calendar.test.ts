@@ -68,8 +68,8 @@ describe('calendar files', () => {
     expect(parsed).toEqual({
       kind: 'file',
       events: [
-        { summary: 'Night shift', start: '2026-01-05T20:00:00.000Z', rule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO' },
-        { summary: 'عطلة', start: '2026-12-01T21:00:00.000Z', rule: '' },
+        { summary: 'Night shift', start: '2026-01-05T20:00:00.000Z', allDay: false, rule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO' },
+        { summary: 'عطلة', start: '2026-12-01T21:00:00.000Z', allDay: true, rule: '' },
       ],
     });
   });

@@ -29,6 +29,8 @@ export interface CalendarEvent {
   summary: string;
   /** ISO instant, or null when the file's time cannot be placed */
   start: string | null;
+  /** a whole day (DTSTART is a date): `start` is that day's start in the zone it was read in */
+  allDay: boolean;
   /** the recurrence rule as written (`FREQ=WEEKLY;BYDAY=MO`), or '' */
   rule: string;
 }
@@ -156,7 +158,8 @@ export function parseCalendarText(text: string, fallbackZone: string): ParsedCal
     if (!start) throw new InvalidCalendar('noStart');
     const rrule = vevent.getFirstPropertyValue('rrule');
     const summary = vevent.getFirstPropertyValue('summary');
-    events.push({ summary: typeof summary === 'string' ? summary : '', start: start.iso, rule: rrule instanceof ICAL.Recur ? rrule.toString() : '' });
+    const allDay = (vevent.getFirstPropertyValue('dtstart') as ICAL.Time).isDate;
+    events.push({ summary: typeof summary === 'string' ? summary : '', start: start.iso, allDay, rule: rrule instanceof ICAL.Recur ? rrule.toString() : '' });
   }
   const simple = vevents.length === 1 ? asSimple(vevents[0] as ICAL.Component, fallbackZone) : null;
   return simple ? { kind: 'simple', simple } : { kind: 'file', events };

@@ -12,7 +12,7 @@ import { seriousViolations } from './axe.ts';
 let harness: Harness;
 let positionId = 0;
 let eventId = 0;
-const ids = { device: 0, group: 0, driver: 0, user: 0, attribute: 0, maintenance: 0, notification: 0, command: 0 };
+const ids = { device: 0, group: 0, driver: 0, user: 0, attribute: 0, maintenance: 0, notification: 0, command: 0, calendar: 0, file: 0 };
 
 const url = (path: string) => `${harness.server.url}${path}`;
 
@@ -49,6 +49,9 @@ beforeAll(async () => {
   ids.attribute = (await adminJson<{ id: number }>(harness, 'POST', '/api/attributes/computed', { description: 'Axe attribute', attribute: 'axe', expression: 'speed * 2', type: 'number', priority: 0 })).id;
   ids.notification = (await adminJson<{ id: number }>(harness, 'POST', '/api/notifications', { type: 'alarm', notificators: 'web,mail', always: true, attributes: { alarms: 'sos,overspeed' } })).id;
   ids.command = (await adminJson<{ id: number }>(harness, 'POST', '/api/commands', { description: 'Axe command', type: 'positionPeriodic', textChannel: false, deviceId: 0, attributes: { frequency: 120 } })).id;
+  const ics = (lines: string[]) => Buffer.from(['BEGIN:VCALENDAR', 'VERSION:2.0', ...lines, 'END:VCALENDAR'].join('\r\n')).toString('base64');
+  ids.calendar = (await adminJson<{ id: number }>(harness, 'POST', '/api/calendars', { name: 'Axe shifts', data: ics(['BEGIN:VEVENT', 'UID:a', 'DTSTART;TZID=Asia/Riyadh:20270103T080000', 'DTEND;TZID=Asia/Riyadh:20270103T160000', 'RRULE:FREQ=WEEKLY;BYDAY=SU,MO,TU', 'END:VEVENT']), attributes: {} })).id;
+  ids.file = (await adminJson<{ id: number }>(harness, 'POST', '/api/calendars', { name: 'Axe holidays', data: ics(['BEGIN:VEVENT', 'UID:b', 'SUMMARY:Eid', 'DTSTART;VALUE=DATE:20270310', 'END:VEVENT', 'BEGIN:VEVENT', 'UID:c', 'SUMMARY:National day', 'DTSTART;VALUE=DATE:20270923', 'END:VEVENT']), attributes: {} })).id;
   ids.maintenance = (await adminJson<{ id: number }>(harness, 'POST', '/api/maintenance', { name: 'Axe service', type: 'hours', start: 0, period: 36_000_000, attributes: {} })).id;
 });
 
@@ -132,12 +135,22 @@ describe.each(['ar', 'en'])('axe in %s', (lang) => {
       `/settings/device/${ids.device}/command`,
       `/settings/group/${ids.group}/command`,
       `/settings/accumulators/${ids.device}`,
+      `/settings/device/${ids.device}/share`,
+      '/settings/calendars',
+      '/settings/calendar',
+      `/settings/calendar/${ids.calendar}`,
+      `/settings/calendar/${ids.file}`,
     ];
     for (const path of [`/position/${positionId}`, `/network/${positionId}`, `/event/${eventId}`, '/emulator', ...settings]) {
       await page.goto(url(path));
       await page.locator('main h1, main h2, [role=main] h1, [role=main] h2').first().waitFor({ timeout: 15_000 });
       await check(page, `${path} (${lang})`, found);
     }
+    // a share link made: the link, its Copy and its QR code
+    await page.goto(url(`/settings/device/${ids.device}/share`));
+    await page.locator('main button[type=submit]').click();
+    await page.getByTestId('share-link').waitFor();
+    await check(page, `/settings/device/${ids.device}/share with its link (${lang})`, found);
     expect(found, found.join('\n')).toEqual([]);
-  });
+  }, 150_000);
 });

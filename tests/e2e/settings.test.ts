@@ -42,8 +42,10 @@ async function expectScreen(page: Page, path: string): Promise<void> {
   expect(await page.getByRole('alert').filter({ hasText: /not allowed|غير مسموح/i }).count(), `${path} is not refused`).toBe(0);
 }
 
+const KEYBOARD_CALENDAR = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:kb', 'DTSTART:20270104T080000Z', 'DTEND:20270104T170000Z', 'RRULE:FREQ=DAILY', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n');
+
 describe.each(['ar', 'en'])('settings by keyboard only, in %s', (lang) => {
-  it('every screen of the menu, its Add page, a row, its connections and sending a command open with Tab, Enter and the arrows', async () => {
+  it('every screen of the menu, its Add page, a row and the screens of its More menu (connections, a command, accumulators, sharing) open with Tab, Enter and the arrows', async () => {
     const { page } = await harness().newPage();
     await signInToMap(page, harness(), `/login?locale=${lang}`);
     const admin = (await adminJson<Array<{ id: number; administrator: boolean }>>(harness(), 'GET', '/api/users')).find((u) => u.administrator)!;
@@ -53,6 +55,7 @@ describe.each(['ar', 'en'])('settings by keyboard only, in %s', (lang) => {
     await adminJson(harness(), 'POST', '/api/maintenance', { name: `Keyboard service ${lang}`, type: 'totalDistance', start: 0, period: 10_000_000, attributes: {} });
     await adminJson(harness(), 'POST', '/api/commands', { description: `Keyboard command ${lang}`, type: 'positionSingle', textChannel: false, deviceId: 0, attributes: {} });
     await adminJson(harness(), 'POST', '/api/notifications', { type: 'deviceOnline', notificators: 'web', always: false, description: `Keyboard notification ${lang}`, attributes: {} });
+    await adminJson(harness(), 'POST', '/api/calendars', { name: `Keyboard calendar ${lang}`, data: Buffer.from(KEYBOARD_CALENDAR).toString('base64'), attributes: {} });
 
     // the shell's Settings entry: Shift+Tab into its toolbar (at its last item), the arrows to Settings
     const toolbar = page.getByRole('toolbar').filter({ has: page.locator('a[href="/settings/preferences"]') });
@@ -66,9 +69,10 @@ describe.each(['ar', 'en'])('settings by keyboard only, in %s', (lang) => {
       { list: '/settings/preferences' },
       { list: '/settings/notifications', add: '/settings/notification', item: /^\/settings\/notification\/\d+$/ },
       { list: `/settings/user/${admin.id}` },
-      { list: '/settings/devices', add: '/settings/device', item: /^\/settings\/device\/\d+$/, more: ['connections', 'command'] },
+      { list: '/settings/devices', add: '/settings/device', item: /^\/settings\/device\/\d+$/, more: ['connections', 'command', 'accumulators', 'share'] },
       { list: '/settings/groups', add: '/settings/group', item: /^\/settings\/group\/\d+$/, more: ['connections', 'command'] },
       { list: '/settings/drivers', add: '/settings/driver', item: /^\/settings\/driver\/\d+$/ },
+      { list: '/settings/calendars', add: '/settings/calendar', item: /^\/settings\/calendar\/\d+$/ },
       { list: '/settings/attributes', add: '/settings/attribute', item: /^\/settings\/attribute\/\d+$/ },
       { list: '/settings/maintenances', add: '/settings/maintenance', item: /^\/settings\/maintenance\/\d+$/ },
       { list: '/settings/commands', add: '/settings/command', item: /^\/settings\/command\/\d+$/ },
@@ -109,11 +113,11 @@ describe.each(['ar', 'en'])('settings by keyboard only, in %s', (lang) => {
         const more = main(page).getByRole('button', { name: lang === 'ar' ? /^المزيد/ : /^More for/ }).first();
         await tabTo(page, more, false, 15, lang === 'ar' ? 'ArrowLeft' : 'ArrowRight');
         await page.keyboard.press('Enter');
-        const item = page.locator(`[role=menuitem][href$="/${end}"]`);
+        const item = page.locator(`[role=menuitem][href*="/${end}"]`);
         await item.waitFor();
         await tabTo(page, item, false, 6, 'ArrowDown');
         await page.keyboard.press('Enter');
-        await page.waitForURL((u) => u.pathname.endsWith(`/${end}`));
+        await page.waitForURL((u) => u.pathname.includes(`/${end}`));
         await main(page).locator('h1').first().waitFor();
         await tabTo(page, link, true);
         await page.keyboard.press('Enter');

@@ -124,6 +124,14 @@ describe('the look of the main states', () => {
     await phone.page.getByRole('main').getByRole('row', { name: 'Night shift' }).waitFor();
     await wait(phone.page);
     await expectLook(phone.page, 'phone-settings-groups-ar');
+
+    // a simple calendar, weekly on three days, in its own time zone (the same on every machine)
+    const ics = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:v', 'DTSTART;TZID=Asia/Riyadh:20270103T080000', 'DTEND;TZID=Asia/Riyadh:20270103T160000', 'RRULE:FREQ=WEEKLY;BYDAY=SU,MO,TU', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n');
+    const calendar = await adminJson<{ id: number }>(harness, 'POST', '/api/calendars', { name: 'ورديات الرياض', data: Buffer.from(ics).toString('base64'), attributes: {} });
+    await page.goto(`${harness.server.url}/settings/calendar/${calendar.id}`);
+    await page.getByRole('main').getByRole('checkbox', { name: 'الأحد' }).waitFor({ state: 'attached' });
+    await wait(page);
+    await expectLook(page, 'settings-calendar-ar');
   });
 
   it('a pop-up without its surface fails the comparison', async () => {

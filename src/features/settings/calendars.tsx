@@ -20,6 +20,7 @@ import {
   RECURRENCES,
   simpleCalendarData,
   WEEK_DAYS,
+  type CalendarEvent,
   type ParsedCalendar,
   type Recurrence,
   type SimpleCalendar,
@@ -27,7 +28,6 @@ import {
 } from '../../domain/calendar';
 import { Alert, Button, ChoiceGroup, DatePicker, FileDrop, Select } from '../../ui';
 import type { Draft } from '../../machines/editor/editor.machine';
-import { formatDateTime } from '../map/format';
 import type { EditDescriptor, FieldContext, ListDescriptor } from './model';
 import * as styles from './settings.css';
 
@@ -45,6 +45,13 @@ const dayName = (locale: string, day: WeekDay, width: 'long' | 'short' = 'long')
 
 /** The time of day in the calendar's zone. */
 const timeOfDay = (locale: string, iso: string, timeZone: string) => new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone }).format(new Date(iso));
+
+/** When a file's event starts: its day for a whole-day event, else its date and time. */
+function eventTime(locale: string, event: CalendarEvent, timeZone: string): string {
+  if (!event.start) return '';
+  const options: Intl.DateTimeFormatOptions = event.allDay ? { dateStyle: 'medium', timeZone } : { dateStyle: 'medium', timeStyle: 'short', timeZone };
+  return new Intl.DateTimeFormat(locale, options).format(new Date(event.start));
+}
 
 /** How a calendar repeats, in a few words (the list's column). */
 export function describeCalendar(i18n: Pick<I18n, '_' | 'locale'>, parsed: ParsedCalendar | null): string {
@@ -153,8 +160,13 @@ function CalendarData({ draft, change, context, isDisabled }: { draft: Draft; ch
           <ul className={styles.checklist} aria-label={t`Events`}>
             {parsed.events.slice(0, 20).map((event, index) => (
               <li key={index}>
-                {event.summary || t`Event`} · {formatDateTime(i18n.locale, event.start)}
-                {event.rule ? <span dir="ltr"> · {event.rule}</span> : null}
+                <bdi>{event.summary || t`Event`}</bdi> · <bdi>{eventTime(i18n.locale, event, context.timeZone)}</bdi>
+                {event.rule ? (
+                  <>
+                    {' · '}
+                    <bdi dir="ltr">{event.rule}</bdi>
+                  </>
+                ) : null}
               </li>
             ))}
           </ul>

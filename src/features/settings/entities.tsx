@@ -87,6 +87,7 @@ export const deviceList: ListDescriptor<Device> = {
     { id: 'connections', label: msg`Connections`, href: (row) => `/settings/device/${row.id}/connections`, visible: (r) => !r.deviceReadonly },
     { id: 'command', label: msg`Send a command`, href: (row) => `/settings/device/${row.id}/command`, visible: (r) => canOpen('sendCommand', r) },
     { id: 'accumulators', label: msg`Accumulators`, href: (row) => `/settings/accumulators/${row.id}`, visible: (r) => canOpen('accumulators', r) },
+    { id: 'share', label: msg`Share`, href: (row) => `/settings/device/${row.id}/share`, visible: (r) => canOpen('share', r) },
   ],
   canAdd: (r, user, count) => canAddDevice(r, user, count),
 };
