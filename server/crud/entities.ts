@@ -1,3 +1,4 @@
+import { parseCalendar } from '../events/calendar.ts';
 import type {
   Calendar,
   Command,
@@ -133,6 +134,11 @@ export const calendarDef: EntityDef = {
     const text = Buffer.isBuffer(data) ? data.toString('utf8') : '';
     if (!text.replace(/^\uFEFF/, '').trimStart().startsWith('BEGIN:VCALENDAR')) {
       throw badRequest('Invalid calendar data: expected base64 of an iCalendar file (BEGIN:VCALENDAR)');
+    }
+    try {
+      parseCalendar(text);
+    } catch (error) {
+      throw badRequest(`Invalid calendar data: ${error instanceof Error ? error.message : String(error)}`);
     }
   },
   toModel: (row, ex): Calendar => {

@@ -341,6 +341,15 @@ export const migrations: Migration[] = [
       CREATE TRIGGER cache_server_update AFTER UPDATE OF attributes ON server BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
     `,
   },
+  {
+    version: 11,
+    name: 'calendars bump the ingest cache version (notifications apply while their calendar is active)',
+    sql: `
+      CREATE TRIGGER cache_calendars_insert AFTER INSERT ON calendars BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_calendars_update AFTER UPDATE ON calendars BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER cache_calendars_delete AFTER DELETE ON calendars BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
+    `,
+  },
 ];
 
 /** Applies every pending migration, each in its own transaction. Returns the resulting version. */

@@ -1,8 +1,9 @@
 /**
  * Which users see an event on their socket (Traccar's `web` notificator) and the text it carries.
  * A notification applies when it is linked to the user and is `always` or linked to the device or one
- * of its groups (see ingest/context.ts); alarm notifications filter on `alarms`, and events with a
- * geofence on `geofenceIds`.
+ * of its groups (see ingest/context.ts); alarm notifications filter on `alarms`, events with a
+ * geofence on `geofenceIds`, and a notification with a calendar applies only while it is active at
+ * the event's time.
  */
 import type { Event } from '../../contract/models.ts';
 import type { NotificationInfo } from '../ingest/context.ts';
@@ -17,6 +18,7 @@ export function recipients(event: Event, notifications: NotificationInfo[]): Set
       if (typeof alarm !== 'string' || !notification.alarms.has(alarm)) continue;
     }
     if (event.geofenceId && notification.geofenceIds && !notification.geofenceIds.has(event.geofenceId)) continue;
+    if (notification.calendar && !notification.calendar.active(event.eventTime ? Date.parse(event.eventTime) : Date.now())) continue;
     for (const userId of notification.userIds) users.add(userId);
   }
   return users;

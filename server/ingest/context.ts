@@ -8,6 +8,7 @@ import { parseAttributes } from '../db/convert.ts';
 import { type Area, areaContains } from '../geo/contains.ts';
 import { parseArea } from '../../contract/wkt.ts';
 import { cacheVersion } from './version.ts';
+import { calendarCheck, type CalendarCheck } from '../events/calendar.ts';
 
 export interface GeofenceInfo {
   id: number;
@@ -27,6 +28,8 @@ export interface NotificationInfo {
   geofenceIds: Set<number> | null;
   /** users linked to the notification who can see the device */
   userIds: number[];
+  /** its calendar: the notification applies only while it is active; null: always */
+  calendar: CalendarCheck | null;
 }
 
 export interface DeviceContext {
@@ -93,8 +96,10 @@ export class ContextCache {
       ),
       notifications: db.prepare(
         `WITH RECURSIVE ${ANCESTORS}
-         SELECT notifications.id, notifications.type, notifications.notificators, notifications.attributes, links.ownerId AS userId
-         FROM notifications JOIN links ON links.propertyType = 'notification' AND links.propertyId = notifications.id
+         SELECT notifications.id, notifications.type, notifications.notificators, notifications.attributes, links.ownerId AS userId,
+           calendars.data AS calendarData
+         FROM notifications LEFT JOIN calendars ON calendars.id = notifications.calendarId
+         JOIN links ON links.propertyType = 'notification' AND links.propertyId = notifications.id
            AND links.ownerType = 'user'
          WHERE notifications.always = 1 OR notifications.id IN (
            SELECT propertyId FROM links WHERE propertyType = 'notification' AND (
@@ -157,6 +162,7 @@ export class ContextCache {
       notificators: string;
       attributes: string;
       userId: number;
+      calendarData: Buffer | null;
     }>;
     for (const row of rows) {
       if (!row.notificators.split(',').some((n) => n.trim() === 'web')) continue;
@@ -172,6 +178,7 @@ export class ContextCache {
           alarms: alarms ? new Set(alarms) : null,
           geofenceIds: geofenceIds ? new Set(geofenceIds.map(Number).filter(Number.isFinite)) : null,
           userIds: [],
+          calendar: row.calendarData ? calendarCheck(Buffer.from(row.calendarData).toString('utf8')) : null,
         };
         byId.set(row.id, info);
       }

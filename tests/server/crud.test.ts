@@ -68,6 +68,7 @@ describe('generic CRUD', () => {
       ['/api/geofences', { name: 5, area: 'CIRCLE (1 2, 3)' }],
       ['/api/calendars', { name: 'c', data: Buffer.from('hello').toString('base64') }],
       ['/api/calendars', { name: 'c', data: '!!!' }],
+      ['/api/calendars', { name: 'c', data: Buffer.from('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:2026').toString('base64') }],
       ['/api/attributes/computed', { attribute: 'a', expression: 'speed +* 2', type: 'number' }],
       ['/api/attributes/computed', { attribute: 'a', expression: 'speed', type: 'date' }],
       ['/api/maintenance', { name: 'm', type: 'hours', period: 'often' }],

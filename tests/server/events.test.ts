@@ -137,6 +137,27 @@ describe('event detection and delivery', () => {
     expect(watcherEvents.filter((e) => e.type === 'alarm').map((e) => e.attributes)).toEqual([{ alarm: 'sos', message: 'Car 1 alarm: sos' }]);
   });
 
+  it('pushes a notification with a calendar only while the calendar is active at the event time', async () => {
+    const ics = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:x', 'DTSTART;TZID=Asia/Riyadh:20250101T110000', 'DTEND;TZID=Asia/Riyadh:20250101T120000', 'RRULE:FREQ=DAILY', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n');
+    const calendar = Number(db.prepare("INSERT INTO calendars (name, data, attributes) VALUES ('Late morning', ?, '{}')").run(Buffer.from(ics)).lastInsertRowid);
+    const id = Number(
+      db.prepare("INSERT INTO notifications (type, always, notificators, attributes, calendarId) VALUES ('alarm', 1, 'web', ?, ?)").run(JSON.stringify({ alarms: 'tow' }), calendar).lastInsertRowid,
+    );
+    linkTo('user', watcherId, id);
+    const tows = () => watcherEvents.filter((e) => e.type === 'alarm' && e.attributes.alarm === 'tow').length;
+    clock = Date.UTC(2025, 2, 5, 8, 29); // 11:30 in Riyadh, inside
+    await send('lat=0&lon=0.01&alarm=tow');
+    expect(tows()).toBe(1);
+    clock = Date.UTC(2025, 2, 5, 9, 29); // 12:30, outside
+    await send('lat=0&lon=0.01&alarm=tow');
+    expect(tows()).toBe(1);
+    expect(stored('alarm').filter((e) => (JSON.parse(e.attributes) as { alarm?: string }).alarm === 'tow')).toHaveLength(2);
+    // the calendar changed to cover the afternoon: the cache notices, the alarm is pushed
+    db.prepare('UPDATE calendars SET data = ? WHERE id = ?').run(Buffer.from(ics.replace('T110000', 'T120000').replace('T120000\r\nRRULE', 'T140000\r\nRRULE')), calendar);
+    await send('lat=0&lon=0.01&alarm=tow');
+    expect(tows()).toBe(2);
+  });
+
   it('emits deviceOverspeed once per excess, from the device/group speedLimit or the geofence', async () => {
     db.prepare(`UPDATE device_groups SET attributes = '{"speedLimit":50}' WHERE id = 30`).run();
     await send('lat=0&lon=0.02&speed=60');
