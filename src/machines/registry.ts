@@ -9,12 +9,14 @@ import { mapStyleMachine } from './mapStyle/mapStyle.machine';
 import { sessionMachine } from './session/session.machine';
 import { socketMachine } from './socket/socket.machine';
 import { editorMachine } from './editor/editor.machine';
+import { requestMachine } from './request/request.machine';
 
 export const machines: Record<string, AnyStateMachine> = {
   app: appMachine,
   editor: editorMachine,
   errors: errorsMachine,
   mapStyle: mapStyleMachine,
+  request: requestMachine,
   session: sessionMachine,
   socket: socketMachine,
 };

@@ -18,6 +18,7 @@ import { canEdit, canOpen, restrictionsOf } from '../../domain/restrictions';
 import { selectServer, selectUser } from '../../machines/session/selectors';
 import { AlertDialog, Button, CloseIcon, Dialog, Link, Menu, MenuItem } from '../../ui';
 import { useServices } from '../app/services';
+import { useRequest } from '../app/useRequest';
 import { useSession } from '../app/hooks';
 import { useUnitFormatters } from '../app/useUnits';
 import { deviceImageUrl } from './deviceImage';
@@ -201,23 +202,17 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
 function Address({ position, geocoder }: { position: LivePosition; geocoder: boolean }) {
   const { t, i18n } = useLingui();
   const services = useServices();
-  const [found, setFound] = useState<{ state: 'idle' | 'loading' | 'failed' } | { state: 'done'; address: string }>({ state: 'idle' });
+  const lookup = useRequest((at: { latitude: number; longitude: number }) => dataFor(services).entities.address(at.latitude, at.longitude));
   if (position.address) return <bdi>{position.address}</bdi>;
-  if (found.state === 'done') return <bdi>{found.address}</bdi>;
+  if (lookup.output) return <bdi>{lookup.output}</bdi>;
   const coordinates = formatCoordinates(i18n.locale, position.latitude, position.longitude);
   if (!geocoder) return <span>{coordinates}</span>;
-  const look = () => {
-    setFound({ state: 'loading' });
-    dataFor(services).entities
-      .address(position.latitude, position.longitude)
-      .then((address) => setFound(address ? { state: 'done', address } : { state: 'failed' }))
-      .catch(() => setFound({ state: 'failed' }));
-  };
+  const notFound = lookup.state === 'failed' || lookup.state === 'timedOut' || (lookup.state === 'done' && !lookup.output);
   return (
     <span className={styles.address}>
       <span>{coordinates}</span>
-      <Button variant="quiet" onPress={look} isPending={found.state === 'loading'}>
-        {found.state === 'failed' ? t`Address not found: try again` : t`Show address`}
+      <Button variant="quiet" onPress={() => lookup.run({ latitude: position.latitude, longitude: position.longitude })} isPending={lookup.pending}>
+        {notFound ? t`Address not found: try again` : t`Show address`}
       </Button>
     </span>
   );

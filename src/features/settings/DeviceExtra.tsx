@@ -6,7 +6,7 @@ import type { Draft } from '../../machines/editor/editor.machine';
 import { deviceImageUrl } from '../map/deviceImage';
 import { useServices } from '../app/services';
 import { mutationsFor } from '../app/useMutations';
-import { useCatalogueText } from '../app/catalogue';
+import { useRequest } from '../app/useRequest';
 import { QrCode } from './QrCode';
 import * as styles from './settings.css';
 
@@ -33,39 +33,33 @@ export function serverImageProblem(message: string): 'type' | 'size' | null {
 export function DeviceExtra({ item, change, isDisabled }: { item: Device; change: (draft: Draft) => void; isDisabled: boolean }) {
   const { t } = useLingui();
   const services = useServices();
-  const catalogue = useCatalogueText();
-  const [state, setState] = useState<{ pending: boolean; error: string | null }>({ pending: false, error: null });
-  const image = deviceImageUrl(item, services.backendOrigin, window.location.href);
-  const server = services.backendOrigin || window.location.origin;
+  /** a problem found before sending (type, size, empty): no request is made */
+  const [local, setLocal] = useState<string | null>(null);
   const said = (problem: 'type' | 'size' | 'empty') =>
     problem === 'type' ? t`This file is not a picture. Choose a JPEG, PNG, GIF or WebP image.` : problem === 'size' ? t`This picture is larger than 500 KB. Choose a smaller one.` : t`This file is empty.`;
+  const sending = useRequest(async (file: File) => {
+    const name = await mutationsFor(services).uploadDeviceImage(item, file, { report: false });
+    change({ ...(item as unknown as Draft), attributes: { ...item.attributes, deviceImage: name.trim() } });
+    return name;
+  });
+  const image = deviceImageUrl(item, services.backendOrigin, window.location.href);
+  const server = services.backendOrigin || window.location.origin;
   const upload = (file: File) => {
     const problem = imageProblem(file);
-    if (problem) {
-      setState({ pending: false, error: said(problem) });
-      return;
-    }
-    setState({ pending: true, error: null });
-    mutationsFor(services)
-      .uploadDeviceImage(item, file, { report: false })
-      .then((name) => {
-        setState({ pending: false, error: null });
-        change({ ...(item as unknown as Draft), attributes: { ...item.attributes, deviceImage: name.trim() } });
-      })
-      .catch((error: unknown) => {
-        // the server's refusals of a picture, said as the checks above say them
-        const message = error instanceof Error ? error.message : String(error);
-        const known = serverImageProblem(message);
-        setState({ pending: false, error: known ? said(known) : catalogue(message) });
-      });
+    setLocal(problem ? said(problem) : null);
+    if (problem) sending.reset();
+    else sending.run(file);
   };
+  // the server's refusals of a picture, said as the checks above say them
+  const refused = sending.error !== null ? serverImageProblem(sending.error) : null;
+  const error = local ?? (refused ? said(refused) : sending.errorText);
   return (
     <>
       <Section title={t`Picture`}>
         {image ? <img src={image} alt={t`Picture of ${item.name}`} className={styles.image} /> : <p className={styles.muted}>{t`No picture`}</p>}
-        {state.error ? <Alert variant="error">{state.error}</Alert> : null}
+        {error ? <Alert variant="error">{error}</Alert> : null}
         {isDisabled ? null : (
-          <FileDrop label={t`Drop a picture here (JPEG, PNG, GIF or WebP, up to 500 KB)`} chooseLabel={t`Choose a picture`} acceptedFileTypes={[...IMAGE_TYPES]} onFile={upload} isPending={state.pending} />
+          <FileDrop label={t`Drop a picture here (JPEG, PNG, GIF or WebP, up to 500 KB)`} chooseLabel={t`Choose a picture`} acceptedFileTypes={[...IMAGE_TYPES]} onFile={upload} isPending={sending.pending} />
         )}
         {item.attributes?.deviceImage && !isDisabled ? <p className={styles.muted}>{t`Save the device to keep the new picture.`}</p> : null}
       </Section>

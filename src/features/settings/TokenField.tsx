@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Alert, Button, DatePicker } from '../../ui';
 import { useServices } from '../app/services';
-import { useCatalogueText } from '../app/catalogue';
+import { useRequest } from '../app/useRequest';
 import { CopyText } from './CopyText';
 import * as styles from './settings.css';
 
@@ -12,10 +12,8 @@ const WEEK = 7 * 24 * 3600 * 1000;
 export function TokenField() {
   const { t } = useLingui();
   const { api } = useServices();
-  const catalogue = useCatalogueText();
   const [expiration, setExpiration] = useState<string | null>(() => new Date(Date.now() + WEEK).toISOString());
-  const [token, setToken] = useState<string | null>(null);
-  const [state, setState] = useState<{ pending: boolean; error: string | null }>({ pending: false, error: null });
+  const token = useRequest((until: Date) => api.createToken(until).then((text) => text.trim()));
   return (
     <div className={styles.form}>
       <DatePicker
@@ -27,26 +25,12 @@ export function TokenField() {
         openLabel={t`Open calendar`}
       />
       <div className={styles.actions}>
-        <Button
-          variant="secondary"
-          isPending={state.pending}
-          isDisabled={!expiration}
-          onPress={() => {
-            setState({ pending: true, error: null });
-            api
-              .createToken(new Date(expiration ?? Date.now() + WEEK))
-              .then((text) => {
-                setToken(text.trim());
-                setState({ pending: false, error: null });
-              })
-              .catch((error: unknown) => setState({ pending: false, error: catalogue(error instanceof Error ? error.message : String(error)) }));
-          }}
-        >
+        <Button variant="secondary" isPending={token.pending} isDisabled={!expiration} onPress={() => token.run(new Date(expiration ?? Date.now() + WEEK))}>
           {t`Generate token`}
         </Button>
       </div>
-      {state.error ? <Alert variant="error">{state.error}</Alert> : null}
-      {token ? <CopyText value={token} label={t`API token`} testId="api-token" /> : null}
+      {token.errorText ? <Alert variant="error">{token.errorText}</Alert> : null}
+      {token.output ? <CopyText value={token.output} label={t`API token`} testId="api-token" /> : null}
     </div>
   );
 }

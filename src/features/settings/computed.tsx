@@ -10,7 +10,7 @@ import { resources } from '../../api/resources';
 import { Alert, Button, Section } from '../../ui';
 import { useServices } from '../app/services';
 import { dataFor } from '../app/data';
-import { useCatalogueText } from '../app/catalogue';
+import { useRequest } from '../app/useRequest';
 import { FieldControl } from './FieldControl';
 import type { EditDescriptor, FieldContext, ListDescriptor } from './model';
 import type { Draft } from '../../machines/editor/editor.machine';
@@ -81,17 +81,10 @@ export const computedEditor: EditDescriptor<ComputedAttribute> = {
 function ComputedTest({ item, context }: { item: ComputedAttribute; context: FieldContext; change: (draft: Draft) => void; isDisabled: boolean }) {
   const { t } = useLingui();
   const services = useServices();
-  const catalogue = useCatalogueText();
   const [device, setDevice] = useState<Draft>({ id: 0, deviceId: 0 });
-  const [state, setState] = useState<{ pending: boolean; result: string | null; error: string | null }>({ pending: false, result: null, error: null });
+  const test = useRequest((input: { deviceId: number; item: ComputedAttribute }) => dataFor(services).entities.testComputed(input.deviceId, input.item));
   const deviceId = typeof device.deviceId === 'number' ? device.deviceId : 0;
-  const run = () => {
-    setState({ pending: true, result: null, error: null });
-    dataFor(services)
-      .entities.testComputed(deviceId, { ...item, id: item.id ?? 0 })
-      .then((text) => setState({ pending: false, result: text, error: null }))
-      .catch((error: unknown) => setState({ pending: false, result: null, error: catalogue(error instanceof Error ? error.message : String(error)) }));
-  };
+  const run = () => test.run({ deviceId, item: { ...item, id: item.id ?? 0 } });
   return (
     <Section title={t`Test`} defaultExpanded>
       <p className={styles.muted}>{t`Runs the expression on the last position of a device, without saving anything.`}</p>
@@ -103,14 +96,14 @@ function ComputedTest({ item, context }: { item: ComputedAttribute; context: Fie
         isDisabled={false}
       />
       <div className={styles.actions}>
-        <Button variant="secondary" onPress={run} isPending={state.pending} isDisabled={deviceId === 0 || !item.expression}>
+        <Button variant="secondary" onPress={run} isPending={test.pending} isDisabled={deviceId === 0 || !item.expression}>
           {t`Test`}
         </Button>
       </div>
-      {state.error ? <Alert variant="error">{state.error}</Alert> : null}
-      {state.result !== null ? (
+      {test.errorText ? <Alert variant="error">{test.errorText}</Alert> : null}
+      {test.output !== undefined ? (
         <p role="status" className={styles.token} data-testid="computed-result">
-          {state.result === '' ? t`No value` : state.result}
+          {test.output === '' ? t`No value` : test.output}
         </p>
       ) : null}
     </Section>

@@ -6,14 +6,13 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
 import type { Notification } from '../../../contract/models';
 import { resources } from '../../api/resources';
 import { Alert, Button, Section } from '../../ui';
 import { translated } from '../app/translated';
 import { useServices } from '../app/services';
 import { dataFor } from '../app/data';
-import { useCatalogueText } from '../app/catalogue';
+import { useRequest } from '../app/useRequest';
 import { ALARM_KEYS, alarmLabel, eventTypeName } from '../events/eventTypes';
 import type { EditDescriptor, ListDescriptor } from './model';
 import * as styles from './settings.css';
@@ -105,27 +104,16 @@ export const notificationEditor: EditDescriptor<Notification> = {
 function NotificationTest() {
   const { t } = useLingui();
   const services = useServices();
-  const catalogue = useCatalogueText();
-  const [state, setState] = useState<{ pending: boolean; sent: boolean; error: string | null }>({ pending: false, sent: false, error: null });
+  const test = useRequest(() => dataFor(services).entities.testNotification());
   return (
     <Section title={t`Test`} defaultExpanded>
       <div className={styles.actions}>
-        <Button
-          variant="secondary"
-          isPending={state.pending}
-          onPress={() => {
-            setState({ pending: true, sent: false, error: null });
-            dataFor(services)
-              .entities.testNotification()
-              .then(() => setState({ pending: false, sent: true, error: null }))
-              .catch((error: unknown) => setState({ pending: false, sent: false, error: catalogue(error instanceof Error ? error.message : String(error)) }));
-          }}
-        >
+        <Button variant="secondary" isPending={test.pending} onPress={() => test.run()}>
           {t`Send a test notification`}
         </Button>
       </div>
-      {state.sent ? <p role="status" className={styles.muted}>{t`Sent`}</p> : null}
-      {state.error ? <Alert variant="error">{state.error}</Alert> : null}
+      {test.state === 'done' ? <p role="status" className={styles.muted}>{t`Sent`}</p> : null}
+      {test.errorText ? <Alert variant="error">{test.errorText}</Alert> : null}
     </Section>
   );
 }
