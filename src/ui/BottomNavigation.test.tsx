@@ -2,7 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BottomNavigation, type BottomNavigationItem, type BottomNavigationLinkProps } from './BottomNavigation';
 import type { Href } from './href';
-import { MapIcon, ReportsIcon, SettingsIcon, LogoutIcon } from './icons';
+import { MapIcon, ReportsIcon, SettingsIcon, LogoutIcon } from './shellIcons';
 
 afterEach(cleanup);
 

@@ -14,7 +14,7 @@ import * as fieldStyles from './Field.css';
 import * as styles from './Select.css';
 import { cx } from './cx';
 import { FieldError } from './FieldError';
-import { ChevronDownIcon } from './icons';
+import { ChevronDownIcon } from './shellIcons';
 
 export interface SelectItem {
   id: string;

@@ -42,7 +42,7 @@ import * as styles from './fields.css';
 import { Button } from './Button';
 import { FieldError } from './FieldError';
 import { Checkbox } from './Checkbox';
-import { ChevronDownIcon } from './icons';
+import { ChevronDownIcon } from './shellIcons';
 import { cx } from './cx';
 
 interface Labelled {

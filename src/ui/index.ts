@@ -45,25 +45,8 @@ export {
 } from './BottomNavigation';
 export { AuthLayout, type AuthLayoutProps } from './AuthLayout';
 
-export {
-  MapIcon,
-  ReportsIcon,
-  SettingsIcon,
-  PersonIcon,
-  LogoutIcon,
-  CloseIcon,
-  LanguageIcon,
-  ChevronDownIcon,
-  AlertIcon,
-  InfoIcon,
-  BellIcon,
-  ListIcon,
-  DeleteIcon,
-  BatteryIcon,
-  IgnitionIcon,
-  GlyphIcon,
-  type IconProps,
-} from './icons';
+export { CloseIcon, AlertIcon, InfoIcon, type IconProps } from './icons';
+export { MapIcon, ReportsIcon, SettingsIcon, PersonIcon, LogoutIcon, LanguageIcon, ChevronDownIcon, BellIcon, ListIcon, DeleteIcon, BatteryIcon, IgnitionIcon, GlyphIcon } from './shellIcons';
 export { ToastRegion, createToastQueue, type ToastQueue, type ToastContent, type ToastRegionProps } from './Toast';
 export { Drawer, type DrawerProps } from './Drawer';
 export { PopoverDialog, type PopoverDialogProps } from './Popover';
