@@ -1,8 +1,15 @@
 /**
  * Whether a calendar is active at a moment, as Traccar decides it for notifications: some event of
- * the iCalendar document (with its recurrences, less its exceptions) covers that moment. Times are
- * compared as wall times in the event's own zone (its TZID, UTC, or UTC for floating times), so a
- * calendar written with a TZID needs no VTIMEZONE block (Traccar's own client writes none).
+ * the iCalendar document (with its recurrences, its moved or cancelled occurrences and its
+ * exceptions) covers that moment. Times are compared as wall times in the event's own zone: an
+ * IANA TZID (Traccar's own client writes one without a VTIMEZONE block), a TZID the file defines
+ * in a VTIMEZONE (Outlook's "Arab Standard Time"), UTC, or UTC for floating times (the server's
+ * zone).
+ *
+ * Events arrive in time order, so each recurrence keeps its place between checks and goes on from
+ * there; an earlier moment starts it over. A rule that cannot reach the moment within
+ * MAX_STEPS occurrences in one check (a per-minute rule from years ago) counts as active: a
+ * notification is never dropped because its calendar was too costly to read.
  */
 import ICAL from 'ical.js';
 
@@ -10,15 +17,8 @@ export interface CalendarCheck {
   active(at: number): boolean;
 }
 
-/** How far a recurrence is followed before giving up (a daily rule covers 270 years). */
-const MAX_OCCURRENCES = 100_000;
-
-interface Rule {
-  event: ICAL.Event;
-  zone: string;
-  /** seconds */
-  duration: number;
-}
+/** Occurrences followed in one check before giving up (and answering active). */
+export const MAX_STEPS = 20_000;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(zone: string): Intl.DateTimeFormat {
@@ -30,16 +30,7 @@ function formatter(zone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** The instant's wall time in the zone, as seconds of a UTC clock (comparable with floating times). */
-function wallSeconds(at: number, zone: string): number {
-  const parts = Object.fromEntries(formatter(zone).formatToParts(new Date(at)).map((p) => [p.type, p.value]));
-  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) / 1000;
-}
-
-/** An ICAL.Time read as a wall clock (its own fields, whatever its zone says). */
-const wall = (time: ICAL.Time) => Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second) / 1000;
-
-function isZone(zone: string): boolean {
+function isIanaZone(zone: string): boolean {
   try {
     formatter(zone);
     return true;
@@ -48,11 +39,78 @@ function isZone(zone: string): boolean {
   }
 }
 
+/** An ICAL.Time read as a wall clock (its own fields, whatever its zone says), in seconds. */
+const wall = (time: ICAL.Time) => Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second) / 1000;
+
+/** The moment's wall time in a zone, in seconds of a UTC clock (comparable with `wall`). */
+type WallClock = (at: number) => number;
+
+function ianaClock(zone: string): WallClock {
+  return (at) => {
+    const parts = Object.fromEntries(formatter(zone).formatToParts(new Date(at)).map((p) => [p.type, p.value]));
+    return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) / 1000;
+  };
+}
+
+function definedClock(zone: ICAL.Timezone): WallClock {
+  return (at) => wall(ICAL.Time.fromJSDate(new Date(at), true).convertToZone(zone));
+}
+
+const utcClock: WallClock = (at) => Math.floor(at / 1000);
+
 /** Parses iCalendar text; throws with the parser's reason when it is not one. */
 export function parseCalendar(text: string): ICAL.Component {
   const body = text.replace(/^\uFEFF/, '').trim();
   if (!body.startsWith('BEGIN:VCALENDAR')) throw new Error('expected an iCalendar file (BEGIN:VCALENDAR)');
   return new ICAL.Component(ICAL.parse(body) as unknown as ICAL.Component['jCal']);
+}
+
+/** One series (an event and its exceptions) with its clock and its place in time. */
+class Series {
+  private iterator: ICAL.RecurExpansion | ICAL.RecurIterator | null = null;
+  /** the latest end of the occurrences started at or before `checked` (wall seconds) */
+  private reach = -Infinity;
+  /** the first occurrence after `checked`, or null when the series is over */
+  private next: { start: number; end: number } | null = null;
+  private checked = -Infinity;
+
+  constructor(
+    private readonly event: ICAL.Event,
+    private readonly clock: WallClock,
+  ) {}
+
+  private occurrence(time: ICAL.Time): { start: number; end: number } {
+    const details = this.event.getOccurrenceDetails(time);
+    return { start: wall(details.startDate), end: wall(details.endDate) };
+  }
+
+  private restart(): void {
+    this.iterator = this.event.iterator();
+    this.reach = -Infinity;
+    this.checked = -Infinity;
+    this.next = this.step();
+  }
+
+  private step(): { start: number; end: number } | null {
+    const time = this.iterator?.next();
+    return time ? this.occurrence(time) : null;
+  }
+
+  active(at: number): boolean {
+    const now = this.clock(at);
+    if (!this.event.isRecurring()) {
+      const start = wall(this.event.startDate);
+      return start <= now && now < wall(this.event.endDate);
+    }
+    if (this.iterator === null || now < this.checked) this.restart();
+    for (let steps = 0; this.next && this.next.start <= now; steps += 1) {
+      if (steps >= MAX_STEPS) return true;
+      this.reach = Math.max(this.reach, this.next.end);
+      this.next = this.step();
+    }
+    this.checked = now;
+    return now < this.reach;
+  }
 }
 
 /** The check for a stored calendar, or null when it cannot be read (then it limits nothing). */
@@ -63,48 +121,39 @@ export function calendarCheck(text: string): CalendarCheck | null {
   } catch {
     return null;
   }
-  const rules: Rule[] = [];
+  const defined = new Map<string, ICAL.Timezone>();
+  for (const vtimezone of root.getAllSubcomponents('vtimezone')) {
+    const tzid = vtimezone.getFirstPropertyValue('tzid');
+    if (typeof tzid === 'string') defined.set(tzid, new ICAL.Timezone(vtimezone));
+  }
+  const clockFor = (property: ICAL.Property | null, start: ICAL.Time): WallClock => {
+    if (start.zone === ICAL.Timezone.utcTimezone) return utcClock;
+    const tzid = property?.getParameter('tzid');
+    if (typeof tzid !== 'string') return utcClock;
+    if (isIanaZone(tzid)) return ianaClock(tzid);
+    const zone = defined.get(tzid);
+    return zone ? definedClock(zone) : utcClock;
+  };
+
+  // a series is its master event (no RECURRENCE-ID) with the exceptions of the same UID
+  const masters = new Map<string, ICAL.Event>();
+  const exceptions: ICAL.Component[] = [];
+  const series: Series[] = [];
   for (const vevent of root.getAllSubcomponents('vevent')) {
     const property = vevent.getFirstProperty('dtstart');
     const start = property?.getFirstValue();
     if (!(start instanceof ICAL.Time)) continue;
+    if (vevent.hasProperty('recurrence-id')) {
+      exceptions.push(vevent);
+      continue;
+    }
     const event = new ICAL.Event(vevent);
-    const tzid = property?.getParameter('tzid');
-    const zone = typeof tzid === 'string' && isZone(tzid) ? tzid : 'UTC';
-    const end = vevent.getFirstPropertyValue('dtend');
-    const durationValue = vevent.getFirstPropertyValue('duration');
-    let duration = start.isDate ? 86_400 : 0;
-    if (end instanceof ICAL.Time) duration = wall(end) - wall(start);
-    else if (durationValue instanceof ICAL.Duration) duration = durationValue.toSeconds();
-    rules.push({ event, zone, duration: Math.max(0, duration) });
+    masters.set(event.uid, event);
+    series.push(new Series(event, clockFor(property, start)));
   }
-  const memo = new Map<number, boolean>();
-  const compute = (at: number) =>
-    rules.some(({ event, zone, duration }) => {
-      const now = wallSeconds(at, zone);
-      if (!event.isRecurring()) {
-        const start = wall(event.startDate);
-        return start <= now && now < start + duration;
-      }
-      const iterator = event.iterator();
-      for (let i = 0, next = iterator.next(); next && i < MAX_OCCURRENCES; i += 1, next = iterator.next()) {
-        const start = wall(next);
-        if (start > now) return false;
-        if (now < start + duration) return true;
-      }
-      return false;
-    });
-  return {
-    active(at: number) {
-      // events come in bursts: one answer per second of the clock
-      const second = Math.floor(at / 1000);
-      let answer = memo.get(second);
-      if (answer === undefined) {
-        answer = compute(at);
-        if (memo.size > 1000) memo.clear();
-        memo.set(second, answer);
-      }
-      return answer;
-    },
-  };
+  for (const exception of exceptions) {
+    const master = masters.get(String(exception.getFirstPropertyValue('uid')));
+    if (master) master.relateException(exception);
+  }
+  return { active: (at) => series.some((s) => s.active(at)) };
 }

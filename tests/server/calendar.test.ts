@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarCheck } from '../../server/events/calendar.ts';
+import { calendarCheck, MAX_STEPS } from '../../server/events/calendar.ts';
 
 const ics = (...lines: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', ...lines, 'END:VCALENDAR'].join('\r\n');
 const at = (iso: string) => Date.parse(iso);
@@ -39,5 +39,50 @@ describe('a calendar is active', () => {
   it('cannot be read: the check is null, and the calendar limits nothing', () => {
     expect(calendarCheck('not a calendar')).toBeNull();
     expect(calendarCheck('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:2026')).toBeNull();
+  });
+
+  it('follows a moved occurrence (RECURRENCE-ID): active at its new time, not at its old one', () => {
+    const check = calendarCheck(
+      ics(
+        'BEGIN:VEVENT', 'UID:s', 'DTSTART:20261123T080000Z', 'DTEND:20261123T090000Z', 'RRULE:FREQ=DAILY', 'END:VEVENT',
+        'BEGIN:VEVENT', 'UID:s', 'RECURRENCE-ID:20261125T080000Z', 'DTSTART:20261125T150000Z', 'DTEND:20261125T160000Z', 'END:VEVENT',
+      ),
+    )!;
+    expect(check.active(at('2026-11-24T08:30:00Z'))).toBe(true);
+    expect(check.active(at('2026-11-25T08:30:00Z'))).toBe(false);
+    expect(check.active(at('2026-11-25T15:30:00Z'))).toBe(true);
+    expect(check.active(at('2026-11-26T08:30:00Z'))).toBe(true);
+  });
+
+  it('reads a TZID the file defines in a VTIMEZONE (Outlook’s names)', () => {
+    const check = calendarCheck(
+      ics(
+        'BEGIN:VTIMEZONE', 'TZID:Arab Standard Time', 'BEGIN:STANDARD', 'DTSTART:16010101T000000', 'TZOFFSETFROM:+0300', 'TZOFFSETTO:+0300', 'END:STANDARD', 'END:VTIMEZONE',
+        'BEGIN:VEVENT', 'UID:o', 'DTSTART;TZID=Arab Standard Time:20260105T080000', 'DTEND;TZID=Arab Standard Time:20260105T170000', 'RRULE:FREQ=DAILY', 'END:VEVENT',
+      ),
+    )!;
+    expect(check.active(at('2026-11-25T05:30:00Z'))).toBe(true); // 08:30 at UTC+3
+    expect(check.active(at('2026-11-25T04:30:00Z'))).toBe(false); // 07:30
+    expect(check.active(at('2026-11-25T14:30:00Z'))).toBe(false); // 17:30
+  });
+
+  it('answers moments out of order the same as in order', () => {
+    const check = calendarCheck(ics('BEGIN:VEVENT', 'UID:1', 'DTSTART:20200101T080000Z', 'DTEND:20200101T090000Z', 'RRULE:FREQ=DAILY', 'END:VEVENT'))!;
+    const moments = ['2026-11-25T08:30:00Z', '2024-02-29T08:59:59Z', '2026-11-25T09:00:00Z', '2021-06-01T07:59:59Z', '2026-11-26T08:00:00Z'];
+    expect(moments.map((m) => check.active(at(m)))).toEqual([true, true, false, false, true]);
+  });
+
+  it('keeps its place along a long daily rule, moment after moment, and answers each right', () => {
+    const check = calendarCheck(ics('BEGIN:VEVENT', 'UID:1', 'DTSTART:20200101T080000Z', 'DTEND:20200101T090000Z', 'RRULE:FREQ=DAILY', 'END:VEVENT'))!;
+    const first = Date.parse('2026-11-25T08:00:00Z');
+    let active = 0;
+    for (let i = 0; i < 5000; i += 1) if (check.active(first + i * 1000)) active += 1;
+    expect(active).toBe(3600);
+  });
+
+  it('counts a rule too fine to reach the moment within the limit as active (a notification is not dropped)', () => {
+    const check = calendarCheck(ics('BEGIN:VEVENT', 'UID:1', 'DTSTART:20200101T000000Z', 'DURATION:PT10S', 'RRULE:FREQ=MINUTELY', 'END:VEVENT'))!;
+    expect(MAX_STEPS).toBeLessThan(3_600_000);
+    expect(check.active(at('2026-11-25T08:00:30Z'))).toBe(true);
   });
 });
