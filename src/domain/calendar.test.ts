@@ -37,6 +37,17 @@ describe('simple calendars', () => {
     expect(parseCalendarData(simpleCalendarData(calendar), 'UTC')).toEqual({ kind: 'simple', simple: calendar });
   });
 
+  it('repeat weekly on the start’s weekday where the calendar is, whatever the browser’s zone', () => {
+    // Thursday 01:00 in Riyadh is still Wednesday in UTC
+    const thursday = { ...riyadh, start: '2026-11-25T22:00:00.000Z', end: '2026-11-25T23:00:00.000Z', recurrence: 'weekly' as const, days: [] };
+    expect(simpleCalendarText(thursday)).toContain('RRULE:FREQ=WEEKLY;BYDAY=TH');
+    expect(simpleCalendarText({ ...thursday, recurrence: 'monthly' })).toContain('RRULE:FREQ=MONTHLY;BYMONTHDAY=26');
+  });
+
+  it('name Traccar in their PRODID, so that Traccar’s own client edits them as simple ones', () => {
+    expect(simpleCalendarText(riyadh)).toContain('\nPRODID:-//Traccar//NONSGML Traccar//EN\n');
+  });
+
   it('start at the next full hour and last an hour by default', () => {
     const calendar = defaultSimpleCalendar(Date.parse('2026-11-25T05:54:19Z'), 'Europe/Paris');
     expect(calendar).toMatchObject({ start: '2026-11-25T06:00:00.000Z', end: '2026-11-25T07:00:00.000Z', timeZone: 'Europe/Paris', recurrence: 'daily' });
@@ -76,6 +87,14 @@ describe('calendar files', () => {
 
   it('keep their text through base64, Arabic included', () => {
     expect(decodeBase64(encodeBase64(file))).toBe(file);
+  });
+
+  it('with floating times, whole days or zones only the file defines stay files (rewriting would move them)', () => {
+    const one = (start: string, end: string) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:x', start, end, 'RRULE:FREQ=DAILY', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n');
+    expect(parseCalendarText(one('DTSTART:20260105T080000', 'DTEND:20260105T090000'), 'Asia/Riyadh').kind).toBe('file');
+    expect(parseCalendarText(one('DTSTART;VALUE=DATE:20260105', 'DTEND;VALUE=DATE:20260106'), 'Asia/Riyadh').kind).toBe('file');
+    expect(parseCalendarText(one('DTSTART;TZID=Arab Standard Time:20260105T080000', 'DTEND;TZID=Arab Standard Time:20260105T090000'), 'UTC').kind).toBe('file');
+    expect(parseCalendarText(one('DTSTART;TZID=Asia/Riyadh:20260105T080000', 'DTEND;TZID=Asia/Riyadh:20260105T090000'), 'UTC').kind).toBe('simple');
   });
 
   it('with one event on a simple rule read as simple', () => {

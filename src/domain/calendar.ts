@@ -81,7 +81,9 @@ function rule(calendar: SimpleCalendar): string {
       return 'FREQ=DAILY';
     case 'weekly': {
       const days = WEEK_DAYS.filter((d) => calendar.days.includes(d));
-      const fallback = WEEK_DAYS[fromAbsolute(Date.parse(calendar.start), calendar.timeZone).toDate().getDay()] as WeekDay;
+      // the start's weekday where the calendar is, not where the browser is
+      const day = fromAbsolute(Date.parse(calendar.start), calendar.timeZone);
+      const fallback = WEEK_DAYS[new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay()] as WeekDay;
       return `FREQ=WEEKLY;BYDAY=${(days.length > 0 ? days : [fallback]).join(',')}`;
     }
     case 'monthly':
@@ -98,7 +100,8 @@ export function simpleCalendarText(calendar: SimpleCalendar): string {
   return [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    'PRODID:-//Athar//Athar//EN',
+    // Traccar's own client edits a calendar as a simple one only when its PRODID names Traccar
+    'PRODID:-//Traccar//NONSGML Traccar//EN',
     'BEGIN:VEVENT',
     'UID:00000000-0000-0000-0000-000000000000',
     `DTSTART;TZID=${calendar.timeZone}:${wallTime(calendar.start, calendar.timeZone)}`,
@@ -128,16 +131,21 @@ function isZone(timeZone: string): boolean {
   }
 }
 
-/** A DTSTART or DTEND as an instant: UTC, in its TZID, or floating (read in `fallbackZone`). */
-function instant(property: ICAL.Property | null, fallbackZone: string): { iso: string; zone: string } | null {
+/**
+ * A DTSTART or DTEND as an instant: UTC, in its TZID, or else (a floating time, a whole day, a zone
+ * only the file defines) read in `fallbackZone` and marked inexact: such a calendar is shown as a
+ * file, never rewritten as a simple one (which would move it by the zone's offset).
+ */
+function instant(property: ICAL.Property | null, fallbackZone: string): { iso: string; zone: string; exact: boolean } | null {
   if (!property) return null;
   const value = property.getFirstValue();
   if (!(value instanceof ICAL.Time)) return null;
-  if (value.zone === ICAL.Timezone.utcTimezone) return { iso: new Date(Date.UTC(value.year, value.month - 1, value.day, value.hour, value.minute, value.second)).toISOString(), zone: 'UTC' };
+  if (value.zone === ICAL.Timezone.utcTimezone) return { iso: new Date(Date.UTC(value.year, value.month - 1, value.day, value.hour, value.minute, value.second)).toISOString(), zone: 'UTC', exact: true };
   const tzid = property.getParameter('tzid');
-  const zone = typeof tzid === 'string' && isZone(tzid) ? tzid : fallbackZone;
+  const known = typeof tzid === 'string' && isZone(tzid);
+  const zone = known ? tzid : fallbackZone;
   const wall = new CalendarDateTime(value.year, value.month, value.day, value.hour, value.minute, value.second);
-  return { iso: toZoned(wall, zone).toAbsoluteString(), zone };
+  return { iso: toZoned(wall, zone).toAbsoluteString(), zone, exact: known && !value.isDate };
 }
 
 /** Parses iCalendar text; throws `InvalidCalendar` with the reason when it is not one. */
@@ -168,7 +176,7 @@ export function parseCalendarText(text: string, fallbackZone: string): ParsedCal
 function asSimple(vevent: ICAL.Component, fallbackZone: string): SimpleCalendar | null {
   const start = instant(vevent.getFirstProperty('dtstart'), fallbackZone);
   const end = instant(vevent.getFirstProperty('dtend'), fallbackZone);
-  if (!start || !end || start.zone !== end.zone) return null;
+  if (!start || !end || !start.exact || !end.exact || start.zone !== end.zone) return null;
   if (vevent.getAllProperties('rrule').length > 1 || vevent.hasProperty('rdate') || vevent.hasProperty('exdate')) return null;
   const base = { start: start.iso, end: end.iso, timeZone: start.zone, days: [] as WeekDay[] };
   const value = vevent.getFirstPropertyValue('rrule');

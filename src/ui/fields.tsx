@@ -346,7 +346,9 @@ export function FileDrop({ label, chooseLabel, acceptedFileTypes, onFile, isPend
     <DropZone
       aria-label={label}
       className={styles.dropZone}
-      getDropOperation={(types) => (acceptedFileTypes.some((type) => types.has(type)) ? 'copy' : 'cancel')}
+      // an extension (".ics") says nothing while dragging, where only MIME types are known (and often
+      // none for such files): any file is taken then, and the receiver checks what it got
+      getDropOperation={(types) => (acceptedFileTypes.some((type) => type.startsWith('.') || types.has(type)) ? 'copy' : 'cancel')}
       onDrop={async (event) => {
         for (const item of event.items) {
           if (item.kind === 'file') {

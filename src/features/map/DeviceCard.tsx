@@ -83,7 +83,7 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
   const more = [
     ...(position ? externalMapLinks(position.latitude, position.longitude, position.course) : []).map((link) => ({ id: link.id, href: link.href, label: mapNames[link.id], external: true })),
     ...(canOpen('share', restrictions) ? [{ id: 'share', href: `/settings/device/${device.id}/share`, label: t`Share`, external: false }] : []),
-    ...(canOpen('deviceConnections', restrictions) ? [{ id: 'connections', href: `/settings/device/${device.id}/connections`, label: t`Connections`, external: false }] : []),
+    ...(canEdit('deviceConnections', restrictions) ? [{ id: 'connections', href: `/settings/device/${device.id}/connections`, label: t`Connections`, external: false }] : []),
   ];
 
   const remove = () => {
@@ -204,10 +204,11 @@ function Address({ position, geocoder }: { position: LivePosition; geocoder: boo
   const services = useServices();
   const lookup = useRequest((at: { latitude: number; longitude: number }) => dataFor(services).entities.address(at.latitude, at.longitude));
   if (position.address) return <bdi>{position.address}</bdi>;
-  if (lookup.output) return <bdi>{lookup.output}</bdi>;
+  const here = lookup.input?.latitude === position.latitude && lookup.input.longitude === position.longitude;
+  if (here && lookup.output) return <bdi>{lookup.output}</bdi>;
   const coordinates = formatCoordinates(i18n.locale, position.latitude, position.longitude);
   if (!geocoder) return <span>{coordinates}</span>;
-  const notFound = lookup.state === 'failed' || lookup.state === 'timedOut' || (lookup.state === 'done' && !lookup.output);
+  const notFound = here && (lookup.state === 'failed' || lookup.state === 'timedOut' || (lookup.state === 'done' && !lookup.output));
   return (
     <span className={styles.address}>
       <span>{coordinates}</span>

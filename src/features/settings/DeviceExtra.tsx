@@ -37,9 +37,10 @@ export function DeviceExtra({ item, change, isDisabled }: { item: Device; change
   const [local, setLocal] = useState<string | null>(null);
   const said = (problem: 'type' | 'size' | 'empty') =>
     problem === 'type' ? t`This file is not a picture. Choose a JPEG, PNG, GIF or WebP image.` : problem === 'size' ? t`This picture is larger than 500 KB. Choose a smaller one.` : t`This file is empty.`;
-  const sending = useRequest(async (file: File) => {
+  const sending = useRequest(async (file: File, signal: AbortSignal) => {
     const name = await mutationsFor(services).uploadDeviceImage(item, file, { report: false });
-    change({ ...(item as unknown as Draft), attributes: { ...item.attributes, deviceImage: name.trim() } });
+    // an upload given up on (timed out, or replaced by a newer one) changes nothing
+    if (!signal.aborted) change({ ...(item as unknown as Draft), attributes: { ...item.attributes, deviceImage: name.trim() } });
     return name;
   });
   const image = deviceImageUrl(item, services.backendOrigin, window.location.href);

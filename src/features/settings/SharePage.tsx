@@ -11,6 +11,8 @@ import { useMemo } from 'react';
 import { resources } from '../../api/resources';
 import { Section } from '../../ui';
 import { useServices } from '../app/services';
+import { useSession } from '../app/hooks';
+import { selectUser } from '../../machines/session/selectors';
 import { dataFor, useData } from '../app/data';
 import { formatDateTime } from '../map/format';
 import { CopyText } from './CopyText';
@@ -90,15 +92,20 @@ const descriptor: EditDescriptor<Share> = {
 
 export function SharePage({ deviceId }: { deviceId: number }) {
   const services = useServices();
+  const user = useSession(selectUser);
+  const userExpiration = user?.expirationTime ? Date.parse(user.expirationTime) : null;
   const source = useMemo<EditSource<Share>>(
     () => ({
       load: async () => ({ ...descriptor.defaults({ timeZone: '' }), id: deviceId }),
       save: async (draft) => {
         const token = await dataFor(services).entities.shareDevice(deviceId, new Date(draft.expiration));
-        return { ...draft, link: shareLink(window.location.origin, token) };
+        // the server keeps a share within the sharer's own expiration: say the date it kept
+        const kept = userExpiration !== null && userExpiration < Date.parse(draft.expiration) ? new Date(userExpiration).toISOString() : draft.expiration;
+        // the token is the backend's: the link opens the client that backend serves
+        return { ...draft, expiration: kept, link: shareLink(services.backendOrigin || window.location.origin, token) };
       },
     }),
-    [services, deviceId],
+    [services, deviceId, userExpiration],
   );
   return <EntityEditPage descriptor={descriptor} id={deviceId} source={source} stay />;
 }

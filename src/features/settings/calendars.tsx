@@ -97,8 +97,12 @@ function problemText(i18n: I18n, error: unknown): string {
   }
 }
 
-function SimpleFields({ simple, set, isDisabled }: { simple: SimpleCalendar; set: (next: SimpleCalendar) => void; isDisabled: boolean }) {
+function SimpleFields({ simple: stored, set, isDisabled }: { simple: SimpleCalendar; set: (next: SimpleCalendar) => void; isDisabled: boolean }) {
   const { t, i18n } = useLingui();
+  // weekly on Monday to Friday is written as weekdays are: the form keeps saying weekly when that was chosen
+  const [chosen, setChosen] = useState<Recurrence | null>(null);
+  const simple: SimpleCalendar =
+    chosen === 'weekly' && stored.recurrence === 'weekdays' ? { ...stored, recurrence: 'weekly', days: ['MO', 'TU', 'WE', 'TH', 'FR'] } : stored;
   const zone = simple.timeZone;
   const picker = { timeZone: zone, granularity: 'minute' as const, isDisabled, previousLabel: t`Previous month`, nextLabel: t`Next month`, openLabel: t`Open calendar` };
   const endBeforeStart = Date.parse(simple.end) <= Date.parse(simple.start);
@@ -118,7 +122,10 @@ function SimpleFields({ simple, set, isDisabled }: { simple: SimpleCalendar; set
         isDisabled={isDisabled}
         items={RECURRENCES.map((id) => ({ id, label: i18n._(RECURRENCE_LABELS[id]) }))}
         selectedKey={simple.recurrence}
-        onSelectionChange={(key) => set({ ...simple, recurrence: key as Recurrence })}
+        onSelectionChange={(key) => {
+          setChosen(key as Recurrence);
+          set({ ...simple, recurrence: key as Recurrence });
+        }}
       />
       {simple.recurrence === 'weekly' ? (
         <ChoiceGroup

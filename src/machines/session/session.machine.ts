@@ -117,6 +117,12 @@ export const sessionMachine = setup({
     },
     isUnauthorized: ({ event }) => 'error' in event && isStatus(event.error, 401),
     isConnectionFailure: ({ event }) => 'error' in event && isStatus(event.error, 0),
+    /** no connection, or the server failed (5xx): nothing was decided about what was sent */
+    isUnavailable: ({ event }) => {
+      if (!('error' in event)) return false;
+      const status = failure(event.error).status ?? 0;
+      return status === 0 || status >= 500;
+    },
   },
   delays: {
     serverRetry: 5000,
@@ -182,7 +188,7 @@ export const sessionMachine = setup({
             ],
             onError: [
               {
-                guard: 'isConnectionFailure',
+                guard: 'isUnavailable',
                 target: '#session.unauthenticated',
                 actions: [
                   assign({ token: null, openidSuccess: false }),
