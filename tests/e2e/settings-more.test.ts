@@ -91,7 +91,7 @@ describe('computed attributes and maintenance', () => {
     expect(items.some((i) => i.id === oil.id)).toBe(false);
   });
 
-  it('a notification made in the screens fires as a toast when its event happens, and is removed', async () => {
+  it('a notification made in the screens fires as a toast when its event happens, is edited (a calendar chosen) and removed', async () => {
     const devices = await adminJson<Array<{ id: number; uniqueId: string; name: string }>>(harness(), 'GET', '/api/devices');
     // the demo's own alarm notification goes first: only the one made here may turn an alarm into a toast
     const before = await adminJson<Array<{ id: number; type: string }>>(harness(), 'GET', '/api/notifications');
@@ -109,7 +109,7 @@ describe('computed attributes and maintenance', () => {
     await page.keyboard.press('Space');
     await main(page).getByRole('button', { name: 'Save', exact: true }).click();
     await waitForPath(page, '/settings/notifications');
-    let items = await adminJson<Array<{ id: number; type: string; notificators: string; always: boolean; description: string; attributes: Record<string, unknown> }>>(harness(), 'GET', '/api/notifications');
+    let items = await adminJson<Array<{ id: number; type: string; notificators: string; always: boolean; description: string; calendarId?: number; attributes: Record<string, unknown> }>>(harness(), 'GET', '/api/notifications');
     const made = items.find((i) => i.description === 'SOS to the control room')!;
     expect(made).toMatchObject({ type: 'alarm', notificators: 'web', always: true, attributes: { alarms: 'sos' } });
 
@@ -119,7 +119,18 @@ describe('computed attributes and maintenance', () => {
     await sendAlarm(harness(), devices[0]!.uniqueId);
     await page.getByTestId('event-toast').filter({ hasText: 'SOS' }).first().waitFor({ timeout: 15_000 });
 
-    await page.goto(url('/settings/notifications'));
+    // edited: another description, and a calendar (it then applies only while the calendar is active)
+    const ics = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:n', 'DTSTART;TZID=Asia/Riyadh:20260101T080000', 'DTEND;TZID=Asia/Riyadh:20260101T170000', 'RRULE:FREQ=DAILY', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n');
+    const calendar = await adminJson<{ id: number }>(harness(), 'POST', '/api/calendars', { name: 'Office hours', data: Buffer.from(ics).toString('base64'), attributes: {} });
+    await page.goto(url(`/settings/notification/${made.id}`));
+    await main(page).getByLabel('Description', { exact: true }).fill('SOS to the duty officer');
+    await main(page).getByRole('combobox', { name: 'Calendar' }).fill('Office');
+    await page.getByRole('option', { name: 'Office hours' }).click();
+    await main(page).getByRole('button', { name: 'Save', exact: true }).click();
+    await waitForPath(page, '/settings/notifications');
+    items = await adminJson(harness(), 'GET', '/api/notifications');
+    expect(items.find((i) => i.id === made.id)).toMatchObject({ description: 'SOS to the duty officer', calendarId: calendar.id });
+
     await removeRow(page, 'Alarm');
     items = await adminJson(harness(), 'GET', '/api/notifications');
     expect(items.some((i) => i.id === made.id)).toBe(false);

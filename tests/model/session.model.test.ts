@@ -248,7 +248,7 @@ function checkStep(step: PathStep, prev: AnyMachineSnapshot | undefined, next: A
   const reportable =
     step.kind === 'error' &&
     ((src === 'getSession' && status === 0) ||
-      (src === 'tokenLogin' && (status === 0 || status >= 500)) ||
+      (src === 'tokenLogin' && (status === 0 || (status ?? 0) >= 500)) ||
       (src === 'login' && status !== 401) ||
       src === 'register' ||
       src === 'saveUser');
@@ -264,7 +264,7 @@ function checkStep(step: PathStep, prev: AnyMachineSnapshot | undefined, next: A
   }
   if ((step.kind === 'done' || step.kind === 'error') && src === 'tokenLogin') expect(ctx(next).token, where).toBeNull();
   // a refused link (4xx) says so on the login screen; an unavailable server is reported instead
-  if (step.kind === 'error' && src === 'tokenLogin') expect(ctx(next).loginError, where).toBe(status === 0 || status >= 500 ? null : 'link');
+  if (step.kind === 'error' && src === 'tokenLogin') expect(ctx(next).loginError, where).toBe(status === 0 || (status ?? 0) >= 500 ? null : 'link');
   if (step.kind === 'error' && src === 'loadServer') expect(ctx(next).serverError, where).toBe(errorMessage(step));
   if (step.kind === 'delay') expect(step.delay?.advanceMs, where).toBe(5000);
   // The busy/checking tags follow the pending requests.
