@@ -16,8 +16,7 @@ describe('computed attributes and maintenance', () => {
     const devices = await adminJson<Array<{ id: number; name: string }>>(harness(), 'GET', '/api/devices');
     const position = positions[0]!;
     const device = devices.find((d) => d.id === position.deviceId)!;
-    const page = await signedIn();
-    await page.goto(url('/settings/attributes'));
+    const page = await signedIn('/settings/attributes');
     await main(page).getByRole('link', { name: 'Add' }).click();
     await waitForPath(page, '/settings/attribute');
     await main(page).getByLabel('Description', { exact: true }).fill('Doubled speed');
@@ -58,8 +57,7 @@ describe('computed attributes and maintenance', () => {
   });
 
   it('a maintenance takes its start and period in the user’s units and keeps them in metres and milliseconds', async () => {
-    const page = await signedIn();
-    await page.goto(url('/settings/maintenances'));
+    const page = await signedIn('/settings/maintenances');
     await main(page).getByRole('link', { name: 'Add' }).click();
     await waitForPath(page, '/settings/maintenance');
     await main(page).getByLabel('Name', { exact: true }).fill('Oil change');
@@ -96,8 +94,7 @@ describe('computed attributes and maintenance', () => {
     // the demo's own alarm notification goes first: only the one made here may turn an alarm into a toast
     const before = await adminJson<Array<{ id: number; type: string }>>(harness(), 'GET', '/api/notifications');
     for (const n of before.filter((item) => item.type === 'alarm')) await adminJson(harness(), 'DELETE', `/api/notifications/${n.id}`);
-    const page = await signedIn();
-    await page.goto(url('/settings/notifications'));
+    const page = await signedIn('/settings/notifications');
     await main(page).getByRole('link', { name: 'Add' }).click();
     await waitForPath(page, '/settings/notification');
     // alarms (the default type), only SOS, on the web, for every device
@@ -137,8 +134,7 @@ describe('computed attributes and maintenance', () => {
   });
 
   it('a saved command asks the parameters of its type (a frequency with its unit), is edited and removed', async () => {
-    const page = await signedIn();
-    await page.goto(url('/settings/commands'));
+    const page = await signedIn('/settings/commands');
     await main(page).getByRole('link', { name: 'Add' }).click();
     await waitForPath(page, '/settings/command');
     await main(page).getByLabel('Description', { exact: true }).fill('Report every 5 minutes');
@@ -207,8 +203,7 @@ describe('computed attributes and maintenance', () => {
   it('accumulators set a device’s total distance and hours, typed in the user’s units', async () => {
     const positions = await adminJson<Array<{ deviceId: number }>>(harness(), 'GET', '/api/positions');
     const deviceId = positions[0]!.deviceId;
-    const page = await signedIn();
-    await page.goto(url('/settings/devices'));
+    const page = await signedIn('/settings/devices');
     await main(page).getByRole('button', { name: /^More for/ }).first().click();
     await page.getByRole('menuitem', { name: 'Accumulators' }).click();
     await page.waitForURL((u) => /^\/settings\/accumulators\/\d+$/.test(u.pathname));

@@ -21,8 +21,7 @@ const calendars = () => adminJson<Calendar[]>(harness(), 'GET', '/api/calendars'
 
 describe('calendars', () => {
   it('a simple calendar is made, changed and removed through the screens, kept as iCalendar', async () => {
-    const page = await signedIn();
-    await page.goto(url('/settings/calendars'));
+    const page = await signedIn('/settings/calendars');
     await main(page).getByRole('link', { name: 'Add' }).click();
     await waitForPath(page, '/settings/calendar');
     await main(page).getByLabel('Name', { exact: true }).fill('Night shift');
@@ -81,8 +80,7 @@ describe('calendars', () => {
       'END:VCALENDAR',
       '',
     ].join('\r\n');
-    const page = await signedIn();
-    await page.goto(url('/settings/calendar'));
+    const page = await signedIn('/settings/calendar');
     await main(page).getByLabel('Name', { exact: true }).fill('Holidays');
     const input = main(page).locator('input[type=file]');
 

@@ -129,8 +129,7 @@ describe.each(['ar', 'en'])('settings by keyboard only, in %s', (lang) => {
 
 describe('settings screens', () => {
   it('creates, edits and removes a device; the edit shows in the device list at once; a duplicate identifier keeps the form', async () => {
-    const page = await signedIn();
-    await open(page, '/settings/devices');
+    const page = await signedIn('/settings/devices');
     await page.getByRole('link', { name: 'Add' }).click();
     await waitForPath(page, '/settings/device');
     await main(page).getByLabel('Name', { exact: true }).fill('Phone of Sara');
@@ -210,8 +209,7 @@ describe('settings screens', () => {
   it('links a device to a user, who then sees it', async () => {
     const user = await createUser(harness(), 'linked');
     const device = await adminJson<{ id: number; name: string }>(harness(), 'POST', '/api/devices', { name: 'Shared van', uniqueId: 'shared-van-1' });
-    const page = await signedIn();
-    await open(page, `/settings/user/${user.id}/connections`);
+    const page = await signedIn(`/settings/user/${user.id}/connections`);
     await toggle(page, 'checkbox', 'Shared van');
     await expect.poll(async () => {
       const response = await fetch(url('/api/devices'), { headers: { Authorization: basicAuth(user.email, user.password) } });
@@ -221,8 +219,7 @@ describe('settings screens', () => {
 
   it('uploads a device picture, generates an API token and changes a server setting', async () => {
     const device = await adminJson<{ id: number; uniqueId: string }>(harness(), 'POST', '/api/devices', { name: 'Pictured', uniqueId: 'pictured-1' });
-    const page = await signedIn();
-    await open(page, `/settings/device/${device.id}`);
+    const page = await signedIn(`/settings/device/${device.id}`);
     await page.getByRole('button', { name: 'Picture' }).click();
     // a 1×1 PNG
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

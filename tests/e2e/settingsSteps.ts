@@ -4,11 +4,11 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startHarness, type Harness } from './harness.ts';
-import { signInToMap } from './helpers.ts';
+import { ADMIN_PASSWORD, startHarness, type Harness } from './harness.ts';
+import { ADMIN_LOGIN, signInToMap, submitLogin, waitForPath } from './helpers.ts';
 
 /** One embedded server and browser for the calling test file, started before its tests and closed after. */
-export function fileHarness(): { harness: () => Harness; url: (path: string) => string; signedIn: () => Promise<Page> } {
+export function fileHarness(): { harness: () => Harness; url: (path: string) => string; signedIn: (path?: string) => Promise<Page> } {
   let harness: Harness | undefined;
   beforeAll(async () => {
     harness = await startHarness();
@@ -23,9 +23,21 @@ export function fileHarness(): { harness: () => Harness; url: (path: string) => 
   return {
     harness: get,
     url: (path) => `${get().server.url}${path}`,
-    signedIn: async () => {
+    /**
+     * A page with the admin signed in, in English: on the map (drawn), or straight on `path`
+     * (asked for first, so that the sign-in returns there and no map is drawn on the way).
+     */
+    signedIn: async (path?: string) => {
       const { page } = await get().newPage();
-      await signInToMap(page, get());
+      if (!path) {
+        await signInToMap(page, get());
+        return page;
+      }
+      await page.goto(`${get().server.url}${path}${path.includes('?') ? '&' : '?'}locale=en`);
+      await waitForPath(page, '/login');
+      await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
+      await waitForPath(page, path);
+      await main(page).locator('h1').first().waitFor();
       return page;
     },
   };
