@@ -146,4 +146,20 @@ describe('device list', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-device-id'))).toBe(id);
     expect(await rows.count()).toBe(DEMO_DEVICES + 1);
   });
+
+  it('the card deletes its device after the question: gone from the list and from the server', async () => {
+    const device = await adminJson<{ id: number; name: string }>(harness, 'POST', '/api/devices', { name: 'Van to retire', uniqueId: 'retire-1' });
+    const { page } = await harness.newPage();
+    await signInToMap(page, harness);
+    const row = page.locator(`[data-device-id="${device.id}"]`);
+    await row.click();
+    const card = page.getByTestId('device-card');
+    await card.getByRole('heading', { name: 'Van to retire' }).waitFor();
+    await card.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await card.waitFor({ state: 'detached' });
+    await row.waitFor({ state: 'detached' });
+    const devices = await adminJson<Array<{ id: number }>>(harness, 'GET', '/api/devices');
+    expect(devices.some((d) => d.id === device.id)).toBe(false);
+  });
 });

@@ -63,7 +63,6 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
   const user = useSession(selectUser);
   const server = useSession(selectServer);
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const restrictions = restrictionsOf(user, server);
   const mayEdit = canEdit('devices', restrictions);
   const status = normalizeStatus(device.status);
@@ -86,18 +85,18 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
     ...(canEdit('deviceConnections', restrictions) ? [{ id: 'connections', href: `/settings/device/${device.id}/connections`, label: t`Connections`, external: false }] : []),
   ];
 
-  const remove = () => {
-    setDeleting(true);
-    // the resource layer: the socket machine (the live store's one writer) drops the device,
-    // the device queries refresh, a failure goes to the errors queue
-    mutationsFor(services)
-      .remove(resources.devices, device.id)
-      .then(() => onClose())
-      .catch(() => {
-        setDeleting(false);
-        setConfirming(false);
-      });
-  };
+  // the resource layer: the socket machine (the live store's one writer) drops the device, the
+  // device queries refresh, a failure goes to the errors queue and closes the question
+  const removal = useRequest(async (_: void, signal: AbortSignal) => {
+    try {
+      await mutationsFor(services).remove(resources.devices, device.id);
+    } catch (error) {
+      setConfirming(false);
+      throw error;
+    }
+    if (!signal.aborted) onClose();
+  });
+  const remove = () => removal.run();
 
   return (
     <div
@@ -189,7 +188,7 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
           variant="danger"
           onPrimaryAction={remove}
           onCancel={() => setConfirming(false)}
-          isPrimaryActionPending={deleting}
+          isPrimaryActionPending={removal.pending}
         >
           {device.name}
         </AlertDialog>
