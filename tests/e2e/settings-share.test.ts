@@ -122,6 +122,11 @@ describe('sharing a device', () => {
     const link = (await main(page).getByTestId('share-link').textContent()) ?? '';
     expect(link).toMatch(new RegExp(`^${url('/')}\\?token=[^&]+$`));
     await main(page).getByRole('img', { name: 'QR code of the share link' }).waitFor();
+    // made once: Create link rests, and another link starts from a fresh form
+    expect(await main(page).getByRole('button', { name: 'Create link' }).isDisabled()).toBe(true);
+    await main(page).getByRole('button', { name: 'Create another link' }).click();
+    await main(page).getByTestId('share-link').waitFor({ state: 'detached' });
+    expect(await main(page).getByRole('button', { name: 'Create link' }).isEnabled()).toBe(true);
 
     const { page: guest } = await harness().newPage();
     await guest.goto(link);

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -43,7 +43,13 @@ interface EntityEditPageProps<T extends { id: number }> {
  * question before leaving with unsaved changes. A failed save shows the server's text beside the
  * form and keeps everything typed.
  */
-export function EntityEditPage<T extends { id: number }>({ descriptor, id, source, stay = false, editable }: EntityEditPageProps<T>) {
+export function EntityEditPage<T extends { id: number }>(props: EntityEditPageProps<T>) {
+  // a page that stays after saving starts a new round (a new editor, loaded afresh) when asked again
+  const [round, setRound] = useState(0);
+  return <EditRound key={round} {...props} onAgain={() => setRound((n) => n + 1)} />;
+}
+
+function EditRound<T extends { id: number }>({ descriptor, id, source, stay = false, editable, onAgain }: EntityEditPageProps<T> & { onAgain: () => void }) {
   const { t, i18n } = useLingui();
   const services = useServices();
   const navigate = useNavigate();
@@ -168,15 +174,20 @@ export function EntityEditPage<T extends { id: number }>({ descriptor, id, sourc
             </Button>
           )}
           {mayEdit ? (
-            <Button type="submit" isPending={snapshot.matches('saving')} isDisabled={busy}>
+            <Button type="submit" isPending={snapshot.matches('saving')} isDisabled={busy || snapshot.matches('saved')}>
               {descriptor.saveLabel ? i18n._(descriptor.saveLabel) : t`Save`}
             </Button>
           ) : null}
         </div>
         {stay && snapshot.matches('saved') ? (
-          <p role="status" className={styles.muted}>
-            {descriptor.savedMessage ? i18n._(descriptor.savedMessage(draft as unknown as T)) : t`Saved`}
-          </p>
+          <div className={styles.actions}>
+            <p role="status" className={styles.muted}>
+              {descriptor.savedMessage ? i18n._(descriptor.savedMessage(draft as unknown as T)) : t`Saved`}
+            </p>
+            <Button variant="secondary" onPress={onAgain}>
+              {descriptor.againLabel ? i18n._(descriptor.againLabel) : t`Edit again`}
+            </Button>
+          </div>
         ) : null}
       </Form>
       <AlertDialog

@@ -56,6 +56,7 @@ function sendDescriptor(target: Target, savedOnly: boolean): EditDescriptor<Sent
     listPath: 'deviceId' in target ? '/' : '/settings/groups',
     removable: false,
     saveLabel: msg`Send`,
+    againLabel: msg`Send another command`,
     savedMessage: (item) => (item.result === 'queued' ? msg`Queued: the device gets it when it next connects.` : msg`Sent.`),
     defaults: () => ({ id: 0, deviceId: 0, type: 'custom', textChannel: false, description: null, attributes: {} }),
     sections: [

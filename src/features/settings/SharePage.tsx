@@ -70,6 +70,7 @@ const descriptor: EditDescriptor<Share> = {
   removable: false,
   saveLabel: msg`Create link`,
   savedMessage: () => msg`Link created.`,
+  againLabel: msg`Create another link`,
   defaults: () => ({ id: 0, expiration: new Date(Date.now() + WEEK).toISOString() }),
   sections: [
     {

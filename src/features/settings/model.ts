@@ -87,6 +87,8 @@ export interface EditDescriptor<T extends { id: number }> {
   saveLabel?: MessageDescriptor;
   /** what the page says once saved, from the server's answer (default 'Saved') */
   savedMessage?: (item: T) => MessageDescriptor;
+  /** a page that stays after saving: the button that starts over (default 'Edit again') */
+  againLabel?: MessageDescriptor;
   /** what is removable (default: every saved item when the screen may be edited) */
   removable?: boolean;
 }
