@@ -70,6 +70,8 @@ export class ContextCache {
   private readonly db: Db;
   private version = -1;
   private readonly devices = new Map<number, DeviceContext>();
+  /** each calendar read once per cache version, shared by every device's notifications */
+  private readonly calendars = new Map<number, CalendarCheck | null>();
   private server: Attributes = {};
   private readonly stmts;
 
@@ -97,9 +99,8 @@ export class ContextCache {
       notifications: db.prepare(
         `WITH RECURSIVE ${ANCESTORS}
          SELECT notifications.id, notifications.type, notifications.notificators, notifications.attributes, links.ownerId AS userId,
-           calendars.data AS calendarData
-         FROM notifications LEFT JOIN calendars ON calendars.id = notifications.calendarId
-         JOIN links ON links.propertyType = 'notification' AND links.propertyId = notifications.id
+           notifications.calendarId
+         FROM notifications JOIN links ON links.propertyType = 'notification' AND links.propertyId = notifications.id
            AND links.ownerType = 'user'
          WHERE notifications.always = 1 OR notifications.id IN (
            SELECT propertyId FROM links WHERE propertyType = 'notification' AND (
@@ -107,6 +108,7 @@ export class ContextCache {
          ORDER BY notifications.id`,
       ),
       server: db.prepare('SELECT attributes FROM server WHERE id = 1').pluck(),
+      calendar: db.prepare('SELECT data FROM calendars WHERE id = ?').pluck(),
     };
   }
 
@@ -116,7 +118,17 @@ export class ContextCache {
     if (version === this.version) return;
     this.version = version;
     this.devices.clear();
+    this.calendars.clear();
     this.server = parseAttributes(this.stmts.server.get() as string | undefined);
+  }
+
+  /** The check of a calendar (null: none, or unreadable, which limits nothing). */
+  private calendar(id: number): CalendarCheck | null {
+    if (!this.calendars.has(id)) {
+      const data = this.stmts.calendar.get(id) as Buffer | string | undefined;
+      this.calendars.set(id, data === undefined ? null : calendarCheck(Buffer.isBuffer(data) ? data.toString('utf8') : String(data)));
+    }
+    return this.calendars.get(id) ?? null;
   }
 
   serverAttributes(): Attributes {
@@ -162,7 +174,7 @@ export class ContextCache {
       notificators: string;
       attributes: string;
       userId: number;
-      calendarData: Buffer | null;
+      calendarId: number | null;
     }>;
     for (const row of rows) {
       if (!row.notificators.split(',').some((n) => n.trim() === 'web')) continue;
@@ -178,7 +190,7 @@ export class ContextCache {
           alarms: alarms ? new Set(alarms) : null,
           geofenceIds: geofenceIds ? new Set(geofenceIds.map(Number).filter(Number.isFinite)) : null,
           userIds: [],
-          calendar: row.calendarData ? calendarCheck(Buffer.from(row.calendarData).toString('utf8')) : null,
+          calendar: row.calendarId ? this.calendar(row.calendarId) : null,
         };
         byId.set(row.id, info);
       }
