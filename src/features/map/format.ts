@@ -17,11 +17,16 @@ export function formatNumber(locale: string, value: number, digits = 1): string 
   return new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
 }
 
-export function formatDateTime(locale: string, value: string | null | undefined): string | null {
+/** A date and time (by default medium date, medium time, in the browser's zone); null when there is none. */
+export function formatDateTime(
+  locale: string,
+  value: string | null | undefined,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' },
+): string | null {
   if (!value) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(date);
+  return new Intl.DateTimeFormat(locale, options).format(date);
 }
 
 /** Left-to-right isolate (U+2066 … U+2069): a coordinate pair reads "lat, lon" in a right-to-left line too. */

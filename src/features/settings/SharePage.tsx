@@ -6,14 +6,15 @@
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { resources } from '../../api/resources';
 import { Section } from '../../ui';
 import { useServices } from '../app/services';
 import { useSession } from '../app/hooks';
 import { selectUser } from '../../machines/session/selectors';
-import { dataFor, useData } from '../app/data';
+import { dataFor } from '../app/data';
+import { useLive } from '../devices/useLive';
+import type { LiveState } from '../../domain/liveStore';
 import { formatDateTime } from '../map/format';
 import { CopyText } from './CopyText';
 import { EntityEditPage, type EditSource } from './EntityEditPage';
@@ -37,13 +38,13 @@ export function shareLink(origin: string, token: string): string {
   return `${origin}/?token=${encodeURIComponent(token)}`;
 }
 
+/** The device's name, from the live store (which holds the fleet already). */
 function DeviceName({ id }: { id: number }) {
   const { t } = useLingui();
-  const { queries } = useData();
-  const device = useQuery(queries.item(resources.devices, id));
+  const name = useLive(useCallback((state: LiveState) => state.devices.get(id)?.name, [id]));
   return (
     <p className={styles.muted}>
-      {t`Device`}: <bdi>{device.data?.name ?? '…'}</bdi>
+      {t`Device`}: <bdi>{name ?? '…'}</bdi>
     </p>
   );
 }

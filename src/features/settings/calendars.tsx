@@ -28,6 +28,7 @@ import {
 } from '../../domain/calendar';
 import { Alert, Button, ChoiceGroup, DatePicker, FileDrop, Select } from '../../ui';
 import type { Draft } from '../../machines/editor/editor.machine';
+import { formatDateTime } from '../map/format';
 import type { EditDescriptor, FieldContext, ListDescriptor } from './model';
 import * as styles from './settings.css';
 
@@ -44,14 +45,11 @@ const dayName = (locale: string, day: WeekDay, width: 'long' | 'short' = 'long')
   new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 10, 22 + WEEK_DAYS.indexOf(day))));
 
 /** The time of day in the calendar's zone. */
-const timeOfDay = (locale: string, iso: string, timeZone: string) => new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone }).format(new Date(iso));
+const timeOfDay = (locale: string, iso: string, timeZone: string) => formatDateTime(locale, iso, { timeStyle: 'short', timeZone }) ?? '';
 
 /** When a file's event starts: its day for a whole-day event, else its date and time. */
-function eventTime(locale: string, event: CalendarEvent, timeZone: string): string {
-  if (!event.start) return '';
-  const options: Intl.DateTimeFormatOptions = event.allDay ? { dateStyle: 'medium', timeZone } : { dateStyle: 'medium', timeStyle: 'short', timeZone };
-  return new Intl.DateTimeFormat(locale, options).format(new Date(event.start));
-}
+const eventTime = (locale: string, event: CalendarEvent, timeZone: string) =>
+  formatDateTime(locale, event.start, event.allDay ? { dateStyle: 'medium', timeZone } : { dateStyle: 'medium', timeStyle: 'short', timeZone }) ?? '';
 
 /** How a calendar repeats, in a few words (the list's column). */
 export function describeCalendar(i18n: Pick<I18n, '_' | 'locale'>, parsed: ParsedCalendar | null): string {
