@@ -163,6 +163,17 @@ function EditRound<T extends { id: number }>({ descriptor, id, source, stay = fa
         ) : null}
         {descriptor.extra && (id !== null || descriptor.extraOnNew) ? descriptor.extra({ item: draft as unknown as T, context, change, isDisabled: disabled }) : null}
         <div className={styles.actions}>
+          {/* saved on a page that stays: said beside the button that was pressed, with the way to start again */}
+          {stay && snapshot.matches('saved') ? (
+            <>
+              <p role="status" className={styles.muted}>
+                {descriptor.savedMessage ? i18n._(descriptor.savedMessage(draft as unknown as T)) : t`Saved`}
+              </p>
+              <Button variant="secondary" onPress={onAgain}>
+                {descriptor.againLabel ? i18n._(descriptor.againLabel) : t`Edit again`}
+              </Button>
+            </>
+          ) : null}
           {removable ? (
             <Button variant="danger" onPress={() => actor.send({ type: 'REMOVE' })} isDisabled={busy}>
               {t`Remove`}
@@ -179,16 +190,6 @@ function EditRound<T extends { id: number }>({ descriptor, id, source, stay = fa
             </Button>
           ) : null}
         </div>
-        {stay && snapshot.matches('saved') ? (
-          <div className={styles.actions}>
-            <p role="status" className={styles.muted}>
-              {descriptor.savedMessage ? i18n._(descriptor.savedMessage(draft as unknown as T)) : t`Saved`}
-            </p>
-            <Button variant="secondary" onPress={onAgain}>
-              {descriptor.againLabel ? i18n._(descriptor.againLabel) : t`Edit again`}
-            </Button>
-          </div>
-        ) : null}
       </Form>
       <AlertDialog
         isOpen={snapshot.matches('confirmingRemove') || snapshot.matches('removing')}

@@ -50,7 +50,7 @@ export const heading = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight
 export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: vars.space.sm });
 export const grow = style({ flex: 1, minInlineSize: '10rem' });
 export const muted = style({ margin: 0, color: vars.color.textMuted });
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, justifyContent: 'flex-end' });
+export const actions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm, justifyContent: 'flex-end' });
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 
 export const attributes = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
