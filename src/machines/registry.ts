@@ -10,11 +10,13 @@ import { sessionMachine } from './session/session.machine';
 import { socketMachine } from './socket/socket.machine';
 import { editorMachine } from './editor/editor.machine';
 import { requestMachine } from './request/request.machine';
+import { geofenceMachine } from './geofence/geofence.machine';
 
 export const machines: Record<string, AnyStateMachine> = {
   app: appMachine,
   editor: editorMachine,
   errors: errorsMachine,
+  geofence: geofenceMachine,
   mapStyle: mapStyleMachine,
   request: requestMachine,
   session: sessionMachine,
