@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -14,7 +14,7 @@ import { mutationsFor } from '../app/useMutations';
 import { useCatalogueText } from '../app/catalogue';
 import { AttributesEditor } from './AttributesEditor';
 import { FieldControl } from './FieldControl';
-import type { EditDescriptor, FieldContext } from './model';
+import { formProblems, type EditDescriptor, type FieldContext, type FieldKey } from './model';
 import { Refusal } from './Refusal';
 import { useSettingsContext } from './useSettingsContext';
 import { formError } from './formError';
@@ -84,6 +84,17 @@ function EditRound<T extends { id: number }>({ descriptor, id, source, stay = fa
   const actor = useActorRef(machine, { input: { id, defaults: descriptor.defaults({ timeZone: settings.timeZone }) as unknown as Draft } });
   const snapshot = useSelector(actor, (s) => s);
   const draft = snapshot.context.draft;
+  // problems show on the fields changed so far, and on every field once saving was asked for
+  const [touched, setTouched] = useState<ReadonlySet<FieldKey>>(() => new Set());
+  const [attempts, setAttempts] = useState(0);
+  const form = useRef<HTMLFormElement | null>(null);
+  // a refused save: the focus goes to the first field said to be wrong
+  useEffect(() => {
+    if (attempts === 0) return;
+    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-field-problem]');
+    const target = first?.hasAttribute('data-field-problem') ? first.previousElementSibling?.querySelector<HTMLElement>('input, button') : first;
+    target?.focus();
+  }, [attempts]);
 
   // Leaving with unsaved changes asks first (the machine's confirmingLeave); saved or untouched forms leave at once.
   useBlocker({
@@ -118,7 +129,13 @@ function EditRound<T extends { id: number }>({ descriptor, id, source, stay = fa
   const busy = snapshot.hasTag('busy');
   const disabled = !mayEdit || busy || snapshot.matches('saved') || snapshot.matches('removed');
   const change = (next: Draft) => actor.send({ type: 'CHANGE', draft: next });
+  const changeField = (key: FieldKey) => (next: Draft) => {
+    if (!touched.has(key)) setTouched(new Set(touched).add(key));
+    change(next);
+  };
   const context: FieldContext = { ...settings, draft };
+  const problems = disabled ? new Map() : formProblems(descriptor.sections, draft, context);
+  const shown = (key: FieldKey) => (attempts > 0 || touched.has(key) ? problems.get(key) : undefined);
   const fieldAttributes = new Set(
     descriptor.sections.flatMap((section) => section.fields.map((f) => f.key)).filter((k) => k.startsWith('attributes.')).map((k) => k.slice(11)),
   );
@@ -135,7 +152,11 @@ function EditRound<T extends { id: number }>({ descriptor, id, source, stay = fa
         validationBehavior="aria"
         onSubmit={(event) => {
           event.preventDefault();
-          if (event.currentTarget.checkValidity() && !event.currentTarget.querySelector('[aria-invalid="true"]')) actor.send({ type: 'SAVE' });
+          form.current = event.currentTarget;
+          // under validationBehavior 'aria' the browser knows no `required`: the descriptors' problems (required, validate) are checked here
+          const valid = problems.size === 0 && event.currentTarget.checkValidity() && !event.currentTarget.querySelector('[aria-invalid="true"]');
+          if (valid) actor.send({ type: 'SAVE' });
+          else setAttempts((n) => n + 1);
         }}
       >
         {error ? (
@@ -143,13 +164,17 @@ function EditRound<T extends { id: number }>({ descriptor, id, source, stay = fa
             {error}
           </Alert>
         ) : null}
-        {descriptor.sections.map((section, index) => (
-          <Section key={index} title={i18n._(section.title)} defaultExpanded={section.defaultExpanded ?? index === 0}>
-            {section.fields.map((field) => (
-              <FieldControl key={field.key} field={field} draft={draft} change={change} context={context} isDisabled={disabled} />
-            ))}
-          </Section>
-        ))}
+        {descriptor.sections.map((section, index) => {
+          // a closed section with a problem opens after a refused save (a new Section, expanded), so its field can take the focus
+          const blocked = attempts > 0 && section.fields.some((field) => problems.has(field.key));
+          return (
+            <Section key={blocked ? `${index}:${attempts}` : index} title={i18n._(section.title)} defaultExpanded={blocked || (section.defaultExpanded ?? index === 0)}>
+              {section.fields.map((field) => (
+                <FieldControl key={field.key} field={field} draft={draft} change={changeField(field.key)} context={context} isDisabled={disabled} problem={shown(field.key)} />
+              ))}
+            </Section>
+          );
+        })}
         {descriptor.knownAttributes ? (
           <Section title={t`Attributes`}>
             <AttributesEditor

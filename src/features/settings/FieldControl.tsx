@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ChoiceGroup, ColorField, ComboBox, DatePicker, NumberField, Select, Switch, TextField } from '../../ui';
 import { useData } from '../app/data';
 import type { Resource } from '../../api/resources';
 import type { Draft } from '../../machines/editor/editor.machine';
+import { fieldError } from '../../ui/Field.css';
 import { readField, writeField, type FieldContext, type FieldDescriptor, type OptionSource } from './model';
 
 interface FieldControlProps {
@@ -13,15 +15,20 @@ interface FieldControlProps {
   change: (draft: Draft) => void;
   context: FieldContext;
   isDisabled: boolean;
+  /** what is wrong with the value (required and empty, or the descriptor's `validate`), once shown */
+  problem?: MessageDescriptor | null;
 }
 
 /** One field of an edit page, drawn from its descriptor. */
-export function FieldControl({ field, draft, change, context, isDisabled: formDisabled }: FieldControlProps) {
+export function FieldControl({ field, draft, change, context, isDisabled: formDisabled, problem: problemDescriptor }: FieldControlProps) {
   const { t, i18n } = useLingui();
   if (field.visible && !field.visible(context)) return null;
   const isDisabled = formDisabled || (field.disabled?.(context) ?? false);
   const label = i18n._(field.label);
   const description = field.description ? i18n._(field.description) : undefined;
+  // a problem marks the control invalid (aria-invalid) with its message under it; none leaves the control's own validation alone
+  const problem = problemDescriptor ? i18n._(problemDescriptor) : undefined;
+  const invalid = problem ? { isInvalid: true, errorMessage: problem } : {};
   const value = readField(draft, field.key);
   const set = (next: unknown) => {
     const written = writeField(draft, field.key, next);
@@ -41,21 +48,25 @@ export function FieldControl({ field, draft, change, context, isDisabled: formDi
           value={typeof value === 'string' ? value : value == null ? '' : String(value)}
           onChange={set}
           inputDir={field.dir}
+          {...invalid}
         />
       );
     case 'number':
-      return <NumberControl field={field} value={value} set={set} context={context} isDisabled={isDisabled} label={label} description={description} />;
+      return <NumberControl field={field} value={value} set={set} context={context} isDisabled={isDisabled} label={label} description={description} problem={problem} />;
     case 'switch':
       return (
-        <Switch isSelected={value === true || value === 'true'} onChange={set} isDisabled={isDisabled} name={field.key}>
-          {label}
-        </Switch>
+        <>
+          <Switch isSelected={value === true || value === 'true'} onChange={set} isDisabled={isDisabled} name={field.key}>
+            {label}
+          </Switch>
+          {problem ? <ProblemText>{problem}</ProblemText> : null}
+        </>
       );
     case 'select':
     case 'choices':
-      return <ChoiceControl field={field} value={value} set={set} context={context} isDisabled={isDisabled} label={label} description={description} />;
+      return <ChoiceControl field={field} value={value} set={set} context={context} isDisabled={isDisabled} label={label} description={description} problem={problem} />;
     case 'entity':
-      return <EntityField field={field} value={typeof value === 'number' ? value : 0} set={set} context={context} isDisabled={isDisabled} label={label} />;
+      return <EntityField field={field} value={typeof value === 'number' ? value : 0} set={set} context={context} isDisabled={isDisabled} label={label} problem={problem} />;
     case 'date':
       return (
         <DatePicker
@@ -69,13 +80,23 @@ export function FieldControl({ field, draft, change, context, isDisabled: formDi
           previousLabel={t`Previous month`}
           nextLabel={t`Next month`}
           openLabel={t`Open calendar`}
+          {...invalid}
         />
       );
     case 'color':
-      return <ColorField label={label} description={description} isDisabled={isDisabled} value={typeof value === 'string' ? value : ''} onChange={(hex) => set(hex || null)} />;
+      return <ColorField label={label} description={description} isDisabled={isDisabled} value={typeof value === 'string' ? value : ''} onChange={(hex) => set(hex || null)} {...invalid} />;
     case 'custom':
-      return <>{field.render({ draft, change, context, isDisabled })}</>;
+      return <>{field.render({ draft, change, context, isDisabled, problem })}</>;
   }
+}
+
+/** A problem under a control that has no error slot of its own (a switch, a select). */
+function ProblemText({ children }: { children: string }) {
+  return (
+    <p className={fieldError} data-field-problem>
+      {children}
+    </p>
+  );
 }
 
 /** What every field control receives: its descriptor, its value in the draft and the way to set it. */
@@ -87,9 +108,11 @@ interface ControlProps<F> {
   isDisabled: boolean;
   label: string;
   description?: string;
+  /** the problem said under the control (it is then invalid) */
+  problem?: string;
 }
 
-function EntityField({ field, value, set, context, isDisabled, label }: ControlProps<Extract<FieldDescriptor, { kind: 'entity' }>> & { value: number }) {
+function EntityField({ field, value, set, context, isDisabled, label, problem }: ControlProps<Extract<FieldDescriptor, { kind: 'entity' }>> & { value: number }) {
   const { i18n } = useLingui();
   const { queries } = useData();
   const list = useQuery(queries.list(field.resource as Resource<{ id: number; name?: string }>));
@@ -100,7 +123,16 @@ function EntityField({ field, value, set, context, isDisabled, label }: ControlP
       .filter((item) => !excluded.has(item.id))
       .map((item) => ({ id: String(item.id), label: 'name' in item && typeof item.name === 'string' ? item.name : String(item.id) })),
   ];
-  return <ComboBox label={label} items={items} selectedKey={String(value)} isDisabled={isDisabled} onSelectionChange={(key) => set(key === null ? 0 : Number(key))} />;
+  return (
+    <ComboBox
+      label={label}
+      items={items}
+      selectedKey={String(value)}
+      isDisabled={isDisabled}
+      onSelectionChange={(key) => set(key === null ? 0 : Number(key))}
+      {...(problem ? { isInvalid: true, errorMessage: problem } : {})}
+    />
+  );
 }
 
 /**
@@ -108,7 +140,7 @@ function EntityField({ field, value, set, context, isDisabled, label }: ControlP
  * yet) rather than as an error before anything is typed; a zero the user types is kept and refused
  * with the spec's 'Can't be zero'.
  */
-function NumberControl({ field, value, set, context, isDisabled, label, description }: ControlProps<Extract<FieldDescriptor, { kind: 'number' }>>) {
+function NumberControl({ field, value, set, context, isDisabled, label, description, problem }: ControlProps<Extract<FieldDescriptor, { kind: 'number' }>>) {
   const { t, i18n } = useLingui();
   const [typed, setTyped] = useState(false);
   const raw = typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : null;
@@ -125,6 +157,7 @@ function NumberControl({ field, value, set, context, isDisabled, label, descript
       isDisabled={isDisabled}
       value={shown === null ? null : Math.round(shown * 1e6) / 1e6}
       validate={field.notZero ? (v) => (v === 0 ? t`Can't be zero` : null) : undefined}
+      {...(problem ? { isInvalid: true, errorMessage: problem } : {})}
       onChange={(next) => {
         setTyped(true);
         set(next === null ? (field.key.startsWith('attributes.') ? null : 0) : field.fromDisplay ? field.fromDisplay(next, context) : next);
@@ -154,14 +187,25 @@ function LoadedChoices({ source, ...props }: ChoiceProps & { source: Exclude<Opt
   return <ChoiceView {...props} options={(loaded.data ?? []).map((id) => ({ id, label: source.label(id, i18n) }))} />;
 }
 
-function ChoiceView({ field, value, set, isDisabled, label, description, options }: ChoiceProps & { options: Array<{ id: string; label: string }> }) {
+function ChoiceView({ field, value, set, isDisabled, label, description, options, problem }: ChoiceProps & { options: Array<{ id: string; label: string }> }) {
   const { t } = useLingui();
   if (field.kind === 'choices') {
     const chosen = typeof value === 'string' && value ? value.split(',').map((v) => v.trim()).filter(Boolean) : [];
-    return <ChoiceGroup label={label} description={description} items={options} value={chosen} isDisabled={isDisabled} onChange={(next) => set(next.length > 0 ? next.join(',') : null)} />;
+    return (
+      <ChoiceGroup
+        label={label}
+        description={description}
+        items={options}
+        value={chosen}
+        isDisabled={isDisabled}
+        onChange={(next) => set(next.length > 0 ? next.join(',') : null)}
+        {...(problem ? { isInvalid: true, errorMessage: problem } : {})}
+      />
+    );
   }
   const items = field.allowEmpty ? [{ id: '', label: t`Default` }, ...options] : options;
   return (
+    <>
     <Select
       label={label}
       description={description}
@@ -171,5 +215,7 @@ function ChoiceView({ field, value, set, isDisabled, label, description, options
       selectedKey={value == null ? '' : String(value)}
       onSelectionChange={(key) => set(key === '' ? null : key)}
     />
+    {problem ? <ProblemText>{problem}</ProblemText> : null}
+    </>
   );
 }

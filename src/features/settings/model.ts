@@ -3,6 +3,7 @@
  * list shows) and known attributes. A new entity screen is a descriptor file and a thin route.
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { ReactNode } from 'react';
 import type { Attributes, Server, User } from '../../../contract/models';
 import type { AnyResource, Resource } from '../../api/resources';
@@ -34,6 +35,11 @@ interface BaseField {
   disabled?: (context: FieldContext) => boolean;
   /** what else changes when this field is set (the draft with the new value, and the one before) */
   onSet?: (next: Draft, previous: Draft) => Draft;
+  /**
+   * What is wrong with the value, said under the field (null: nothing). The form refuses to save
+   * while a shown, enabled field has a problem; `required` text fields are checked before this.
+   */
+  validate?: (value: unknown, draft: Draft) => MessageDescriptor | null;
 }
 
 export type FieldDescriptor =
@@ -45,7 +51,7 @@ export type FieldDescriptor =
   | (BaseField & { kind: 'entity'; resource: AnyResource; emptyLabel: MessageDescriptor; exclude?: (context: FieldContext) => number[] })
   | (BaseField & { kind: 'date'; /** a day (default), or a day and a time */ granularity?: 'day' | 'minute' })
   | (BaseField & { kind: 'color' })
-  | (BaseField & { kind: 'custom'; render: (props: { draft: Draft; change: (draft: Draft) => void; context: FieldContext; isDisabled: boolean }) => ReactNode });
+  | (BaseField & { kind: 'custom'; render: (props: { draft: Draft; change: (draft: Draft) => void; context: FieldContext; isDisabled: boolean; /** the field's problem, when shown */ problem?: string }) => ReactNode });
 
 /** The options of a select or of choices: given, or loaded (the server's lists) and named here. */
 export type OptionSource =
@@ -150,4 +156,35 @@ export function writeField(draft: Draft, key: FieldKey, value: unknown): Draft {
     return { ...draft, attributes };
   }
   return { ...draft, [key]: value };
+}
+
+// --- what blocks saving ---
+
+/** Said under a required field left empty. */
+export const REQUIRED_MESSAGE = msg`Required: fill this in.`;
+
+const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * The problem of one field of a draft, or null: none for a field that is not shown or may not be
+ * changed; a required text field left empty; else the descriptor's own `validate`.
+ */
+export function fieldProblem(field: FieldDescriptor, draft: Draft, context: FieldContext): MessageDescriptor | null {
+  if (field.visible && !field.visible(context)) return null;
+  if (field.disabled?.(context)) return null;
+  const value = readField(draft, field.key);
+  if (field.kind === 'text' && field.required && isEmpty(value)) return REQUIRED_MESSAGE;
+  return field.validate?.(value, draft) ?? null;
+}
+
+/** The problems of a form's fields, by key, in the order of the form. */
+export function formProblems(sections: FieldSection[], draft: Draft, context: FieldContext): Map<FieldKey, MessageDescriptor> {
+  const problems = new Map<FieldKey, MessageDescriptor>();
+  for (const section of sections) {
+    for (const field of section.fields) {
+      const problem = fieldProblem(field, draft, context);
+      if (problem) problems.set(field.key, problem);
+    }
+  }
+  return problems;
 }
