@@ -22,6 +22,7 @@ export const SETTINGS_MENU: MenuEntry[] = [
   { screen: 'notifications', label: msg`Notifications`, href: () => '/settings/notifications', prefixes: () => ['/settings/notifications', '/settings/notification'] },
   { screen: 'account', label: msg`Account`, href: (id) => `/settings/user/${id ?? 0}`, prefixes: (id) => [`/settings/user/${id ?? 0}`] },
   { screen: 'devices', label: msg`Devices`, href: () => '/settings/devices', prefixes: () => ['/settings/devices', '/settings/device', '/settings/accumulators'] },
+  { screen: 'geofences', label: msg`Geofences`, href: () => '/settings/geofences', prefixes: () => ['/settings/geofences', '/settings/geofence'] },
   { screen: 'groups', label: msg`Groups`, href: () => '/settings/groups', prefixes: () => ['/settings/groups', '/settings/group'] },
   { screen: 'drivers', label: msg`Drivers`, href: () => '/settings/drivers', prefixes: () => ['/settings/drivers', '/settings/driver'] },
   { screen: 'calendars', label: msg`Calendars`, href: () => '/settings/calendars', prefixes: () => ['/settings/calendars', '/settings/calendar'] },

@@ -48,9 +48,9 @@ describe('the settings menu', () => {
   const screens = (u: User) => menuEntries(restrictionsOf(u, null)).map((e) => e.screen);
 
   it('offers every screen to an administrator, fewer to others', () => {
-    expect(screens(user({ administrator: true }))).toEqual(['preferences', 'notifications', 'account', 'devices', 'groups', 'drivers', 'calendars', 'attributes', 'maintenance', 'commands', 'users', 'server']);
-    expect(screens(user({}))).toEqual(['preferences', 'notifications', 'account', 'devices', 'groups', 'drivers', 'calendars', 'attributes', 'maintenance', 'commands']);
-    expect(screens(user({ userLimit: 5 }))).toEqual(['preferences', 'notifications', 'account', 'devices', 'groups', 'drivers', 'calendars', 'attributes', 'maintenance', 'commands', 'users']);
+    expect(screens(user({ administrator: true }))).toEqual(['preferences', 'notifications', 'account', 'devices', 'geofences', 'groups', 'drivers', 'calendars', 'attributes', 'maintenance', 'commands', 'users', 'server']);
+    expect(screens(user({}))).toEqual(['preferences', 'notifications', 'account', 'devices', 'geofences', 'groups', 'drivers', 'calendars', 'attributes', 'maintenance', 'commands']);
+    expect(screens(user({ userLimit: 5 }))).toEqual(['preferences', 'notifications', 'account', 'devices', 'geofences', 'groups', 'drivers', 'calendars', 'attributes', 'maintenance', 'commands', 'users']);
     expect(screens(user({ readonly: true }))).toEqual(['preferences', 'account', 'devices']);
   });
 
@@ -66,6 +66,8 @@ describe('the settings menu', () => {
     expect(currentEntry('/settings/maintenances', 7, entries)).toBe('maintenance');
     expect(currentEntry('/settings/calendar/2', 7, entries)).toBe('calendars');
     expect(currentEntry('/settings/device/3/share', 7, entries)).toBe('devices');
+    expect(currentEntry('/settings/geofence/5', 7, entries)).toBe('geofences');
+    expect(currentEntry('/settings/geofences', 7, entries)).toBe('geofences');
   });
 });
 
