@@ -8,17 +8,22 @@
  * device data have been drawn, `data-selected-device` (the selected id, or absent), and the
  * camera as `data-map-center="lon,lat"` / `data-map-zoom` after each move (north up, no pitch),
  * `data-map-fallback="true"` while the offline basemap stands in for a style that failed,
- * from which a test projects a device to a screen point without reaching into the page.
+ * from which a test projects a device to a screen point without reaching into the page;
+ * `data-geofence-features="<n>"` (features in the geofences source, 0 while the layer is off)
+ * when the map is given a geofence feed (`data-map-ready` turns false, then true once a new
+ * list of geofences is drawn).
  */
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef } from 'react';
 import type { LiveStore } from '../domain/liveStore';
-import { createMapController, initialStyle, type MapController } from './controller';
+import { createMapController, initialStyle, type MapController, type MapExtension } from './controller';
+import type { GeofenceFeed } from './geofenceFeed';
 import * as styles from './MapView.css';
 import type { MapSettingsStore } from './settings';
 
+export type { MapExtension };
 export type LonLat = [lon: number, lat: number];
 
 export interface MapViewProps {
@@ -35,6 +40,13 @@ export interface MapViewProps {
   uiStrings?: Record<string, string>;
   /** True while the requested style failed and the offline basemap stands in. */
   onFallback?: (fallback: boolean) => void;
+  /** The geofences to draw (while the layers menu's Geofences switch is on). Read when the map is created. */
+  geofences?: GeofenceFeed;
+  /**
+   * Called with the map after the app's layers on every style load; each returns its detach,
+   * called before a style switch and on unmount (e.g. the geofence editor). Read when the map is created.
+   */
+  extensions?: ReadonlyArray<MapExtension>;
 }
 
 export const DEFAULT_CENTER: LonLat = [46.6753, 24.7136];
@@ -44,11 +56,12 @@ function ensureWorkerUrl(): void {
   if (maplibregl.getWorkerUrl() !== workerUrl) maplibregl.setWorkerUrl(workerUrl);
 }
 
-export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className, uiStrings, onFallback }: MapViewProps) {
+export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions }: MapViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const onSelectRef = useRef(onSelect);
   const onFallbackRef = useRef(onFallback);
   const uiStringsRef = useRef(uiStrings);
+  const extensionsRef = useRef(extensions);
   const controllerRef = useRef<MapController | null>(null);
   const initialRef = useRef({ center: initialCenter ?? DEFAULT_CENTER, zoom: initialZoom ?? DEFAULT_ZOOM, preferredStyle });
 
@@ -67,6 +80,7 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
     ensureWorkerUrl();
     container.dataset.mapReady = 'false';
     container.dataset.deviceFeatures = '0';
+    if (geofences) container.dataset.geofenceFeatures = '0';
 
     const rtl = getComputedStyle(container).direction === 'rtl';
     const map = new maplibregl.Map({
@@ -111,6 +125,15 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
         container.dataset.mapFallback = String(fallback);
         onFallbackRef.current?.(fallback);
       },
+      ...(geofences
+        ? {
+            geofences,
+            onGeofenceCount: (count: number) => {
+              container.dataset.geofenceFeatures = String(count);
+            },
+          }
+        : {}),
+      ...(extensionsRef.current ? { extensions: extensionsRef.current } : {}),
     });
     controllerRef.current = controller;
 
@@ -119,9 +142,9 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
       controller.destroy();
       map.off('moveend', writeCamera);
       map.remove();
-      for (const key of ['mapReady', 'deviceFeatures', 'selectedDevice', 'mapCenter', 'mapZoom', 'mapFallback']) delete container.dataset[key];
+      for (const key of ['mapReady', 'deviceFeatures', 'geofenceFeatures', 'selectedDevice', 'mapCenter', 'mapZoom', 'mapFallback']) delete container.dataset[key];
     };
-  }, [store, settings]);
+  }, [store, settings, geofences]);
 
   return (
     <div

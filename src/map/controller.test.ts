@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createLiveStore } from '../domain/liveStore';
-import { createMapController, type ControllerMap } from './controller';
+import { createMapController, type ControllerMap, type MapControllerOptions } from './controller';
+import { createGeofenceFeed } from './geofenceFeed';
+import { GEOFENCES_LAYERS, GEOFENCES_SOURCE } from './layers/geofences';
 import { createFakeMap } from './testFakeMap';
 import { device, position } from './testModels';
 import { createMapSettings } from './settings';
@@ -12,7 +14,7 @@ import { selectByUniqueIdOnce } from './selectByUniqueId';
 const rasterize = () => ({ width: 1, height: 1, data: new Uint8ClampedArray(4) }) as ImageData;
 const noFetch = vi.fn(() => Promise.reject(new Error('offline in tests')));
 
-function setup(preferredStyle: unknown = 'offline') {
+function setup(preferredStyle: unknown = 'offline', extra: Partial<MapControllerOptions> = {}) {
   const store = createLiveStore();
   store.setDevices([device(1), device(2)]);
   store.updatePositions([position(1, 10, 10), position(2, 20, 20)]);
@@ -27,6 +29,7 @@ function setup(preferredStyle: unknown = 'offline') {
     rasterize,
     fetch: noFetch as unknown as typeof fetch,
     onFeatureCount: (n) => counts.push(n),
+    ...extra,
   });
   return { store, fake, settings, controller, counts, fallbacks };
 }
@@ -119,6 +122,69 @@ describe('map controller', () => {
     const calls = fake.easeTo.mock.calls.length;
     store.updatePositions([position(2, 22, 22)]);
     expect(fake.easeTo).toHaveBeenCalledTimes(calls);
+  });
+
+  it('draws the geofence feed below the devices and routes, follows the setting, and is re-attached after a style switch', async () => {
+    const feed = createGeofenceFeed([{ id: 1, name: 'A', description: null, area: 'CIRCLE (10 10, 100)', calendarId: 0, attributes: {} }]);
+    const geofenceCounts: number[] = [];
+    const ready: boolean[] = [];
+    const { fake, settings } = setup('offline', { geofences: feed, onGeofenceCount: (n) => geofenceCounts.push(n), onReady: (r) => ready.push(r) });
+    fake.fire('style.load');
+    expect(fake.source(GEOFENCES_SOURCE).lastData()?.features).toHaveLength(1);
+    expect(fake.layers.indexOf(GEOFENCES_LAYERS.areaLabel)).toBeLessThan(fake.layers.indexOf('tracking-line'));
+    expect(fake.layers.indexOf(GEOFENCES_LAYERS.areaLabel)).toBeLessThan(fake.layers.indexOf(DEVICES_LAYERS.clusters));
+    expect(geofenceCounts).toEqual([1]);
+    // once ready, a new list turns the map not ready until it is idle with it
+    await vi.waitFor(() => expect(noFetch).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the offline basemap's failure handled
+    fake.fire('idle');
+    expect(ready.at(-1)).toBe(true);
+    feed.set([]);
+    expect(ready.at(-1)).toBe(false);
+    fake.fire('idle');
+    expect(ready.at(-1)).toBe(true);
+    expect(geofenceCounts).toEqual([1, 0]);
+
+    settings.set({ geofences: false });
+    expect(fake.sources.has(GEOFENCES_SOURCE)).toBe(false);
+    expect(geofenceCounts.at(-1)).toBe(0);
+    settings.set({ geofences: true });
+    expect(fake.sources.has(GEOFENCES_SOURCE)).toBe(true);
+    expect(fake.layers.indexOf(GEOFENCES_LAYERS.fill)).toBeLessThan(fake.layers.indexOf('live-routes-line'));
+
+    settings.set({ style: 'osm' });
+    fake.dropStyle();
+    fake.fire('style.load');
+    expect(fake.sources.has(GEOFENCES_SOURCE)).toBe(true);
+  });
+
+  it('has no geofence layer without a feed', () => {
+    const { fake } = setup();
+    fake.fire('style.load');
+    expect(fake.sources.has(GEOFENCES_SOURCE)).toBe(false);
+  });
+
+  it('attaches the extensions after the app layers on every style load and detaches them before a switch and on destroy', () => {
+    const order: string[] = [];
+    const extension = vi.fn((map: ControllerMap) => {
+      order.push(map.getLayer(DEVICES_LAYERS.icon) ? 'attach after layers' : 'attach before layers');
+      return () => order.push(map.getLayer(DEVICES_LAYERS.icon) ? 'detach with layers' : 'detach without layers');
+    });
+    const failing = vi.fn(() => {
+      throw new Error('boom');
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { fake, settings, controller } = setup('offline', { extensions: [failing, extension] });
+    expect(extension).not.toHaveBeenCalled();
+    fake.fire('style.load');
+    expect(order).toEqual(['attach after layers']);
+    settings.set({ style: 'osm' });
+    expect(order).toEqual(['attach after layers', 'detach with layers']);
+    fake.dropStyle();
+    fake.fire('style.load');
+    expect(extension).toHaveBeenCalledTimes(2);
+    controller.destroy();
+    expect(order).toEqual(['attach after layers', 'detach with layers', 'attach after layers', 'detach with layers']);
   });
 
   it('destroy removes everything it added', () => {

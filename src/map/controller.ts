@@ -2,7 +2,9 @@
  * Wires the one map to the live store and the map settings: attaches the layer modules when a
  * style has loaded (and again after every style switch, since `setStyle` drops the app's
  * sources, layers and images), switches styles, clustering, accuracy circles, live routes,
- * tracking paths and follow mode as the settings change. React never touches the map: it owns
+ * tracking paths, geofences and follow mode as the settings change. Extensions (e.g. the
+ * geofence editor) are attached after the app's layers on every style load and detached before
+ * a style switch and on destroy. React never touches the map: it owns
  * the settings store and the live store, and this module reacts to them.
  */
 import type { ErrorEvent as MaplibreErrorEvent, Map as MaplibreMap, StyleSpecification } from 'maplibre-gl';
@@ -10,10 +12,12 @@ import { createActor } from 'xstate';
 import { mapStyleMachine } from '../machines/mapStyle/mapStyle.machine';
 import type { LiveState, LiveStore } from '../domain/liveStore';
 import { attachAccuracyLayer } from './layers/accuracy';
+import { attachGeofencesLayer } from './layers/geofences';
+import type { GeofenceFeed } from './geofenceFeed';
 import { attachDevicesLayer, DEVICES_LAYERS, type DevicesLayer } from './layers/devices';
 import { attachFollow } from './follow';
 import { attachReveal } from './reveal';
-import { attachLiveRoutesLayer, attachTrackingLayer } from './layers/routes';
+import { attachLiveRoutesLayer, attachTrackingLayer, TRACKING_LAYER } from './layers/routes';
 import type { Rasterizer } from './icons/rasterize';
 import { loadOfflineBasemap } from './offlineStyle';
 import type { MapSettings, MapSettingsStore } from './settings';
@@ -26,7 +30,10 @@ export interface MapControllerOptions {
   onSelect?: (deviceId: number) => void;
   onFeatureCount?: (count: number) => void;
   onSelectedDevice?: (deviceId: number | null) => void;
-  /** Called with false when a style starts loading, true once it is drawn with the app's layers. */
+  /**
+   * Called with false when a style starts loading, true once it is drawn with the app's layers;
+   * also false then true around the drawing of a new geofence list once the map was ready.
+   */
   onReady?: (ready: boolean) => void;
   rasterize?: Rasterizer;
   /** Fetch for the offline basemap asset (tests). */
@@ -36,7 +43,19 @@ export interface MapControllerOptions {
    * style is chosen again (false).
    */
   onFallback?: (fallback: boolean) => void;
+  /** The geofences to draw (below the devices, while the `geofences` setting is on). */
+  geofences?: GeofenceFeed;
+  /** Called with the number of features in the geofences source (0 when the layer is off). */
+  onGeofenceCount?: (count: number) => void;
+  /**
+   * Attached after the app's layers on every style load (the style is loaded then); the
+   * returned detach runs before a style switch and on destroy.
+   */
+  extensions?: ReadonlyArray<MapExtension>;
 }
+
+/** Something that adds to the map once its style has loaded (e.g. a drawing editor); returns its detach. */
+export type MapExtension = (map: MaplibreMap) => () => void;
 
 export interface MapController {
   readonly styleId: () => MapStyleId;
@@ -65,13 +84,53 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
   let detachRoutes: (() => void) | null = null;
   let detachTracking: (() => void) | null = null;
   let detachFollow: (() => void) | null = null;
+  let detachGeofences: (() => void) | null = null;
+  let ready = false;
+  function setReady(value: boolean): void {
+    ready = value;
+    options.onReady?.(value);
+  }
+  let detachExtensions: Array<() => void> = [];
 
   function attachAccuracy(): void {
     detachAccuracy?.();
     detachAccuracy = attachAccuracyLayer(map, store, { beforeId: map.getLayer(DEVICES_LAYERS.clusters) ? DEVICES_LAYERS.clusters : undefined });
   }
 
+  function setGeofences(on: boolean): void {
+    detachGeofences?.();
+    detachGeofences = null;
+    if (on && options.geofences) {
+      detachGeofences = attachGeofencesLayer(map, options.geofences, {
+        // below the devices and the route lines (the tracking line is the lowest of those)
+        beforeId: [TRACKING_LAYER, DEVICES_LAYERS.clusters].find((id) => map.getLayer(id)),
+        onFeatureCount: (count) => {
+          options.onGeofenceCount?.(count);
+          // a new list is being drawn: ready again once the map is idle with it
+          if (ready) {
+            setReady(false);
+            markReadyWhenIdle();
+          }
+        },
+      });
+    } else if (options.geofences) options.onGeofenceCount?.(0);
+  }
+
+  function runDetach(detach: () => void): void {
+    try {
+      detach();
+    } catch (error) {
+      console.error('[map] extension detach failed', error);
+    }
+  }
+
   function detachStyleLayers(): void {
+    // extensions first: they were attached last and may sit on the app's layers
+    const extensions = detachExtensions;
+    detachExtensions = [];
+    for (const detach of extensions.reverse()) runDetach(detach);
+    detachGeofences?.();
+    detachGeofences = null;
     devices?.detach();
     devices = null;
     detachAccuracy?.();
@@ -99,11 +158,19 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
     detachTracking = attachTrackingLayer(map, store, DEVICES_LAYERS.clusters);
     setLiveRoutes(current.liveRoutes);
     if (current.accuracy) attachAccuracy();
+    setGeofences(current.geofences);
+    for (const extension of options.extensions ?? []) {
+      try {
+        detachExtensions.push(extension(map));
+      } catch (error) {
+        console.error('[map] extension failed to attach', error);
+      }
+    }
   }
 
   function markReadyWhenIdle(): void {
     map.once('idle', () => {
-      if (!destroyed) options.onReady?.(true);
+      if (!destroyed) setReady(true);
     });
     map.triggerRepaint();
   }
@@ -130,7 +197,7 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
   function showStyle(next: MapStyleId): void {
     if (next === styleId) return;
     styleId = next;
-    options.onReady?.(false);
+    setReady(false);
     detachStyleLayers();
     const spec = MAP_STYLES[next].style();
     // A style document from a server: drop its glyph server (the app's labels use the local fonts
@@ -208,6 +275,7 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
       }
     }
     if (next.liveRoutes !== previous.liveRoutes && devices) setLiveRoutes(next.liveRoutes);
+    if (next.geofences !== previous.geofences && devices) setGeofences(next.geofences);
     if (next.follow !== previous.follow) applyFollow(next.follow);
   });
 

@@ -38,4 +38,17 @@ describe('map settings', () => {
     expect(createMapSettings(partly).get()).toEqual({ ...DEFAULT_MAP_SETTINGS, accuracy: true });
     expect(createMapSettings(null).get()).toEqual(DEFAULT_MAP_SETTINGS);
   });
+
+  it('shows geofences by default, and reads the flag back like the others', () => {
+    expect(DEFAULT_MAP_SETTINGS.geofences).toBe(true);
+    const storage = memoryStorage();
+    createMapSettings(storage).set({ geofences: false });
+    expect(JSON.parse(storage.data.get(MAP_SETTINGS_KEY) ?? '{}')).toMatchObject({ geofences: false });
+    expect(createMapSettings(storage).get().geofences).toBe(false);
+    // settings stored before the flag existed, or a bad value: the default
+    const older = memoryStorage({ [MAP_SETTINGS_KEY]: '{"clustering":false,"liveRoutes":true,"accuracy":false,"follow":false}' });
+    expect(createMapSettings(older).get()).toEqual({ ...DEFAULT_MAP_SETTINGS, clustering: false, geofences: true });
+    const bad = memoryStorage({ [MAP_SETTINGS_KEY]: '{"geofences":"no"}' });
+    expect(createMapSettings(bad).get().geofences).toBe(true);
+  });
 });

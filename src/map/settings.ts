@@ -1,6 +1,6 @@
 /**
- * The map's own switches (layers menu): chosen style, clustering, live routes, accuracy circles
- * and follow mode. Kept in local storage (one JSON entry); storage failures are ignored (private
+ * The map's own switches (layers menu): chosen style, clustering, live routes, accuracy circles,
+ * geofences and follow mode. Kept in local storage (one JSON entry); storage failures are ignored (private
  * mode, quota, disabled storage): the settings then live for the page only.
  */
 import { isMapStyleId, type MapStyleId } from './styles';
@@ -11,6 +11,8 @@ export interface MapSettings {
   clustering: boolean;
   liveRoutes: boolean;
   accuracy: boolean;
+  /** Draw the geofences (on maps that are given a geofence feed). */
+  geofences: boolean;
   follow: boolean;
 }
 
@@ -19,6 +21,7 @@ export const DEFAULT_MAP_SETTINGS: MapSettings = {
   clustering: true,
   liveRoutes: true,
   accuracy: false,
+  geofences: true,
   follow: false,
 };
 
@@ -42,13 +45,14 @@ function parse(text: string | null): MapSettings {
   }
   if (typeof value !== 'object' || value === null) return DEFAULT_MAP_SETTINGS;
   const record = value as Record<string, unknown>;
-  const flag = (key: 'clustering' | 'liveRoutes' | 'accuracy' | 'follow') =>
+  const flag = (key: 'clustering' | 'liveRoutes' | 'accuracy' | 'geofences' | 'follow') =>
     typeof record[key] === 'boolean' ? record[key] : DEFAULT_MAP_SETTINGS[key];
   return {
     style: isMapStyleId(record.style) ? record.style : null,
     clustering: flag('clustering'),
     liveRoutes: flag('liveRoutes'),
     accuracy: flag('accuracy'),
+    geofences: flag('geofences'),
     follow: flag('follow'),
   };
 }

@@ -1,6 +1,6 @@
 /**
- * The map's layers menu: choose the style, switch clustering, live routes, accuracy circles and
- * follow mode. It only writes the map settings store; the map controller reacts to it.
+ * The map's layers menu: choose the style, switch clustering, live routes, accuracy circles,
+ * geofences and follow mode. It only writes the map settings store; the map controller reacts to it.
  */
 import { useSyncExternalStore } from 'react';
 import { useLingui } from '@lingui/react/macro';
@@ -53,6 +53,9 @@ export function LayersMenu({ settings, preferredStyle }: { settings: MapSettings
           </Checkbox>
           <Checkbox isSelected={current.accuracy} onChange={(accuracy) => settings.set({ accuracy })}>
             {t`Accuracy circles`}
+          </Checkbox>
+          <Checkbox isSelected={current.geofences} onChange={(geofences) => settings.set({ geofences })}>
+            {t`Geofences`}
           </Checkbox>
           <Checkbox isSelected={current.follow} onChange={(follow) => settings.set({ follow })}>
             {t`Follow the selected device`}

@@ -1,17 +1,21 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { createMapSettings, MapView, selectByUniqueIdOnce } from '../../map';
+import { createGeofenceFeed } from '../../map/geofenceFeed';
+import { resources } from '../../api/resources';
 import { fieldPreference, preference } from '../../domain/permissions';
 import { selectServer, selectUser } from '../../machines/session/selectors';
 import { Alert } from '../../ui';
 import { useServices } from '../app/services';
+import { useData } from '../app/data';
 import { useSession } from '../app/hooks';
 import { DeviceCard } from './DeviceCard';
 import { LayersMenu } from './LayersMenu';
 import * as styles from './MapPage.css';
 
 /** MapLibre's control texts in the active language (its keys are MapLibre's own). */
-function useMapUiStrings(): Record<string, string> {
+export function useMapUiStrings(): Record<string, string> {
   const { t, i18n } = useLingui();
   return useMemo(
     () => ({
@@ -42,15 +46,26 @@ function useMapUiStrings(): Record<string, string> {
   );
 }
 
+/** The map style preference: Traccar keeps it in the `map` field; an attribute `map` (the embedded server's demo pin) also counts. */
+export function usePreferredMapStyle(): unknown {
+  const user = useSession(selectUser);
+  const server = useSession(selectServer);
+  return fieldPreference('map', user, server) ?? preference('map', user, server, null);
+}
+
 export function MapPage() {
   const { t, i18n } = useLingui();
   const { live } = useServices();
   const [settings] = useState(createMapSettings);
-  const user = useSession(selectUser);
-  const server = useSession(selectServer);
+  const { queries } = useData();
+  const geofences = useQuery(queries.list(resources.geofences));
+  // the feed's one writer: the map draws what the geofences query holds
+  const [geofenceFeed] = useState(() => createGeofenceFeed());
+  useEffect(() => {
+    if (geofences.data) geofenceFeed.set(geofences.data);
+  }, [geofenceFeed, geofences.data]);
   const uniqueId = useSession((s) => s.context.uniqueId);
-  // Traccar keeps the map style in the `map` field; an attribute `map` (the embedded server's demo pin) also counts
-  const preferredStyle = fieldPreference('map', user, server) ?? preference('map', user, server, null);
+  const preferredStyle = usePreferredMapStyle();
   const uiStrings = useMapUiStrings();
   const [fallback, setFallback] = useState(false);
   const [noticeClosed, setNoticeClosed] = useState(false);
@@ -67,6 +82,7 @@ export function MapPage() {
         settings={settings}
         preferredStyle={preferredStyle}
         uiStrings={uiStrings}
+        geofences={geofenceFeed}
         onFallback={(on) => {
           setFallback(on);
           setNoticeClosed(false);

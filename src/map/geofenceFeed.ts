@@ -1,0 +1,32 @@
+/**
+ * The geofences a map draws: a tiny store with one writer (the page that owns the geofences
+ * query) and any number of readers (the geofences layer, re-attached on every style load).
+ * `set` with the same array is a no-op, so a re-render that hands over the same query data
+ * sends nothing to the map.
+ */
+import type { Geofence } from '../../contract/models';
+
+export interface GeofenceFeed {
+  get(): readonly Geofence[];
+  set(list: readonly Geofence[]): void;
+  subscribe(listener: (list: readonly Geofence[]) => void): () => void;
+}
+
+export function createGeofenceFeed(initial: readonly Geofence[] = []): GeofenceFeed {
+  let list = initial;
+  const listeners = new Set<(list: readonly Geofence[]) => void>();
+  return {
+    get: () => list,
+    set(next) {
+      if (next === list) return;
+      list = next;
+      for (const listener of [...listeners]) listener(list);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { LineString, Polygon } from 'geojson';
+import type { Geofence } from '../../../contract/models';
+import { createGeofenceFeed } from '../geofenceFeed';
+import { MAP_FONTS } from '../offlineStyle';
+import { createFakeMap } from '../testFakeMap';
+import {
+  attachGeofencesLayer,
+  GEOFENCE_FILL_OPACITY,
+  GEOFENCES_LAYERS,
+  GEOFENCES_SOURCE,
+  geofenceCollection,
+  geofenceFeature,
+  type GeofencesLayerMap,
+} from './geofences';
+
+function geofence(id: number, area: string, attributes: Geofence['attributes'] = {}): Geofence {
+  return { id, name: `Zone ${id}`, description: null, area, calendarId: 0, attributes };
+}
+
+const CIRCLE = 'CIRCLE (24.7136 46.6753, 500)';
+const POLYGON = 'POLYGON ((24.70 46.60, 24.70 46.70, 24.80 46.70))';
+const LINE = 'LINESTRING (24.70 46.60, 24.75 46.65, 24.80 46.70)';
+
+describe('geofence features', () => {
+  it('builds each shape kind, longitude first, polygons closed and circles as 32-step rings', () => {
+    const circle = geofenceFeature(geofence(1, CIRCLE));
+    expect(circle?.properties.kind).toBe('circle');
+    expect(circle?.geometry.type).toBe('Polygon');
+    const ring = (circle?.geometry as Polygon).coordinates[0] ?? [];
+    expect(ring).toHaveLength(33);
+    const [lon = 0, lat = 0] = ring[0] ?? [];
+    expect(Math.abs(lon - 46.6753)).toBeLessThan(0.01);
+    expect(Math.abs(lat - 24.7136) * 111_000).toBeGreaterThan(490);
+    expect(Math.abs(lat - 24.7136) * 111_000).toBeLessThan(510);
+
+    const polygon = geofenceFeature(geofence(2, POLYGON));
+    expect(polygon).toMatchObject({ id: 2, geometry: { type: 'Polygon' }, properties: { kind: 'polygon', name: 'Zone 2' } });
+    const outer = (polygon?.geometry as Polygon).coordinates[0] ?? [];
+    expect(outer[0]).toEqual([46.6, 24.7]);
+    expect(outer.at(-1)).toEqual(outer[0]);
+
+    const line = geofenceFeature(geofence(3, LINE));
+    expect(line).toMatchObject({ id: 3, geometry: { type: 'LineString' }, properties: { kind: 'linestring' } });
+    expect((line?.geometry as LineString).coordinates).toEqual([
+      [46.6, 24.7],
+      [46.65, 24.75],
+      [46.7, 24.8],
+    ]);
+  });
+
+  it('carries the colour, line width and opacity attributes, with defaults', () => {
+    const styled = geofenceFeature(geofence(1, CIRCLE, { color: '#ff0000', mapLineWidth: 5, mapLineOpacity: 0.5 }));
+    expect(styled?.properties).toMatchObject({ color: '#ff0000', width: 5, opacity: 0.5 });
+    const plain = geofenceFeature(geofence(2, CIRCLE));
+    expect(plain?.properties).toMatchObject({ width: 2, opacity: 1 });
+    expect(typeof plain?.properties.color).toBe('string');
+    expect(plain?.properties.color).not.toBe('');
+  });
+
+  it('skips a bad area, never throws', () => {
+    const list = [geofence(1, 'POLYGON ((nonsense))'), geofence(2, CIRCLE), geofence(3, 'CIRCLE (24 46, -5)'), geofence(4, ''), geofence(5, LINE)];
+    expect(() => geofenceCollection(list)).not.toThrow();
+    expect(geofenceCollection(list).features.map((f) => f.id)).toEqual([2, 5]);
+    expect(geofenceFeature({ ...geofence(6, CIRCLE), area: null as unknown as string })).toBeNull();
+  });
+
+  it('builds a 100,000-vertex polygon quickly', () => {
+    const points = Array.from({ length: 100_000 }, (_, k) => {
+      const a = (2 * Math.PI * k) / 100_000;
+      return `${(24.7 + 0.1 * Math.sin(a)).toFixed(6)} ${(46.7 + 0.1 * Math.cos(a)).toFixed(6)}`;
+    });
+    const start = performance.now();
+    const feature = geofenceFeature(geofence(1, `POLYGON ((${points.join(', ')}))`));
+    const elapsed = performance.now() - start;
+    // the area codec may cap the length of an area: then the geofence is skipped, never thrown
+    if (feature) expect((feature.geometry as Polygon).coordinates[0]).toHaveLength(100_001);
+    expect(elapsed).toBeLessThan(2_000);
+  });
+});
+
+function setup(list: Geofence[] = [geofence(1, CIRCLE), geofence(2, POLYGON), geofence(3, LINE)]) {
+  const fake = createFakeMap();
+  const feed = createGeofenceFeed(list);
+  const counts: number[] = [];
+  return { fake, feed, counts, map: fake.map as unknown as GeofencesLayerMap };
+}
+
+describe('geofences layer', () => {
+  it('adds one source and its layers below the given layer, with data-driven style and label placement', () => {
+    const { fake, feed, counts, map } = setup();
+    fake.map.addLayer({ id: 'devices-clusters' });
+    attachGeofencesLayer(map, feed, { beforeId: 'devices-clusters', onFeatureCount: (n) => counts.push(n) });
+    expect(fake.layers).toEqual([GEOFENCES_LAYERS.fill, GEOFENCES_LAYERS.line, GEOFENCES_LAYERS.lineLabel, GEOFENCES_LAYERS.areaLabel, 'devices-clusters']);
+    expect(fake.source(GEOFENCES_SOURCE).lastData()?.features.map((f) => f.id)).toEqual([1, 2, 3]);
+    expect(counts).toEqual([3]);
+
+    const fill = fake.layerSpecs.get(GEOFENCES_LAYERS.fill) as { paint: Record<string, unknown>; filter: unknown };
+    expect(fill.paint['fill-opacity']).toBe(GEOFENCE_FILL_OPACITY);
+    expect(JSON.stringify(fill.filter)).toContain('circle');
+    const line = fake.layerSpecs.get(GEOFENCES_LAYERS.line) as { paint: Record<string, unknown>; filter?: unknown };
+    expect(line.filter).toBeUndefined(); // every shape has its outline
+    expect(line.paint['line-width']).toEqual(['get', 'width']);
+    expect(line.paint['line-opacity']).toEqual(['get', 'opacity']);
+    expect(JSON.stringify(line.paint['line-color'])).toContain('"get","color"');
+
+    const lineLabel = fake.layerSpecs.get(GEOFENCES_LAYERS.lineLabel) as { layout: Record<string, unknown>; filter: unknown };
+    expect(lineLabel.layout['symbol-placement']).toBe('line');
+    expect(lineLabel.layout['text-field']).toEqual(['get', 'name']);
+    expect(lineLabel.layout['text-font']).toEqual(MAP_FONTS);
+    expect(JSON.stringify(lineLabel.filter)).toContain('linestring');
+    const areaLabel = fake.layerSpecs.get(GEOFENCES_LAYERS.areaLabel) as { layout: Record<string, unknown>; filter: unknown };
+    expect(areaLabel.layout['symbol-placement']).toBe('point');
+    expect(areaLabel.layout['text-font']).toEqual(MAP_FONTS);
+    expect(JSON.stringify(areaLabel.filter)).toContain('polygon');
+  });
+
+  it('re-sets the data once per feed change, and nothing for the same list', () => {
+    const { fake, feed, counts, map } = setup();
+    attachGeofencesLayer(map, feed, { onFeatureCount: (n) => counts.push(n) });
+    const source = fake.source(GEOFENCES_SOURCE);
+    expect(source.setData).toHaveBeenCalledTimes(1);
+    const next = [geofence(4, CIRCLE), geofence(5, 'bad')];
+    feed.set(next);
+    expect(source.setData).toHaveBeenCalledTimes(2);
+    expect(source.lastData()?.features.map((f) => f.id)).toEqual([4]);
+    feed.set(next);
+    expect(source.setData).toHaveBeenCalledTimes(2);
+    expect(source.updateData).not.toHaveBeenCalled();
+    expect(counts).toEqual([3, 1]);
+  });
+
+  it('draws 1,000 geofences with one setData', () => {
+    const list = Array.from({ length: 1_000 }, (_, k) => geofence(k + 1, [CIRCLE, POLYGON, LINE][k % 3]!));
+    const { fake, feed, map } = setup(list);
+    attachGeofencesLayer(map, feed);
+    expect(fake.source(GEOFENCES_SOURCE).setData).toHaveBeenCalledTimes(1);
+    expect(fake.source(GEOFENCES_SOURCE).lastData()?.features).toHaveLength(1_000);
+  });
+
+  it('detaches cleanly and stops listening to the feed', () => {
+    const { fake, feed, map } = setup();
+    const onFeatureCount = vi.fn();
+    const detach = attachGeofencesLayer(map, feed, { onFeatureCount });
+    detach();
+    expect(fake.layers).toEqual([]);
+    expect(fake.sources.has(GEOFENCES_SOURCE)).toBe(false);
+    feed.set([]);
+    expect(onFeatureCount).toHaveBeenCalledTimes(1);
+    expect(() => detach()).not.toThrow();
+  });
+
+  it('ignores a beforeId that is not on the map', () => {
+    const { fake, feed, map } = setup();
+    attachGeofencesLayer(map, feed, { beforeId: 'missing' });
+    expect(fake.layers[0]).toBe(GEOFENCES_LAYERS.fill);
+  });
+});
+
+describe('geofence feed', () => {
+  it('notifies on a new list only, and unsubscribes', () => {
+    const feed = createGeofenceFeed();
+    const listener = vi.fn();
+    const unsubscribe = feed.subscribe(listener);
+    const list = [geofence(1, CIRCLE)];
+    feed.set(list);
+    feed.set(list);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(feed.get()).toBe(list);
+    unsubscribe();
+    feed.set([]);
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+});

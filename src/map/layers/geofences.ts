@@ -1,0 +1,202 @@
+/**
+ * Geofences on the map: one GeoJSON source built from a `GeofenceFeed` (its whole list in one
+ * pass, one `setData` per change of the feed), drawn below the devices by
+ * - a translucent fill for polygons and circles (circles as 32-step polygons),
+ * - a line for every shape, in the geofence's colour, width and opacity (`color`, `mapLineWidth`,
+ *   `mapLineOpacity` attributes, read by `geofenceStyle`) through data-driven paint,
+ * - the name: along the line for linestrings, at a point inside for polygons and circles (MapLibre
+ *   places a point label of a polygon at its pole of inaccessibility), in the app's local fonts.
+ * An area that does not parse is skipped (never thrown): one bad geofence never hides the others.
+ * No per-feature map calls: 1,000 geofences or one 100,000-vertex polygon are one `setData`.
+ */
+import type { Feature, FeatureCollection, LineString, Polygon } from 'geojson';
+import type { ExpressionSpecification, GeoJSONSource, Map as MaplibreMap } from 'maplibre-gl';
+import type { Geofence } from '../../../contract/models';
+import { parseArea, type Geometry } from '../../../contract/wkt';
+import circle from '@turf/circle';
+import type { GeofenceFeed } from '../geofenceFeed';
+import { MAP_FONTS } from '../offlineStyle';
+
+// ---- stand-in for src/domain/geofence.ts (being written); switch to its exports once it lands ----
+function geometryToGeoJSON(g: Geometry): Polygon | LineString {
+  if (g.type === 'circle') return circle([g.lon, g.lat], g.radius, { steps: 32, units: 'meters' }).geometry;
+  const coordinates = g.points.map(([lat, lon]) => [lon, lat]);
+  if (g.type === 'linestring') return { type: 'LineString', coordinates };
+  const first = coordinates[0]!;
+  const last = coordinates[coordinates.length - 1]!;
+  if (first[0] !== last[0] || first[1] !== last[1]) coordinates.push(first);
+  return { type: 'Polygon', coordinates: [coordinates] };
+}
+
+function geofenceStyle(attributes: Record<string, unknown>): { color: string; width: number; opacity: number } {
+  const color = typeof attributes.color === 'string' && attributes.color.trim() ? attributes.color.trim() : GEOFENCE_FALLBACK_COLOR;
+  const width = Number(attributes.mapLineWidth);
+  const opacity = Number(attributes.mapLineOpacity);
+  return {
+    color,
+    width: Number.isFinite(width) && width > 0 ? width : 2,
+    opacity: Number.isFinite(opacity) && opacity >= 0 && opacity <= 1 && attributes.mapLineOpacity !== null && attributes.mapLineOpacity !== '' ? opacity : 1,
+  };
+}
+// ---- end of stand-in ----
+
+export const GEOFENCES_SOURCE = 'geofences';
+export const GEOFENCES_LAYERS = {
+  fill: 'geofences-fill',
+  line: 'geofences-line',
+  lineLabel: 'geofences-label-line',
+  areaLabel: 'geofences-label-area',
+} as const;
+/** Fill opacity of polygons and circles (a fraction of the line's colour). */
+export const GEOFENCE_FILL_OPACITY = 0.1;
+/** Used when a colour attribute cannot be read as a colour by MapLibre. */
+export const GEOFENCE_FALLBACK_COLOR = '#3b82f6';
+
+export type GeofenceKind = 'circle' | 'polygon' | 'linestring';
+
+export interface GeofenceFeatureProperties {
+  name: string;
+  kind: GeofenceKind;
+  color: string;
+  width: number;
+  opacity: number;
+}
+
+export type GeofenceFeature = Feature<Polygon | LineString, GeofenceFeatureProperties> & { id: number };
+
+export type GeofencesLayerMap = Pick<MaplibreMap, 'addSource' | 'addLayer' | 'getSource' | 'getLayer' | 'removeLayer' | 'removeSource'>;
+
+export interface GeofencesLayerOptions {
+  /** The geofence layers go below this layer (the devices' lowest layer). */
+  beforeId?: string;
+  /** Called with the number of features in the source after every `setData`. */
+  onFeatureCount?: (count: number) => void;
+}
+
+/** One geofence's feature, or null when its area does not parse (or cannot be drawn). */
+export function geofenceFeature(geofence: Geofence): GeofenceFeature | null {
+  try {
+    const parsed = parseArea(geofence.area);
+    const geometry = geometryToGeoJSON(parsed);
+    const style = geofenceStyle(geofence.attributes ?? {});
+    return {
+      type: 'Feature',
+      id: geofence.id,
+      geometry,
+      properties: {
+        name: typeof geofence.name === 'string' ? geofence.name : String(geofence.id),
+        kind: parsed.type,
+        color: style.color,
+        width: style.width,
+        opacity: style.opacity,
+      },
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The source's data: every geofence that can be drawn, in one pass. */
+export function geofenceCollection(list: readonly Geofence[]): FeatureCollection<Polygon | LineString, GeofenceFeatureProperties> {
+  const features: GeofenceFeature[] = [];
+  for (const geofence of list) {
+    const feature = geofenceFeature(geofence);
+    if (feature) features.push(feature);
+  }
+  return { type: 'FeatureCollection', features };
+}
+
+const COLOR: ExpressionSpecification = ['to-color', ['get', 'color'], GEOFENCE_FALLBACK_COLOR];
+const IS_AREA: ExpressionSpecification = ['in', ['get', 'kind'], ['literal', ['polygon', 'circle']]];
+const IS_LINE: ExpressionSpecification = ['==', ['get', 'kind'], 'linestring'];
+
+const LABEL_PAINT = {
+  'text-color': '#e2e8f0',
+  'text-halo-color': '#0a1628',
+  'text-halo-width': 1.5,
+} as const;
+
+function addSourceAndLayers(map: GeofencesLayerMap, beforeId: string | undefined): void {
+  map.addSource(GEOFENCES_SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+  map.addLayer(
+    { id: GEOFENCES_LAYERS.fill, type: 'fill', source: GEOFENCES_SOURCE, filter: IS_AREA, paint: { 'fill-color': COLOR, 'fill-opacity': GEOFENCE_FILL_OPACITY } },
+    beforeId,
+  );
+  map.addLayer(
+    {
+      id: GEOFENCES_LAYERS.line,
+      type: 'line',
+      source: GEOFENCES_SOURCE,
+      layout: { 'line-join': 'round', 'line-cap': 'round' },
+      paint: { 'line-color': COLOR, 'line-width': ['get', 'width'], 'line-opacity': ['get', 'opacity'] },
+    },
+    beforeId,
+  );
+  map.addLayer(
+    {
+      id: GEOFENCES_LAYERS.lineLabel,
+      type: 'symbol',
+      source: GEOFENCES_SOURCE,
+      filter: IS_LINE,
+      layout: {
+        'symbol-placement': 'line',
+        'text-field': ['get', 'name'],
+        'text-font': MAP_FONTS,
+        'text-size': 12,
+        'text-offset': [0, -0.8],
+        'text-max-angle': 40,
+        'text-optional': true,
+      },
+      paint: LABEL_PAINT,
+    },
+    beforeId,
+  );
+  map.addLayer(
+    {
+      id: GEOFENCES_LAYERS.areaLabel,
+      type: 'symbol',
+      source: GEOFENCES_SOURCE,
+      filter: IS_AREA,
+      layout: {
+        'symbol-placement': 'point',
+        'text-field': ['get', 'name'],
+        'text-font': MAP_FONTS,
+        'text-size': 12,
+        'text-max-width': 12,
+        'text-padding': 2,
+        'text-optional': true,
+      },
+      paint: LABEL_PAINT,
+    },
+    beforeId,
+  );
+}
+
+function logError(error: unknown): void {
+  console.error('[map] geofences layer update failed', error);
+}
+
+/**
+ * Adds the geofences source and layers to a map whose style has loaded, draws the feed's list
+ * and redraws it (one `setData`) whenever the feed changes. `detach` removes what it added.
+ */
+export function attachGeofencesLayer(map: GeofencesLayerMap, feed: GeofenceFeed, options: GeofencesLayerOptions = {}): () => void {
+  addSourceAndLayers(map, options.beforeId && map.getLayer(options.beforeId) ? options.beforeId : undefined);
+  let detached = false;
+  const draw = (list: readonly Geofence[]): void => {
+    const data = geofenceCollection(list);
+    map.getSource<GeoJSONSource>(GEOFENCES_SOURCE)?.setData(data).catch(logError);
+    options.onFeatureCount?.(data.features.length);
+  };
+  draw(feed.get());
+  const unsubscribe = feed.subscribe((list) => {
+    if (!detached) draw(list);
+  });
+  return () => {
+    if (detached) return;
+    detached = true;
+    unsubscribe();
+    for (const layer of Object.values(GEOFENCES_LAYERS).reverse()) if (map.getLayer(layer)) map.removeLayer(layer);
+    if (map.getSource(GEOFENCES_SOURCE)) map.removeSource(GEOFENCES_SOURCE);
+  };
+}
