@@ -12,7 +12,7 @@
 import type { Feature, FeatureCollection, LineString, Polygon } from 'geojson';
 import type { ExpressionSpecification, GeoJSONSource, Map as MaplibreMap } from 'maplibre-gl';
 import type { Geofence } from '../../../contract/models';
-import { parseArea, type Geometry } from '../../../contract/wkt';
+import { checkGeometry, parseArea, type Geometry } from '../../../contract/wkt';
 import circle from '@turf/circle';
 import type { GeofenceFeed } from '../geofenceFeed';
 import { MAP_FONTS } from '../offlineStyle';
@@ -76,7 +76,11 @@ export interface GeofencesLayerOptions {
 /** One geofence's feature, or null when its area does not parse (or cannot be drawn). */
 export function geofenceFeature(geofence: Geofence): GeofenceFeature | null {
   try {
-    const parsed = parseArea(geofence.area);
+    // drawn as stored (a real Traccar server may hold rings the codec's checks would refuse now,
+    // and the self-intersection check of a 100,000-vertex ring is not free); only shapes that
+    // cannot be drawn at all are skipped
+    const parsed = parseArea(geofence.area, { check: false });
+    if (!drawable(parsed)) return null;
     const geometry = geometryToGeoJSON(parsed);
     const style = geofenceStyle(geofence.attributes ?? {});
     return {
@@ -94,6 +98,11 @@ export function geofenceFeature(geofence: Geofence): GeofenceFeature | null {
   } catch {
     return null;
   }
+}
+
+function drawable(geometry: Geometry): boolean {
+  if (geometry.type === 'circle') return checkGeometry(geometry) === null;
+  return geometry.points.length >= (geometry.type === 'polygon' ? 3 : 2);
 }
 
 /** The source's data: every geofence that can be drawn, in one pass. */
