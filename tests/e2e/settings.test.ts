@@ -56,6 +56,7 @@ describe.each(['ar', 'en'])('settings by keyboard only, in %s', (lang) => {
     await adminJson(harness(), 'POST', '/api/commands', { description: `Keyboard command ${lang}`, type: 'positionSingle', textChannel: false, deviceId: 0, attributes: {} });
     await adminJson(harness(), 'POST', '/api/notifications', { type: 'deviceOnline', notificators: 'web', always: false, description: `Keyboard notification ${lang}`, attributes: {} });
     await adminJson(harness(), 'POST', '/api/calendars', { name: `Keyboard calendar ${lang}`, data: Buffer.from(KEYBOARD_CALENDAR).toString('base64'), attributes: {} });
+    await adminJson(harness(), 'POST', '/api/geofences', { name: `Keyboard geofence ${lang}`, area: 'CIRCLE (24.7136 46.6753, 100)', attributes: {} });
 
     // the shell's Settings entry: Shift+Tab into its toolbar (at its last item), the arrows to Settings
     const toolbar = page.getByRole('toolbar').filter({ has: page.locator('a[href="/settings/preferences"]') });
@@ -70,6 +71,7 @@ describe.each(['ar', 'en'])('settings by keyboard only, in %s', (lang) => {
       { list: '/settings/notifications', add: '/settings/notification', item: /^\/settings\/notification\/\d+$/ },
       { list: `/settings/user/${admin.id}` },
       { list: '/settings/devices', add: '/settings/device', item: /^\/settings\/device\/\d+$/, more: ['connections', 'command', 'accumulators', 'share'] },
+      { list: '/settings/geofences', add: '/settings/geofence', item: /^\/settings\/geofence\/\d+$/ },
       { list: '/settings/groups', add: '/settings/group', item: /^\/settings\/group\/\d+$/, more: ['connections', 'command'] },
       { list: '/settings/drivers', add: '/settings/driver', item: /^\/settings\/driver\/\d+$/ },
       { list: '/settings/calendars', add: '/settings/calendar', item: /^\/settings\/calendar\/\d+$/ },

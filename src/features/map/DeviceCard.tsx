@@ -9,8 +9,10 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Heading, MenuTrigger } from 'react-aria-components';
+import { useNavigate } from '@tanstack/react-router';
 import { FocusScope } from 'react-aria';
-import type { Device } from '../../../contract/models';
+import type { Device, Geofence } from '../../../contract/models';
+import { formatArea } from '../../../contract/wkt';
 import type { LivePosition } from '../../domain/liveStore';
 import { normalizeStatus, statusColor } from '../../domain/categories';
 import { preference } from '../../domain/permissions';
@@ -84,6 +86,16 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
     ...(canOpen('share', restrictions) ? [{ id: 'share', href: `/settings/device/${device.id}/share`, label: t`Share`, external: false }] : []),
     ...(canEdit('deviceConnections', restrictions) ? [{ id: 'connections', href: `/settings/device/${device.id}/connections`, label: t`Connections`, external: false }] : []),
   ];
+  const mayAddGeofence = position !== undefined && canEdit('geofences', restrictions);
+
+  // Traccar's "create a geofence here": a 50 m circle on the position, named after the device (the
+  // server links it to its creator), then its edit page; a failure goes to the errors queue
+  const navigate = useNavigate();
+  const geofenceHere = useRequest(async (at: { latitude: number; longitude: number }, signal: AbortSignal) => {
+    const draft: Geofence = { id: 0, name: device.name, description: null, calendarId: 0, area: formatArea({ type: 'circle', lat: at.latitude, lon: at.longitude, radius: 50 }), attributes: {} };
+    const saved = await mutationsFor(services).save(resources.geofences, draft);
+    if (!signal.aborted) void navigate({ to: '/settings/geofence/{-$id}', params: { id: String(saved.id) } });
+  });
 
   // the resource layer: the socket machine (the live store's one writer) drops the device, the
   // device queries refresh, a failure goes to the errors queue and closes the question
@@ -144,7 +156,7 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
         <div className={styles.links}>
           {position && <Link href={`/position/${position.id}`}>{t`More details`}</Link>}
           {position && <Link href={`/network/${position.id}`}>{t`Network`}</Link>}
-          {more.length > 0 && (
+          {(more.length > 0 || mayAddGeofence) && (
             <MenuTrigger>
               <Button variant="quiet" className={styles.more}>
                 {t`More`}
@@ -155,6 +167,16 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
                     {item.label}
                   </MenuItem>
                 ))}
+                {mayAddGeofence && (
+                  <MenuItem
+                    key="geofence"
+                    id="geofence"
+                    isDisabled={geofenceHere.pending}
+                    onAction={() => geofenceHere.run({ latitude: position.latitude, longitude: position.longitude })}
+                  >
+                    {t`Create a geofence here`}
+                  </MenuItem>
+                )}
               </Menu>
             </MenuTrigger>
           )}

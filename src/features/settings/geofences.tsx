@@ -9,7 +9,7 @@ import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import type { Geofence } from '../../../contract/models';
-import { parseArea } from '../../../contract/wkt';
+import { parseArea, type AreaProblem } from '../../../contract/wkt';
 import { resources } from '../../api/resources';
 import { distanceFromMeters, distanceToMeters, speedFromKnots, speedToKnots } from '../../domain/units';
 import { Link } from '../../ui';
@@ -31,20 +31,10 @@ export function areaKind(area: unknown): AreaKind | null {
 const KIND_LABELS: Record<AreaKind, MessageDescriptor> = { circle: msg`Circle`, polygon: msg`Polygon`, linestring: msg`Line` };
 
 /** Why the contract's parser refuses an area (its `AreaError.reason`). */
-export type AreaReason =
-  | 'empty'
-  | 'tooLong'
-  | 'syntax'
-  | 'unsupported'
-  | 'latitude'
-  | 'longitude'
-  | 'tooFewPoints'
-  | 'radiusZero'
-  | 'radiusTooLarge'
-  | 'selfIntersecting'
-  | 'tooComplex';
+export type AreaReason = AreaProblem;
 
-const AREA_MESSAGES: Record<AreaReason, MessageDescriptor> = {
+/** Each reason the parser gives, said to the user (the map's geofence editor says them too). */
+export const AREA_MESSAGES: Record<AreaReason, MessageDescriptor> = {
   empty: msg`Enter the area, or draw it on the map.`,
   tooLong: msg`This area is too long: draw it with fewer points.`,
   syntax: msg`This area could not be read. Write it as CIRCLE (latitude longitude, radius), POLYGON ((latitude longitude, …)) or LINESTRING (latitude longitude, …).`,
