@@ -13,32 +13,9 @@ import type { Feature, FeatureCollection, LineString, Polygon } from 'geojson';
 import type { ExpressionSpecification, GeoJSONSource, Map as MaplibreMap } from 'maplibre-gl';
 import type { Geofence } from '../../../contract/models';
 import { checkGeometry, parseArea, type Geometry } from '../../../contract/wkt';
-import circle from '@turf/circle';
+import { GEOFENCE_DEFAULT_COLOR, geofenceStyle, geometryToGeoJSON } from '../../domain/geofence';
 import type { GeofenceFeed } from '../geofenceFeed';
 import { MAP_FONTS } from '../offlineStyle';
-
-// ---- stand-in for src/domain/geofence.ts (being written); switch to its exports once it lands ----
-function geometryToGeoJSON(g: Geometry): Polygon | LineString {
-  if (g.type === 'circle') return circle([g.lon, g.lat], g.radius, { steps: 32, units: 'meters' }).geometry;
-  const coordinates = g.points.map(([lat, lon]) => [lon, lat]);
-  if (g.type === 'linestring') return { type: 'LineString', coordinates };
-  const first = coordinates[0]!;
-  const last = coordinates[coordinates.length - 1]!;
-  if (first[0] !== last[0] || first[1] !== last[1]) coordinates.push(first);
-  return { type: 'Polygon', coordinates: [coordinates] };
-}
-
-function geofenceStyle(attributes: Record<string, unknown>): { color: string; width: number; opacity: number } {
-  const color = typeof attributes.color === 'string' && attributes.color.trim() ? attributes.color.trim() : GEOFENCE_FALLBACK_COLOR;
-  const width = Number(attributes.mapLineWidth);
-  const opacity = Number(attributes.mapLineOpacity);
-  return {
-    color,
-    width: Number.isFinite(width) && width > 0 ? width : 2,
-    opacity: Number.isFinite(opacity) && opacity >= 0 && opacity <= 1 && attributes.mapLineOpacity !== null && attributes.mapLineOpacity !== '' ? opacity : 1,
-  };
-}
-// ---- end of stand-in ----
 
 export const GEOFENCES_SOURCE = 'geofences';
 export const GEOFENCES_LAYERS = {
@@ -49,8 +26,8 @@ export const GEOFENCES_LAYERS = {
 } as const;
 /** Fill opacity of polygons and circles (a fraction of the line's colour). */
 export const GEOFENCE_FILL_OPACITY = 0.1;
-/** Used when a colour attribute cannot be read as a colour by MapLibre. */
-export const GEOFENCE_FALLBACK_COLOR = '#3b82f6';
+/** Used when a colour cannot be read as a colour by MapLibre (geofenceStyle already checks it). */
+export const GEOFENCE_FALLBACK_COLOR = GEOFENCE_DEFAULT_COLOR;
 
 export type GeofenceKind = 'circle' | 'polygon' | 'linestring';
 
