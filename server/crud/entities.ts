@@ -10,7 +10,7 @@ import type {
   Notification,
 } from '../../contract/models.ts';
 import { parseAttributes } from '../db/convert.ts';
-import { parseArea } from '../../contract/wkt.ts';
+import { MAX_AREA_LENGTH, parseArea } from '../../contract/wkt.ts';
 import { compileExpression } from './expression.ts';
 import { badRequest } from '../http/errors.ts';
 import type { EntityDef, Row } from './entity.ts';
@@ -64,6 +64,8 @@ export const geofenceDef: EntityDef = {
   auditType: 'geofence',
   table: 'geofences',
   path: '/api/geofences',
+  // a 100,000-vertex polygon is about 2.3 MB of WKT (the codec takes up to MAX_AREA_LENGTH)
+  bodyLimit: 5 * 1024 * 1024,
   extended: true,
   sort: 'name',
   search: ['name', 'description'],
@@ -72,7 +74,7 @@ export const geofenceDef: EntityDef = {
   fields: {
     name: { kind: 'string', required: true },
     description: { kind: 'nullableString' },
-    area: { kind: 'string', required: true },
+    area: { kind: 'string', required: true, maxLength: MAX_AREA_LENGTH },
     calendarId: { kind: 'ref', ref: 'calendar' },
   },
   validate(row) {

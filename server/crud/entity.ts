@@ -20,6 +20,8 @@ export type FieldKind =
 export interface FieldSpec {
   kind: FieldKind;
   required?: boolean;
+  /** for strings: the longest accepted (default 65,536 characters) */
+  maxLength?: number;
   /** for `ref`: the type it points to (checked for existence and, for non-admins, access) */
   ref?: ObjectType;
 }
@@ -31,6 +33,8 @@ export interface EntityDef {
   table: string;
   /** e.g. /api/geofences */
   path: string;
+  /** a larger request body limit for create and update (bytes), e.g. a geofence of 100,000 vertices */
+  bodyLimit?: number;
   /** Traccar ExtendedObjectResource: deviceId / groupId list filters */
   extended: boolean;
   sort: 'name' | 'description';

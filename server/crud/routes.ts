@@ -18,7 +18,7 @@ function readField(o: Json, key: string, spec: FieldSpec): SqlValue | undefined 
     case 'string':
     case 'nullableString': {
       const v = field.string(o, key);
-      if (v !== undefined && v !== null && v.length > MAX_STRING) throw badRequest(`Field ${key} is too long`);
+      if (v !== undefined && v !== null && v.length > (spec.maxLength ?? MAX_STRING)) throw badRequest(`Field ${key} is too long`);
       if (spec.kind === 'string') return v ?? '';
       return v === null || v === undefined || v === '' ? null : v;
     }
@@ -236,7 +236,8 @@ export function crudRoutes(app: FastifyInstance, ctx: AppContext, def: EntityDef
     return out(readableRow(db, user, def, parseId(request.params.id, 'id')));
   });
 
-  app.post(def.path, async (request: FastifyRequest) => {
+  const writeOptions = def.bodyLimit ? { bodyLimit: def.bodyLimit } : {};
+  app.post(def.path, writeOptions, async (request: FastifyRequest) => {
     const { user } = requireAuth(request);
     checkEdit(ctx, user, def.editKind, true);
     const row = parseBody(db, user, def, request.body, null, null);
@@ -257,7 +258,7 @@ export function crudRoutes(app: FastifyInstance, ctx: AppContext, def: EntityDef
     return out(findRow(db, def, id)!);
   });
 
-  app.put<{ Params: { id: string } }>(`${def.path}/:id`, async (request) => {
+  app.put<{ Params: { id: string } }>(`${def.path}/:id`, writeOptions, async (request) => {
     const { user } = requireAuth(request);
     const id = parseId(request.params.id, 'id');
     const body = objectBody(request.body);

@@ -31,4 +31,19 @@ describe('POST /api/geofences checks the area', () => {
     const response = await post({ name: 'Good', area: 'POLYGON ((24.7 46.6, 24.8 46.6, 24.8 46.7, 24.7 46.6))' });
     expect(response.status).toBe(200);
   });
+
+  it('accepts a polygon of 100,000 vertices (a body over the 1 MB of other writes)', async () => {
+    const n = 100_000;
+    const points: string[] = [];
+    for (let i = 0; i < n; i += 1) {
+      const angle = (2 * Math.PI * i) / n;
+      points.push(`${(24.7136 + 0.05 * Math.sin(angle)).toFixed(7)} ${(46.6753 + 0.05 * Math.cos(angle)).toFixed(7)}`);
+    }
+    const area = `POLYGON ((${points.join(', ')}))`;
+    expect(area.length).toBeGreaterThan(1024 * 1024);
+    const response = await post({ name: 'Large', area });
+    expect(response.status, response.status === 200 ? '' : await response.clone().text()).toBe(200);
+    const saved = (await response.json()) as { area: string };
+    expect(saved.area).toBe(area);
+  });
 });
