@@ -6,13 +6,76 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness.ts';
-import { adminJson, sendAlarm, signInToMap } from './helpers.ts';
+import { adminJson, sendAlarm, signInToMap, waitForPath } from './helpers.ts';
 import { seriousViolations } from './axe.ts';
 
 let harness: Harness;
-let positionId = 0;
-let eventId = 0;
-const ids = { device: 0, group: 0, driver: 0, user: 0, attribute: 0, maintenance: 0, notification: 0, command: 0, calendar: 0, file: 0 };
+
+/** Ids of the records made in `beforeAll`, named as the routes' `{placeholders}`. */
+const ids = { position: 0, event: 0, device: 0, group: 0, driver: 0, user: 0, attribute: 0, maintenance: 0, notification: 0, command: 0, calendar: 0, file: 0 };
+
+/**
+ * Every signed-in route, checked in Arabic and in English. A `{name}` stands for `ids.name`: a
+ * route with an id gets a record made in `beforeAll` (its id kept in `ids`) and an entry here,
+ * e.g. `'/settings/geofence/{geofence}'` with `ids.geofence`. Each route must show a heading in
+ * its main region (the walk waits for it).
+ */
+const PROTECTED_ROUTES = [
+  '/position/{position}',
+  '/network/{position}',
+  '/event/{event}',
+  '/emulator',
+  '/settings/preferences',
+  '/settings/devices',
+  '/settings/device',
+  '/settings/device/{device}',
+  '/settings/device/{device}/connections',
+  '/settings/groups',
+  '/settings/group',
+  '/settings/group/{group}',
+  '/settings/group/{group}/connections',
+  '/settings/drivers',
+  '/settings/driver',
+  '/settings/driver/{driver}',
+  '/settings/users',
+  '/settings/user',
+  '/settings/user/{user}',
+  '/settings/user/{user}/connections',
+  '/settings/user/1',
+  '/settings/server',
+  '/settings/attributes',
+  '/settings/attribute',
+  '/settings/attribute/{attribute}',
+  '/settings/maintenances',
+  '/settings/maintenance',
+  '/settings/maintenance/{maintenance}',
+  '/settings/notifications',
+  '/settings/notification',
+  '/settings/notification/{notification}',
+  '/settings/commands',
+  '/settings/command',
+  '/settings/command/{command}',
+  '/settings/device/{device}/command',
+  '/settings/group/{group}/command',
+  '/settings/accumulators/{device}',
+  '/settings/device/{device}/share',
+  '/settings/calendars',
+  '/settings/calendar',
+  '/settings/calendar/{calendar}',
+  '/settings/calendar/{file}',
+];
+
+/** The signed-out routes, checked with registration on and off. */
+const PUBLIC_ROUTES = ['/login', '/register', '/reset-password', '/change-server'];
+
+/** A route of the tables with its `{placeholders}` replaced by the ids made in `beforeAll`. */
+function route(path: string): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const id = (ids as Record<string, number | undefined>)[name];
+    if (!id) throw new Error(`${path}: no id '${name}' was made in beforeAll`);
+    return String(id);
+  });
+}
 
 const url = (path: string) => `${harness.server.url}${path}`;
 
@@ -26,7 +89,7 @@ beforeAll(async () => {
   const positions = await adminJson<Array<{ id: number; deviceId: number }>>(harness, 'GET', '/api/positions');
   const first = positions[0];
   if (!first) throw new Error('the demo has no position');
-  positionId = first.id;
+  ids.position = first.id;
   // an alarm event to open at /event/{id}
   const devices = await adminJson<Array<{ id: number; uniqueId: string }>>(harness, 'GET', '/api/devices');
   const device = devices.find((d) => d.id === first.deviceId) ?? devices[0];
@@ -41,7 +104,7 @@ beforeAll(async () => {
   );
   const alarm = events.find((event) => event.type === 'alarm');
   if (!alarm) throw new Error('no alarm event');
-  eventId = alarm.id;
+  ids.event = alarm.id;
   ids.device = device.id;
   ids.group = (await adminJson<{ id: number }>(harness, 'POST', '/api/groups', { name: 'Axe group', attributes: {} })).id;
   ids.driver = (await adminJson<{ id: number }>(harness, 'POST', '/api/drivers', { name: 'Axe driver', uniqueId: 'axe-driver', attributes: {} })).id;
@@ -59,10 +122,44 @@ afterAll(async () => {
   await harness?.close();
 });
 
-/** Checks the page as it is now; the violations of every state are reported together at the end of a test. */
-async function check(page: Page, what: string, found: string[]): Promise<void> {
+/**
+ * Checks the page as it is now, in `lang` (the document's language is checked too, since the walk
+ * keeps one page); the violations of every state are reported together at the end of a test.
+ */
+async function check(page: Page, lang: string, what: string, found: string[]): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const documentLang = await page.evaluate(() => document.documentElement.lang);
+  if (documentLang !== lang) found.push(`${what}: the document's language is '${documentLang}'`);
   for (const violation of await seriousViolations(page)) found.push(`${what}: ${violation}`);
+}
+
+const HEADING = ':is(main, [role=main]) :is(h1, h2)';
+
+/**
+ * Opens `path` inside the app (client-side, through the router's history: no page load, no new
+ * sign-in) and waits until it is there and its own main heading shows: the headings of the page
+ * before are marked first, so one of them does not count.
+ */
+async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate(
+    ({ heading, to }) => {
+      for (const element of document.querySelectorAll(heading)) element.setAttribute('data-axe-before', '');
+      const index = Number((window.history.state as { __TSR_index?: number } | null)?.__TSR_index ?? 0) + 1;
+      const key = Math.random().toString(36).slice(2, 10);
+      // the router wraps history.pushState and follows it
+      window.history.pushState({ __TSR_index: index, key, __TSR_key: key }, '', to);
+    },
+    { heading: HEADING, to: path },
+  );
+  await waitForPath(page, path);
+  await page
+    .locator(`${HEADING}:not([data-axe-before])`)
+    .first()
+    .waitFor({ timeout: 30_000 })
+    .catch(async (error: Error) => {
+      const headings = await page.locator(HEADING).evaluateAll((elements) => elements.map((element) => element.outerHTML));
+      throw new Error(`${path}: no new heading in the main region (headings: ${headings.join(' ') || 'none'}): ${error.message}`);
+    });
 }
 
 describe.each(['ar', 'en'])('axe in %s', (lang) => {
@@ -71,10 +168,16 @@ describe.each(['ar', 'en'])('axe in %s', (lang) => {
     const found: string[] = [];
     for (const registration of [true, false]) {
       await setRegistration(registration);
-      for (const path of ['/login', '/register', '/reset-password', '/change-server']) {
-        await page.goto(url(`${path}?locale=${lang}`));
-        await page.locator('main, [role=main], form, h1').first().waitFor({ timeout: 15_000 });
-        await check(page, `${path} (${lang}, registration ${registration ? 'on' : 'off'})`, found);
+      // loaded once for each setting (the app reads it when it starts), then walked inside the app
+      await page.goto(url(`${PUBLIC_ROUTES[0]}?locale=${lang}`));
+      for (const [index, path] of PUBLIC_ROUTES.entries()) {
+        if (index === 0) {
+          await waitForPath(page, path);
+          await page.locator(HEADING).first().waitFor({ timeout: 15_000 });
+        } else {
+          await openInApp(page, path);
+        }
+        await check(page, lang, `${path} (${lang}, registration ${registration ? 'on' : 'off'})`, found);
       }
     }
     await setRegistration(false);
@@ -85,72 +188,33 @@ describe.each(['ar', 'en'])('axe in %s', (lang) => {
     const { page } = await harness.newPage();
     const found: string[] = [];
     await signInToMap(page, harness, `/login?locale=${lang}`);
-    await check(page, `/ (${lang})`, found);
+    await check(page, lang, `/ (${lang})`, found);
     // the map's own controls speak the page's language
     expect(await page.getByRole('button', { name: lang === 'ar' ? 'تكبير' : 'Zoom in' }).count()).toBe(1);
 
     // a device card
     await page.locator('[data-device-id]').first().click();
     await page.getByTestId('device-card').waitFor();
-    await check(page, `/ with a device card (${lang})`, found);
+    await check(page, lang, `/ with a device card (${lang})`, found);
     await page.keyboard.press('Escape');
 
     // the events drawer
     await page.getByTestId('events-button').click();
     await page.getByRole('dialog').first().waitFor();
-    await check(page, `/ with the events drawer (${lang})`, found);
+    await check(page, lang, `/ with the events drawer (${lang})`, found);
     await page.keyboard.press('Escape');
 
-    const settings = [
-      '/settings/preferences',
-      '/settings/devices',
-      '/settings/device',
-      `/settings/device/${ids.device}`,
-      `/settings/device/${ids.device}/connections`,
-      '/settings/groups',
-      '/settings/group',
-      `/settings/group/${ids.group}`,
-      `/settings/group/${ids.group}/connections`,
-      '/settings/drivers',
-      '/settings/driver',
-      `/settings/driver/${ids.driver}`,
-      '/settings/users',
-      '/settings/user',
-      `/settings/user/${ids.user}`,
-      `/settings/user/${ids.user}/connections`,
-      '/settings/user/1',
-      '/settings/server',
-      '/settings/attributes',
-      '/settings/attribute',
-      `/settings/attribute/${ids.attribute}`,
-      '/settings/maintenances',
-      '/settings/maintenance',
-      `/settings/maintenance/${ids.maintenance}`,
-      '/settings/notifications',
-      '/settings/notification',
-      `/settings/notification/${ids.notification}`,
-      '/settings/commands',
-      '/settings/command',
-      `/settings/command/${ids.command}`,
-      `/settings/device/${ids.device}/command`,
-      `/settings/group/${ids.group}/command`,
-      `/settings/accumulators/${ids.device}`,
-      `/settings/device/${ids.device}/share`,
-      '/settings/calendars',
-      '/settings/calendar',
-      `/settings/calendar/${ids.calendar}`,
-      `/settings/calendar/${ids.file}`,
-    ];
-    for (const path of [`/position/${positionId}`, `/network/${positionId}`, `/event/${eventId}`, '/emulator', ...settings]) {
-      await page.goto(url(path));
-      await page.locator('main h1, main h2, [role=main] h1, [role=main] h2').first().waitFor({ timeout: 15_000 });
-      await check(page, `${path} (${lang})`, found);
+    // every route, opened inside the app from the one signed-in page
+    for (const path of PROTECTED_ROUTES.map(route)) {
+      await openInApp(page, path);
+      await check(page, lang, `${path} (${lang})`, found);
     }
     // a share link made: the link, its Copy and its QR code
-    await page.goto(url(`/settings/device/${ids.device}/share`));
+    const share = route('/settings/device/{device}/share');
+    await openInApp(page, share);
     await page.locator('main button[type=submit]').click();
     await page.getByTestId('share-link').waitFor();
-    await check(page, `/settings/device/${ids.device}/share with its link (${lang})`, found);
+    await check(page, lang, `${share} with its link (${lang})`, found);
     expect(found, found.join('\n')).toEqual([]);
   }, 150_000);
 });

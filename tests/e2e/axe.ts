@@ -1,7 +1,8 @@
 /**
  * axe-core in the page: the script is evaluated through the DevTools protocol (the app's strict
  * CSP forbids inline scripts, and evaluation is not subject to it), then `axe.run` checks the
- * whole document. Serious and critical violations are returned as readable lines.
+ * whole document. Serious and critical violations are returned as readable lines. The script is
+ * evaluated once per document (a walk inside the app keeps it).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -28,7 +29,8 @@ interface AxeViolation {
  * the page changed that transient entry points at an element that is gone.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(`${AXE_SOURCE}\n;undefined`);
+  // once per document: a walk inside the app keeps it
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${AXE_SOURCE}\n;undefined`);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: object, options: object) => Promise<{ violations: unknown[] }> } }).axe;
     const result = await axe.run({ include: [['html']], exclude: [['[data-live-announcer]']] }, { resultTypes: ['violations'] });
