@@ -8,30 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness.ts';
 import { adminJson, DEMO_DEVICES, waitForMap, signInToMap, watchDialogs } from './helpers.ts';
+import { screenPoint } from './mapPoints.ts';
 
 const XSS_NAME = '<img src=x onerror=alert(1)>';
 const STATIC_NAME = 'Static test car';
-
-/** Web Mercator, 512-px tiles (MapLibre), north up, no pitch. */
-function project(lon: number, lat: number, center: [number, number], zoom: number, size: { width: number; height: number }) {
-  const world = 512 * 2 ** zoom;
-  const x = (l: number) => ((l + 180) / 360) * world;
-  const y = (p: number) => {
-    const s = Math.sin((p * Math.PI) / 180);
-    return (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * world;
-  };
-  return { x: size.width / 2 + x(lon) - x(center[0]), y: size.height / 2 + y(lat) - y(center[1]) };
-}
-
-async function screenPoint(page: Page, lon: number, lat: number) {
-  const map = page.locator('[data-testid="map"]');
-  const box = await map.boundingBox();
-  if (!box) throw new Error('map has no box');
-  const [cx = 0, cy = 0] = ((await map.getAttribute('data-map-center')) ?? '').split(',').map(Number);
-  const zoom = Number(await map.getAttribute('data-map-zoom'));
-  const p = project(lon, lat, [cx, cy], zoom, box);
-  return { x: box.x + p.x, y: box.y + p.y };
-}
 
 async function report(harness: Harness, uniqueId: string, lat: number, lon: number): Promise<void> {
   const query = new URLSearchParams({ id: uniqueId, lat: String(lat), lon: String(lon), timestamp: String(Math.floor(Date.now() / 1000)), accuracy: '25' });

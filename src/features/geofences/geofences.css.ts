@@ -1,0 +1,129 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { vars } from '../../ui/theme.css';
+import { media } from '../../ui/breakpoints';
+
+/** The list and tools beside the map from tablets up; the map above the list on phones. */
+export const page = style({
+  display: 'flex',
+  blockSize: '100%',
+  minBlockSize: 0,
+  '@media': { [media.narrow]: { flexDirection: 'column-reverse' } },
+});
+
+export const panel = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  flexShrink: 0,
+  inlineSize: '22rem',
+  maxInlineSize: '40%',
+  padding: vars.space.md,
+  overflowY: 'auto',
+  background: vars.color.surface,
+  borderInlineEnd: `1px solid ${vars.color.border}`,
+  '@media': {
+    [media.narrow]: {
+      inlineSize: '100%',
+      maxInlineSize: 'none',
+      flex: '1 1 55%',
+      minBlockSize: 0,
+      borderInlineEnd: 'none',
+      borderBlockStart: `1px solid ${vars.color.border}`,
+    },
+  },
+});
+
+export const mapArea = style({
+  position: 'relative',
+  flex: 1,
+  minInlineSize: 0,
+  minBlockSize: 0,
+  '@media': { [media.narrow]: { flex: '1 1 45%', minBlockSize: '240px' } },
+});
+
+export const heading = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });
+export const subheading = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.bold });
+
+export const tools = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
+
+export const tool = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  minBlockSize: '40px',
+  paddingInline: vars.space.md,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  font: 'inherit',
+  fontSize: vars.fontSize.sm,
+  cursor: 'pointer',
+  outline: 'none',
+  selectors: {
+    '&[data-selected]': { background: vars.color.primary, color: vars.color.onPrimary, borderColor: vars.color.primary },
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    '&[data-disabled]': { opacity: 0.5, cursor: 'default' },
+    '&[data-hovered]:not([data-selected]):not([data-disabled])': { borderColor: vars.color.textMuted },
+  },
+});
+
+export const editor = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`,
+});
+
+export const actions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
+
+export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const list = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  margin: 0,
+  padding: 0,
+  outline: 'none',
+  minBlockSize: '6rem',
+});
+
+export const row = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  minBlockSize: '44px',
+  paddingInline: vars.space.sm,
+  borderRadius: vars.radius.sm,
+  cursor: 'pointer',
+  outline: 'none',
+  selectors: {
+    '&[data-hovered]': { background: vars.color.surfaceRaised },
+    '&[data-selected]': { background: vars.color.surfaceRaised, boxShadow: `inset 3px 0 0 ${vars.color.primary}` },
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+  },
+});
+
+export const swatch = style({ inlineSize: '12px', blockSize: '12px', borderRadius: vars.radius.full, flexShrink: 0 });
+export const rowName = style({ flex: 1, minInlineSize: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const rowKind = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+globalStyle(`${mapArea} > [data-testid="map"]`, { position: 'absolute', inset: 0 });
+
+export const search = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+export const searchLabel = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+export const searchInput = style({
+  minBlockSize: '40px',
+  paddingInline: vars.space.md,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.background,
+  color: vars.color.text,
+  font: 'inherit',
+  outline: 'none',
+  selectors: { '&[data-focused]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' } },
+});
