@@ -12,7 +12,7 @@ import { seriousViolations } from './axe.ts';
 let harness: Harness;
 
 /** Ids of the records made in `beforeAll`, named as the routes' `{placeholders}`. */
-const ids = { position: 0, event: 0, device: 0, group: 0, driver: 0, user: 0, attribute: 0, maintenance: 0, notification: 0, command: 0, calendar: 0, file: 0 };
+const ids = { position: 0, event: 0, device: 0, group: 0, driver: 0, user: 0, attribute: 0, maintenance: 0, notification: 0, command: 0, calendar: 0, file: 0, geofence: 0, line: 0 };
 
 /**
  * Every signed-in route, checked in Arabic and in English. A `{name}` stands for `ids.name`: a
@@ -63,6 +63,11 @@ const PROTECTED_ROUTES = [
   '/settings/calendar',
   '/settings/calendar/{calendar}',
   '/settings/calendar/{file}',
+  '/geofences',
+  '/settings/geofences',
+  '/settings/geofence',
+  '/settings/geofence/{geofence}',
+  '/settings/geofence/{line}',
 ];
 
 /** The signed-out routes, checked with registration on and off. */
@@ -115,6 +120,8 @@ beforeAll(async () => {
   const ics = (lines: string[]) => Buffer.from(['BEGIN:VCALENDAR', 'VERSION:2.0', ...lines, 'END:VCALENDAR'].join('\r\n')).toString('base64');
   ids.calendar = (await adminJson<{ id: number }>(harness, 'POST', '/api/calendars', { name: 'Axe shifts', data: ics(['BEGIN:VEVENT', 'UID:a', 'DTSTART;TZID=Asia/Riyadh:20270103T080000', 'DTEND;TZID=Asia/Riyadh:20270103T160000', 'RRULE:FREQ=WEEKLY;BYDAY=SU,MO,TU', 'END:VEVENT']), attributes: {} })).id;
   ids.file = (await adminJson<{ id: number }>(harness, 'POST', '/api/calendars', { name: 'Axe holidays', data: ics(['BEGIN:VEVENT', 'UID:b', 'SUMMARY:Eid', 'DTSTART;VALUE=DATE:20270310', 'END:VEVENT', 'BEGIN:VEVENT', 'UID:c', 'SUMMARY:National day', 'DTSTART;VALUE=DATE:20270923', 'END:VEVENT']), attributes: {} })).id;
+  ids.geofence = (await adminJson<{ id: number }>(harness, 'POST', '/api/geofences', { name: 'Axe depot', area: 'CIRCLE (24.7136 46.6753, 500)', attributes: { color: '#e11d48', speedLimit: 30 } })).id;
+  ids.line = (await adminJson<{ id: number }>(harness, 'POST', '/api/geofences', { name: 'Axe road', area: 'LINESTRING (24.70 46.66, 24.72 46.69)', attributes: { polylineDistance: 25 } })).id;
   ids.maintenance = (await adminJson<{ id: number }>(harness, 'POST', '/api/maintenance', { name: 'Axe service', type: 'hours', start: 0, period: 36_000_000, attributes: {} })).id;
 });
 
