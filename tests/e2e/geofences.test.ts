@@ -5,6 +5,7 @@
  *   Traccar's form, latitude first, the circle's centre within 1 m and its radius within 1 % of
  *   where the mouse went;
  * - a polygon's vertex is dragged and saved; a line is deleted with the Delete key;
+ * - the tools work by keyboard (toolbar arrows, Enter, Escape); the open editor passes axe;
  * - a GPX route crossing itself and a file that is not GPX are refused with their reasons, nothing
  *   is saved, the shape stays; Escape drops it;
  * - a device reporting through the OsmAnd port into and out of the drawn circle brings the
@@ -16,6 +17,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { distanceMeters } from '../../contract/units.ts';
 import { parseArea, type Geometry } from '../../contract/wkt.ts';
+import { seriousViolations } from './axe.ts';
 import { adminJson } from './helpers.ts';
 import { placeAt, screenPoint } from './mapPoints.ts';
 import { fileHarness, main } from './settingsSteps.ts';
@@ -154,6 +156,8 @@ describe('geofences drawn on the map', () => {
 
     await list.getByRole('option', { name: /Drawn polygon/ }).click();
     await page.getByTestId('geofence-editor').waitFor();
+    // the editor open on a shape passes axe too (the route itself is checked in a11y.test.ts)
+    expect(await seriousViolations(page)).toEqual([]);
     const before = asPoints(parseArea((await geofences()).find((g) => g.name === 'Drawn polygon')!.area));
     const [lat, lon] = before[1]!;
     const from = await screenPoint(page, lon, lat);
@@ -182,6 +186,16 @@ describe('geofences drawn on the map', () => {
     const page = await signedIn('/geofences');
     await mapReady(page);
     const count = (await geofences()).length;
+    // the tools by keyboard: a toolbar (arrow keys move), Enter picks a tool, Escape puts it down
+    await page.getByRole('button', { name: 'Draw a polygon' }).focus();
+    await page.keyboard.press('ArrowRight');
+    const circleTool = page.getByRole('button', { name: 'Draw a circle' });
+    expect(await circleTool.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await circleTool.getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('status').filter({ hasText: /centre/ }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await circleTool.getAttribute('aria-pressed')).toBe('false');
     const input = page.locator('input[type="file"]');
     const gpx = (body: string) => `<?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">${body}</gpx>`;
     const point = (lat: number, lon: number) => `<rtept lat="${lat}" lon="${lon}"></rtept>`;
