@@ -151,9 +151,14 @@ export function EntityListPage<T extends { id: number }>({ descriptor }: { descr
     <div className={styles.widePage}>
       <header className={styles.header}>
         <h1 className={styles.heading}>{title}</h1>
-        {canAdd ? (
-          <ButtonLink href={descriptor.newPath}>{t`Add`}</ButtonLink>
-        ) : null}
+        <div className={styles.actions}>
+          {descriptor.pageLinks?.map((link) => (
+            <ButtonLink key={link.id} variant="secondary" href={link.href}>
+              {i18n._(link.label)}
+            </ButtonLink>
+          ))}
+          {canAdd ? <ButtonLink href={descriptor.newPath}>{t`Add`}</ButtonLink> : null}
+        </div>
       </header>
       <div className={styles.toolbar}>
         <div className={styles.grow}>

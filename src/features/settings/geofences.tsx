@@ -81,6 +81,7 @@ export const geofenceList: ListDescriptor<Geofence> = {
   screen: 'geofences',
   title: msg`Geofences`,
   newPath: '/settings/geofence',
+  pageLinks: [{ id: 'map', label: msg`Draw on the map`, href: '/geofences' }],
   itemPath: (row) => `/settings/geofence/${row.id}`,
   columns: [
     { id: 'name', header: msg`Name`, text: (row) => row.name },

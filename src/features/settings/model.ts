@@ -138,6 +138,8 @@ export interface ListDescriptor<T extends { id: number }> {
   lookups?: AnyResource[];
   /** whether a new item may be added now (limits) */
   canAdd?: (restrictions: Restrictions, user: User | null, count: number) => boolean;
+  /** other screens of the same items, linked beside Add (e.g. geofences on the map) */
+  pageLinks?: Array<{ id: string; label: MessageDescriptor; href: string }>;
 }
 
 // --- reading and writing a field of a draft ---
