@@ -7,7 +7,7 @@
  * - a polygon's vertex is dragged and saved; a line is deleted with the Delete key;
  * - the tools work by keyboard (toolbar arrows, Enter, Escape); the open editor passes axe;
  * - a GPX route crossing itself and a file that is not GPX are refused with their reasons, nothing
- *   is saved, the shape stays; Escape drops it;
+ *   is saved, the shape stays; made a line, it saves; Escape puts it down;
  * - a device reporting through the OsmAnd port into and out of the drawn circle brings the
  *   geofenceEnter and geofenceExit events live (toasts);
  * - a geofence made through the API as `CIRCLE (24.7136 46.6753, 500)` is listed on /geofences
@@ -221,7 +221,16 @@ describe('geofences drawn on the map', () => {
     expect(await editor.getByLabel('Name').inputValue()).toBe('Bow tie');
     expect((await geofences()).length).toBe(count);
 
-    // Escape drops the shape
+    // the crossing route kept as a line instead: converted, saved
+    await editor.getByRole('button', { name: 'Make it a line' }).click();
+    await editor.getByRole('heading', { name: /Line/ }).waitFor();
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('geofence-saved').waitFor({ timeout: 10_000 });
+    const kept = (await geofences()).find((g) => g.name === 'Bow tie');
+    expect(asPoints(parseArea(kept!.area))).toHaveLength(5);
+    expect(kept!.area).toMatch(/^LINESTRING \(24\.7 46\.66, 24\.72 46\.69/);
+
+    // Escape puts the shape down
     await page.keyboard.press('Escape');
     await editor.waitFor({ state: 'detached' });
     await page.context().close();

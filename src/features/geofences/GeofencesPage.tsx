@@ -11,7 +11,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import { FileTrigger, Input, ListBox, ListBoxItem, SearchField, ToggleButton, Toolbar, Button as AriaButton, Label } from 'react-aria-components';
 import type { Geofence } from '../../../contract/models';
-import { parseArea, type Geometry } from '../../../contract/wkt';
+import { parseArea, type Geometry, type LatLon } from '../../../contract/wkt';
 import { resources } from '../../api/resources';
 import { geofenceStyle, gpxToShapes, GpxError } from '../../domain/geofence';
 import { provideGeofenceEffects } from '../../machines/geofence/geofence.effects';
@@ -31,6 +31,14 @@ import { useSettingsContext } from '../settings/useSettingsContext';
 import * as styles from './geofences.css';
 
 const TOOLS: DrawKind[] = ['polygon', 'circle', 'linestring'];
+
+/** A shape's points without a repeated closing point. */
+function points(geometry: Geometry & { points: LatLon[] }): LatLon[] {
+  const list = geometry.points;
+  const first = list[0];
+  const last = list[list.length - 1];
+  return list.length > 1 && first && last && first[0] === last[0] && first[1] === last[1] ? list.slice(0, -1) : list;
+}
 
 /** The page as a user may see it: refused when geofences are closed to them, read-only when they may not change them. */
 export function GeofencesPage() {
@@ -165,6 +173,14 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
 
   const problem = context.problem === 'name' ? t`Give the geofence a name.` : context.problem ? i18n._(AREA_MESSAGES[context.problem]) : null;
   const kind = drawingNow ? context.kind : context.geometry?.type ?? null;
+  // a polygon opened into a line (back to its first point), a line of 3 points or more closed into a polygon
+  const current = context.geometry;
+  const conversion =
+    current?.type === 'polygon'
+      ? { label: t`Make it a line`, geometry: { type: 'linestring', points: [...points(current), points(current)[0]!] } as Geometry }
+      : current?.type === 'linestring' && points(current).length >= 3
+        ? { label: t`Close into a polygon`, geometry: { type: 'polygon', points: points(current) } as Geometry }
+        : null;
 
   return (
     <div ref={pageRef} className={styles.page} data-testid="geofences-page">
@@ -268,6 +284,11 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
               <Button variant="secondary" onPress={() => actor.send({ type: 'CANCEL' })} isDisabled={busy}>
                 {t`Close`}
               </Button>
+              {conversion && (
+                <Button variant="secondary" onPress={() => actor.send({ type: 'IMPORT', geometry: conversion.geometry })} isDisabled={busy}>
+                  {conversion.label}
+                </Button>
+              )}
               {context.id !== null && (
                 <ButtonLink variant="secondary" href={`/settings/geofence/${context.id}`}>
                   {t`More settings`}
