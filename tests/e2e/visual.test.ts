@@ -3,7 +3,8 @@
  * and English; the map with the device list and a card; the 'Remove item?' confirmation; the
  * account menu; the events drawer; the phone layout (map, and the device list open). Pop-ups must
  * have their surface: a dialog or menu whose surface is taken away fails the comparison. Settings:
- * a list (groups, Arabic, desktop and phone) and an edit form (a device, English).
+ * a list (groups, Arabic, desktop and phone) and an edit form (a device, English). Geofences: the
+ * editor open on a circle beside the list (Arabic).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -132,6 +133,20 @@ describe('the look of the main states', () => {
     await page.getByRole('main').getByRole('checkbox', { name: 'الأحد' }).waitFor({ state: 'attached' });
     await wait(page);
     await expectLook(page, 'settings-calendar-ar');
+  });
+
+  it('geofences: the editor open on a circle beside the list, in Arabic', async () => {
+    const { page } = await openPage('ar');
+    await signInToMap(page, harness, '/login?locale=ar');
+    await page.goto(`${harness.server.url}/geofences`);
+    const list = page.getByTestId('geofence-list');
+    await list.getByRole('option', { name: /Depot/ }).click();
+    await page.getByTestId('geofence-editor').waitFor();
+    await page.locator('[data-testid="map"][data-map-ready="true"]').waitFor({ timeout: 30_000 });
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
+    await expectLook(page, 'geofences-editor-ar');
   });
 
   it('a pop-up without its surface fails the comparison', async () => {
