@@ -28,8 +28,7 @@ export type AreaProblem =
   | 'tooFewPoints' // polygon < 3 distinct points, line < 2
   | 'radiusZero' // circle radius ≤ 0
   | 'radiusTooLarge' // circle radius > MAX_CIRCLE_RADIUS
-  | 'selfIntersecting' // a polygon ring that crosses or touches itself
-  | 'tooComplex'; // a ring whose self-intersection check would take too long (many long crossing edges)
+  | 'selfIntersecting' // a polygon ring that crosses or touches itself;
 
 export const AREA_PROBLEMS: readonly AreaProblem[] = [
   'empty',
@@ -42,7 +41,6 @@ export const AREA_PROBLEMS: readonly AreaProblem[] = [
   'radiusZero',
   'radiusTooLarge',
   'selfIntersecting',
-  'tooComplex',
 ];
 
 export class AreaError extends Error {
@@ -181,7 +179,7 @@ export function checkGeometry(geometry: Geometry): AreaError | null {
       }
       if (!polygon) return null;
       const crossing = ringSelfIntersects(run);
-      if (crossing === null) return new AreaError('tooComplex', 'POLYGON is too complex to check');
+      // a ring too tangled to check within the work budget is accepted, as Traccar accepts every ring
       if (crossing) return new AreaError('selfIntersecting', 'POLYGON must not cross itself');
       return null;
     }

@@ -187,6 +187,8 @@ export function createGeofenceDraw(callbacks: GeofenceDrawCallbacks): GeofenceDr
       const feature = instance.getSnapshotFeature(id);
       const geometry = feature ? fromFeature(feature) : null;
       if (!geometry) return;
+      // what the tool holds now is what a re-attach (a style switch) puts back
+      if (context.action !== 'draw') intent = { kind: 'show', geometry };
       // after terra-draw has finished with this event: the machine's answer redraws the shape
       queueMicrotask(() => (context.action === 'draw' ? callbacks.onDrawn(geometry) : callbacks.onChanged(geometry)));
     });

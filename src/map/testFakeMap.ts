@@ -53,6 +53,11 @@ export function createFakeMap() {
     },
     getLayer: (id: string) => (layers.includes(id) ? { id } : undefined),
     removeLayer: (id: string) => layers.splice(layers.indexOf(id), 1),
+    /** the filters set after a layer was added, by layer */
+    filters: new Map<string, unknown>(),
+    setFilter(id: string, filter: unknown) {
+      this.filters.set(id, filter);
+    },
     hasImage: (name: string) => images.has(name),
     addImage: (name: string) => images.add(name),
     on: (type: string, layerOrHandler: string | ((event?: unknown) => void), handler?: Handler) => {

@@ -215,6 +215,14 @@ describe('geofences drawn on the map', () => {
     expect((await geofences()).length).toBe(count);
     expect(await editor.getByLabel('Name').inputValue()).toBe('Bow tie');
 
+    // Escape with the shape unsaved asks first; keeping it loses nothing
+    await page.keyboard.press('Escape');
+    const question = page.getByRole('alertdialog');
+    await question.getByRole('heading', { name: 'Discard changes?' }).waitFor();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(await editor.getByLabel('Name').inputValue()).toBe('Bow tie');
+
     // not GPX: said, and the shape on the editor stays
     await input.setInputFiles({ name: 'notes.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from('just some text') });
     await page.getByText('This file is not a GPX file.').waitFor();

@@ -79,7 +79,7 @@ describe('geofences in settings', () => {
     expect((await geofences()).some((g) => g.id === made.id)).toBe(false);
   });
 
-  it("the device card's 'Create a geofence here' makes a 50 m circle on the device's position and opens it", async () => {
+  it("the device card's 'Create a geofence here' makes a 50 m circle on the device's position, linked to the device, and opens it", async () => {
     // signed in on a settings screen, then to the map without waiting for it to draw (the device list is enough)
     const page = await signedIn('/settings/geofences');
     await page.getByRole('link', { name: 'Map' }).first().click();
@@ -102,5 +102,8 @@ describe('geofences in settings', () => {
     expect(Math.abs(lat - position!.latitude)).toBeLessThan(0.02);
     expect(Math.abs(lon - position!.longitude)).toBeLessThan(0.02);
     expect(await main(page).getByLabel('Area', { exact: true }).inputValue()).toBe(geofence.area);
+    // linked to the device, as Traccar's client does (Traccar checks a device's own geofences)
+    const linked = await adminJson<Array<{ id: number }>>(harness(), 'GET', `/api/geofences?deviceId=${deviceId}`);
+    expect(linked.map((g) => g.id)).toContain(id);
   });
 });

@@ -23,6 +23,8 @@ const samples = {
   CHANGED: [{ geometry: bowTie }, { geometry: square }],
   OPEN: [{ id: 5, name: 'Depot', geometry: circle }],
   IMPORT: [{ geometry: square, name: 'Track' }],
+  REPLACE: [{ geometry: { type: 'linestring', points: square.type === 'polygon' ? square.points : [] } }],
+  LEAVE: {},
   RENAME: [{ name: '' }, { name: 'Zone' }],
   UNDO: {},
   SAVE: {},
@@ -37,7 +39,7 @@ const samples = {
 
 const serializeState = (s: AnyMachineSnapshot) => {
   const c = ctx(s);
-  return JSON.stringify([s.value, c.id !== null, c.geometry?.type ?? null, shapeProblem(c), c.history.length > 0, c.problem, c.error !== null]);
+  return JSON.stringify([s.value, c.id !== null, c.geometry?.type ?? null, shapeProblem(c), c.history.length > 0, c.problem, c.error !== null, c.dirty, c.pending?.type ?? null]);
 };
 
 const effects: string[] = [];
@@ -79,8 +81,11 @@ describe('geofence machine (model-based)', () => {
             expect(c.error).not.toBeNull();
           }
           if (step.event.type.startsWith('xstate.done.actor.0.geofence.saving')) expect(effects.at(-1)).toBe('saved');
-          if (step.event.type === 'DRAW') expect(effects.at(-1)).toBe('startDrawing');
+          if (snapshot.matches('drawing') && before && !before.matches('drawing')) expect(effects.at(-1)).toBe('startDrawing');
           if (step.event.type === 'CANCEL' && snapshot.matches('idle')) expect(effects.at(-1)).toBe('clearShape');
+          // nothing unsaved is put down without the question
+          if (before && ctx(before).dirty && snapshot.matches('idle') && !ctx(before).pending) expect(before.matches('removing') || before.matches('drawing')).toBe(true);
+          if (snapshot.matches('confirmingDiscard')) expect(c.pending).not.toBeNull();
           before = snapshot;
         },
       });

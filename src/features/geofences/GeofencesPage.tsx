@@ -8,6 +8,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useBlocker } from '@tanstack/react-router';
+import { waitFor } from 'xstate';
 import { useLingui } from '@lingui/react/macro';
 import { FileTrigger, Input, ListBox, ListBoxItem, SearchField, ToggleButton, Toolbar, Button as AriaButton, Label } from 'react-aria-components';
 import type { Geofence } from '../../../contract/models';
@@ -28,6 +30,8 @@ import { useMapUiStrings, usePreferredMapStyle } from '../map/MapPage';
 import { canEdit, canOpen } from '../../domain/restrictions';
 import { Refusal } from '../settings/Refusal';
 import { useSettingsContext } from '../settings/useSettingsContext';
+import { formError } from '../settings/formError';
+import { useCatalogueText } from '../app/catalogue';
 import * as styles from './geofences.css';
 
 const TOOLS: DrawKind[] = ['polygon', 'circle', 'linestring'];
@@ -52,6 +56,7 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
   const { live } = useServices();
   const preferredStyle = usePreferredMapStyle();
   const uiStrings = useMapUiStrings();
+  const catalogue = useCatalogueText();
   const { queries } = useData();
   const mutations = useMutations();
   const list = useQuery(queries.list(resources.geofences));
@@ -96,13 +101,12 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;
   const drawingNow = snapshot.hasTag('drawing');
-  const shape = snapshot.hasTag('shape') || snapshot.matches('saving') || snapshot.matches('confirmingDelete') || snapshot.matches('removing');
+  const shape = snapshot.hasTag('shape') || (['saving', 'confirmingDelete', 'confirmingDiscard', 'removing'] as const).some((state) => snapshot.matches(state));
   const busy = snapshot.hasTag('busy');
 
   // the layer shows every geofence but the one on the drawing tool
-  useEffect(() => {
-    feed.set(context.id === null ? geofences : geofences.filter((g) => g.id !== context.id));
-  }, [feed, geofences, context.id]);
+  useEffect(() => feed.set(geofences), [feed, geofences]);
+  useEffect(() => feed.hide(shape ? context.id : null), [feed, shape, context.id]);
 
   const [search, setSearch] = useState('');
   const [listError, setListError] = useState<string | null>(null);
@@ -147,6 +151,18 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
     }
   }
 
+  // leaving the page with unsaved changes asks first (the machine's 'Discard changes?')
+  useBlocker({
+    shouldBlockFn: async () => {
+      const now = actor.getSnapshot();
+      if (!now.context.dirty || !(now.hasTag('shape') || now.hasTag('drawing'))) return false;
+      actor.send({ type: 'LEAVE' });
+      const settled = await waitFor(actor, (s) => !s.matches('confirmingDiscard'));
+      return !settled.matches('idle');
+    },
+    enableBeforeUnload: () => actor.getSnapshot().context.dirty,
+  });
+
   // Escape, Delete and undo on the page (or with nothing focused, e.g. after drawing on the map)
   const pageRef = useRef<HTMLDivElement>(null);
   const keys = useRef<(event: globalThis.KeyboardEvent) => void>(() => {});
@@ -154,7 +170,10 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
     const target = event.target instanceof HTMLElement ? event.target : null;
     if (event.defaultPrevented || !target || !(target === document.body || pageRef.current?.contains(target))) return;
     const typing = target.closest('input, textarea') !== null;
-    if (event.key === 'Escape' && (drawingNow || snapshot.hasTag('shape'))) {
+    if (event.key === 'Escape' && typing) {
+      // the first Escape leaves the field; the next one puts the shape down (asking when unsaved)
+      if (target.closest('[data-testid="geofence-editor"]')) (target as HTMLElement).blur();
+    } else if (event.key === 'Escape' && (drawingNow || snapshot.hasTag('shape'))) {
       event.preventDefault();
       actor.send({ type: 'CANCEL' });
     } else if ((event.key === 'Delete' || event.key === 'Backspace') && !typing && snapshot.hasTag('shape')) {
@@ -248,7 +267,7 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
               isInvalid={context.problem === 'name'}
               data-testid="geofence-name"
             />
-            {drawing.tooLargeToEdit() && <p className={styles.hint}>{t`This shape has too many points to move them one by one; it can be replaced by a new drawing or a GPX file.`}</p>}
+            {drawing.tooLargeToEdit() && <p className={styles.hint}>{t`This shape has too many points to move them one by one here; its name can be changed, or it can be removed.`}</p>}
             {!drawing.tooLargeToEdit() && (
               <p className={styles.hint}>
                 {kind === 'circle'
@@ -263,7 +282,7 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
             )}
             {snapshot.matches({ shape: 'failed' }) && context.error && (
               <Alert variant="error" title={t`Not saved`}>
-                {context.error}
+                {formError(i18n, context.error, catalogue)}
               </Alert>
             )}
             {snapshot.matches({ shape: 'saved' }) && (
@@ -285,7 +304,7 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
                 {t`Close`}
               </Button>
               {conversion && (
-                <Button variant="secondary" onPress={() => actor.send({ type: 'IMPORT', geometry: conversion.geometry })} isDisabled={busy}>
+                <Button variant="secondary" onPress={() => actor.send({ type: 'REPLACE', geometry: conversion.geometry })} isDisabled={busy}>
                   {conversion.label}
                 </Button>
               )}
@@ -333,6 +352,17 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
         <MapView key={i18n.locale} store={live} settings={settings} preferredStyle={preferredStyle} uiStrings={uiStrings} geofences={feed} extensions={extensions} />
       </div>
 
+      <AlertDialog
+        isOpen={snapshot.matches('confirmingDiscard')}
+        title={t`Discard changes?`}
+        variant="danger"
+        primaryActionLabel={t`Discard`}
+        cancelLabel={t`Keep editing`}
+        onPrimaryAction={() => actor.send({ type: 'CONFIRM' })}
+        onCancel={() => actor.send({ type: 'CANCEL' })}
+      >
+        {context.id === null ? t`This shape is not saved yet.` : t`The changes to “${context.name}” are not saved yet.`}
+      </AlertDialog>
       <AlertDialog
         isOpen={snapshot.matches('confirmingDelete') || snapshot.matches('removing')}
         title={t`Remove item?`}

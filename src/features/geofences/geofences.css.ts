@@ -103,7 +103,7 @@ export const row = style({
   outline: 'none',
   selectors: {
     '&[data-hovered]': { background: vars.color.surfaceRaised },
-    '&[data-selected]': { background: vars.color.surfaceRaised, boxShadow: `inset 3px 0 0 ${vars.color.primary}` },
+    '&[data-selected]': { background: vars.color.surfaceRaised, borderInlineStart: `3px solid ${vars.color.primary}`, paddingInlineStart: `calc(${vars.space.sm} - 3px)` },
     '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
   },
 });

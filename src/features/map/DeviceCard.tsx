@@ -89,11 +89,14 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
   const mayAddGeofence = position !== undefined && canEdit('geofences', restrictions);
 
   // Traccar's "create a geofence here": a 50 m circle on the position, named after the device (the
-  // server links it to its creator), then its edit page; a failure goes to the errors queue
+  // server links it to its creator) linked to the device, then its edit page; a failure goes to the errors queue
   const navigate = useNavigate();
   const geofenceHere = useRequest(async (at: { latitude: number; longitude: number }, signal: AbortSignal) => {
     const draft: Geofence = { id: 0, name: device.name, description: null, calendarId: 0, area: formatArea({ type: 'circle', lat: at.latitude, lon: at.longitude, radius: 50 }), attributes: {} };
-    const saved = await mutationsFor(services).save(resources.geofences, draft);
+    const mutations = mutationsFor(services);
+    const saved = await mutations.save(resources.geofences, draft);
+    // linked to the device, as Traccar's client does: on Traccar the device's own geofences are the ones it checks
+    await mutations.link(resources.devices, device.id, resources.geofences, saved.id, true);
     if (!signal.aborted) void navigate({ to: '/settings/geofence/{-$id}', params: { id: String(saved.id) } });
   });
 

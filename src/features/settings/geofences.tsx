@@ -45,7 +45,6 @@ export const AREA_MESSAGES: Record<AreaReason, MessageDescriptor> = {
   radiusZero: msg`The circle's radius must be more than zero metres.`,
   radiusTooLarge: msg`The circle's radius is too large: at most 1,000 km.`,
   selfIntersecting: msg`The polygon's edges cross or touch each other: draw it without crossings.`,
-  tooComplex: msg`This polygon is too complex to check: draw it with fewer points.`,
 };
 
 /** The reason of a refused area: the parser's code, or `syntax` for an error without one. */
@@ -54,14 +53,23 @@ export function areaReason(error: unknown): AreaReason {
   return typeof reason === 'string' && reason in AREA_MESSAGES ? (reason as AreaReason) : 'syntax';
 }
 
-/** What is wrong with a typed area, or null when the parser takes it. */
+/**
+ * What is wrong with a typed area, or null when the parser takes it. The form asks on every render
+ * (a keystroke in any field): the answer for the last text is kept, since a 100,000-vertex area
+ * takes a good part of a second to parse and check.
+ */
+let last: { text: string; problem: MessageDescriptor | null } | null = null;
 export function areaProblem(value: unknown): MessageDescriptor | null {
+  const text = typeof value === 'string' ? value : '';
+  if (last?.text === text) return last.problem;
+  let problem: MessageDescriptor | null = null;
   try {
-    parseArea(typeof value === 'string' ? value : '');
-    return null;
+    parseArea(text);
   } catch (error) {
-    return AREA_MESSAGES[areaReason(error)];
+    problem = AREA_MESSAGES[areaReason(error)];
   }
+  last = { text, problem };
+  return problem;
 }
 
 const speedUnit = (c: FieldContext, i18n: I18n) => speedUnitLabel(i18n, c.units.speed);

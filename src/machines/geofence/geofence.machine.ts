@@ -6,14 +6,17 @@
  *   any but saving|removing ─OPEN(geofence)→ shape.editing           idle|drawing|shape ─IMPORT(shape)→ shape.editing
  *   shape ─CHANGED(shape)→ editing (the previous shape kept for UNDO)   ─UNDO→ editing (one step back)
  *   shape ─SAVE with a shape that breaks a rule→ editing (the problem named, nothing sent)
+ *   shape ─REPLACE(shape)→ editing (a polygon made a line and back; undoable)
  *   shape ─DELETE→ idle (a new shape)  |  confirmingDelete ─CONFIRM→ removing ─done→ idle | ─error→ failed
- *   drawing|shape ─CANCEL→ idle (Escape: the drawing or the selection is dropped; nothing saved changes)
+ *   drawing|shape ─CANCEL→ idle (Escape: the drawing or the selection is put down), LEAVE (the page)
+ *   shape with unsaved changes ─CANCEL|LEAVE|OPEN|DRAW|IMPORT|DELETE(new)→ confirmingDiscard
+ *      ─CONFIRM→ the changes forgotten, then what was asked  |  ─CANCEL→ editing (nothing lost)
  *
  * Pure: the drawing tool is driven through the named actions `startDrawing`, `showShape`,
  * `clearShape` and `undoPoint`; saving and removing are the `save` and `remove` actors; `saved` and
  * `removed` tell the page. All are provided beside the machine (`geofence.effects.ts`).
  */
-import { assign, fromPromise, not, or, setup, stateIn } from 'xstate';
+import { assign, fromPromise, not, or, raise, setup, stateIn } from 'xstate';
 import { checkGeometry, formatArea, type Geometry } from '../../../contract/wkt';
 
 export type DrawKind = 'polygon' | 'circle' | 'linestring';
@@ -33,6 +36,10 @@ export interface GeofenceContext {
   name: string;
   /** the name a new geofence starts with */
   defaultName: string;
+  /** the shape or the name changed since it was opened or saved (a new shape always) */
+  dirty: boolean;
+  /** what waits for 'Discard changes?' (CONFIRM does it) */
+  pending: DiscardingEvent | null;
   /** why the last SAVE was refused here */
   problem: ShapeProblem | null;
   /** the server's text for the last failure */
@@ -45,12 +52,17 @@ export type GeofenceEvent =
   | { type: 'CHANGED'; geometry: Geometry }
   | { type: 'OPEN'; id: number; name: string; geometry: Geometry }
   | { type: 'IMPORT'; geometry: Geometry; name?: string }
+  | { type: 'REPLACE'; geometry: Geometry }
+  | { type: 'LEAVE' }
   | { type: 'RENAME'; name: string }
   | { type: 'UNDO' }
   | { type: 'SAVE' }
   | { type: 'DELETE' }
   | { type: 'CONFIRM' }
   | { type: 'CANCEL' };
+
+/** The events that put a shape down: with unsaved changes they ask first. */
+export type DiscardingEvent = Extract<GeofenceEvent, { type: 'OPEN' | 'DRAW' | 'IMPORT' | 'CANCEL' | 'LEAVE' }>;
 
 export interface SaveInput {
   id: number | null;
@@ -70,7 +82,18 @@ export function shapeProblem(context: Pick<GeofenceContext, 'geometry' | 'name'>
   return context.name.trim() ? null : 'name';
 }
 
-const fresh = (defaultName: string, name = defaultName): GeofenceContext => ({ kind: 'polygon', geometry: null, history: [], id: null, name, defaultName, problem: null, error: null });
+const fresh = (defaultName: string, name = defaultName): GeofenceContext => ({
+  kind: 'polygon',
+  geometry: null,
+  history: [],
+  id: null,
+  name,
+  defaultName,
+  dirty: false,
+  pending: null,
+  problem: null,
+  error: null,
+});
 
 export const geofenceMachine = setup({
   types: {
@@ -100,12 +123,15 @@ export const geofenceMachine = setup({
     saved: (_, _params: { id: number }) => {},
     /** the geofence was removed */
     removed: (_, _params: { id: number }) => {},
+    /** keep the event that would put the shape down, for 'Discard changes?' */
+    ask: assign({ pending: ({ event }) => event as DiscardingEvent }),
     /** forget the shape: a new one starts from the default name */
     reset: assign(({ context }) => fresh(context.defaultName)),
   },
   guards: {
     hasHistory: ({ context }) => context.history.length > 0,
     isNew: ({ context }) => context.id === null,
+    isDirty: ({ context }) => context.dirty,
     cannotSave: ({ context }) => shapeProblem(context) !== null,
   },
 }).createMachine({
@@ -115,8 +141,9 @@ export const geofenceMachine = setup({
   on: {
     // a geofence of the list, from anywhere but while a save or a removal is under way
     OPEN: {
-      guard: not(or([stateIn('saving'), stateIn('removing')])),
+      guard: not(or([stateIn('saving'), stateIn('removing'), stateIn('confirmingDiscard'), stateIn('confirmingDelete')])),
       target: '.shape.editing',
+      reenter: true,
       actions: [
         assign(({ context, event }) => ({ ...fresh(context.defaultName, event.name), id: event.id, geometry: event.geometry })),
         { type: 'showShape', params: ({ event }) => ({ geometry: event.geometry }) },
@@ -133,7 +160,7 @@ export const geofenceMachine = setup({
         IMPORT: {
           target: 'shape.editing',
           actions: [
-            assign(({ context, event }) => ({ ...fresh(context.defaultName, event.name), geometry: event.geometry })),
+            assign(({ context, event }) => ({ ...fresh(context.defaultName, event.name), geometry: event.geometry, dirty: true })),
             { type: 'showShape', params: ({ event }) => ({ geometry: event.geometry }) },
           ],
         },
@@ -146,18 +173,19 @@ export const geofenceMachine = setup({
         DRAW: { target: 'drawing', reenter: true, actions: assign({ kind: ({ event }) => event.kind }) },
         DRAWN: {
           target: 'shape.editing',
-          actions: [assign({ geometry: ({ event }) => event.geometry, history: [] }), { type: 'showShape', params: ({ event }) => ({ geometry: event.geometry }) }],
+          actions: [assign({ geometry: ({ event }) => event.geometry, history: [], dirty: true }), { type: 'showShape', params: ({ event }) => ({ geometry: event.geometry }) }],
         },
         IMPORT: {
           target: 'shape.editing',
           actions: [
-            assign(({ context, event }) => ({ ...fresh(context.defaultName, event.name ?? context.name), geometry: event.geometry })),
+            assign(({ context, event }) => ({ ...fresh(context.defaultName, event.name ?? context.name), geometry: event.geometry, dirty: true })),
             { type: 'showShape', params: ({ event }) => ({ geometry: event.geometry }) },
           ],
         },
         UNDO: { actions: 'undoPoint' },
         RENAME: { actions: assign({ name: ({ event }) => event.name }) },
         CANCEL: { target: 'idle', actions: ['clearShape', 'reset'] },
+        LEAVE: { target: 'idle', actions: ['clearShape', 'reset'] },
       },
     },
     shape: {
@@ -169,40 +197,56 @@ export const geofenceMachine = setup({
           actions: assign(({ context, event }) => ({
             history: context.geometry ? [...context.history, context.geometry].slice(-HISTORY_LIMIT) : context.history,
             geometry: event.geometry,
+            dirty: true,
             problem: null,
           })),
         },
-        UNDO: {
-          guard: 'hasHistory',
-          target: '.editing',
-          actions: [
-            assign(({ context }) => ({ geometry: context.history[context.history.length - 1] ?? context.geometry, history: context.history.slice(0, -1), problem: null })),
-            { type: 'showShape', params: ({ context }) => ({ geometry: context.geometry }) },
-          ],
-        },
-        RENAME: { target: '.editing', actions: assign({ name: ({ event }) => event.name, problem: null }) },
-        IMPORT: {
+        REPLACE: {
           target: '.editing',
           actions: [
             assign(({ context, event }) => ({
-              geometry: event.geometry,
               history: context.geometry ? [...context.history, context.geometry].slice(-HISTORY_LIMIT) : context.history,
-              name: event.name ?? context.name,
+              geometry: event.geometry,
+              dirty: true,
               problem: null,
             })),
             { type: 'showShape', params: ({ event }) => ({ geometry: event.geometry }) },
           ],
         },
+        UNDO: {
+          guard: 'hasHistory',
+          target: '.editing',
+          actions: [
+            assign(({ context }) => ({ geometry: context.history[context.history.length - 1] ?? context.geometry, history: context.history.slice(0, -1), dirty: true, problem: null })),
+            { type: 'showShape', params: ({ context }) => ({ geometry: context.geometry }) },
+          ],
+        },
+        RENAME: { target: '.editing', actions: assign({ name: ({ event }) => event.name, dirty: true, problem: null }) },
         SAVE: [
           { guard: 'cannotSave', target: '.editing', actions: assign({ problem: ({ context }) => shapeProblem(context) }) },
           { target: 'saving' },
         ],
-        DRAW: {
-          target: 'drawing',
-          actions: [assign(({ context, event }) => ({ ...fresh(context.defaultName, context.id === null ? context.name : context.defaultName), kind: event.kind })), 'clearShape'],
-        },
-        DELETE: [{ guard: 'isNew', target: 'idle', actions: ['clearShape', 'reset'] }, { target: 'confirmingDelete' }],
-        CANCEL: { target: 'idle', actions: ['clearShape', 'reset'] },
+        // a file is a new geofence
+        IMPORT: [
+          { guard: 'isDirty', target: 'confirmingDiscard', actions: 'ask' },
+          {
+            target: '.editing',
+            actions: [
+              assign(({ context, event }) => ({ ...fresh(context.defaultName, event.name), geometry: event.geometry, dirty: true })),
+              { type: 'showShape', params: ({ event }) => ({ geometry: event.geometry }) },
+            ],
+          },
+        ],
+        // another geofence of the list (when nothing is unsaved, the root's OPEN takes it)
+        OPEN: { guard: 'isDirty', target: 'confirmingDiscard', actions: 'ask' },
+        DRAW: [
+          { guard: 'isDirty', target: 'confirmingDiscard', actions: 'ask' },
+          { target: 'drawing', actions: [assign(({ context, event }) => ({ ...fresh(context.defaultName), kind: event.kind })), 'clearShape'] },
+        ],
+        // a new shape (never saved, so always unsaved) is discarded after the question; a saved one removed after its own
+        DELETE: [{ guard: 'isNew', target: 'confirmingDiscard', actions: assign({ pending: { type: 'CANCEL' } }) }, { target: 'confirmingDelete' }],
+        CANCEL: [{ guard: 'isDirty', target: 'confirmingDiscard', actions: 'ask' }, { target: 'idle', actions: ['clearShape', 'reset'] }],
+        LEAVE: [{ guard: 'isDirty', target: 'confirmingDiscard', actions: 'ask' }, { target: 'idle', actions: ['clearShape', 'reset'] }],
       },
       states: {
         editing: {},
@@ -218,9 +262,20 @@ export const geofenceMachine = setup({
         input: ({ context }) => ({ id: context.id, name: context.name.trim(), area: formatArea(context.geometry!) }),
         onDone: {
           target: 'shape.saved',
-          actions: [assign({ id: ({ event }) => event.output.id }), { type: 'saved', params: ({ event }) => ({ id: event.output.id }) }],
+          actions: [assign({ id: ({ event }) => event.output.id, dirty: false, history: [] }), { type: 'saved', params: ({ event }) => ({ id: event.output.id }) }],
         },
         onError: { target: 'shape.failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+      },
+    },
+    // 'Discard changes?': CONFIRM forgets them and does what was asked; CANCEL goes back to the shape
+    confirmingDiscard: {
+      tags: ['dialog'],
+      on: {
+        CONFIRM: {
+          target: 'shape.editing',
+          actions: [assign({ dirty: false }), raise(({ context }) => context.pending ?? { type: 'CANCEL' }), assign({ pending: null })],
+        },
+        CANCEL: { target: 'shape.editing', actions: assign({ pending: null }) },
       },
     },
     confirmingDelete: {

@@ -137,16 +137,67 @@ describe('geofence machine', () => {
     expect(actor.getSnapshot().context.history).toHaveLength(HISTORY_LIMIT);
   });
 
-  it('Escape (CANCEL) drops the drawing and the selection; a new shape deleted is just dropped', () => {
+  it('Escape (CANCEL) drops a drawing at once; an unsaved shape asks first and keeps it when the answer is no', () => {
     const { actor, effects, saves } = start();
     actor.send({ type: 'DRAW', kind: 'polygon' });
     actor.send({ type: 'CANCEL' });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     expect(effects.at(-1)).toEqual(['clearShape', null]);
     actor.send({ type: 'IMPORT', geometry: square });
+    actor.send({ type: 'CANCEL' });
+    expect(actor.getSnapshot().matches('confirmingDiscard')).toBe(true);
+    actor.send({ type: 'CANCEL' });
+    expect(actor.getSnapshot().matches({ shape: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context.geometry).toEqual(square);
+    // Delete on a new shape asks too; yes drops it
     actor.send({ type: 'DELETE' });
+    expect(actor.getSnapshot().matches('confirmingDiscard')).toBe(true);
+    actor.send({ type: 'CONFIRM' });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(actor.getSnapshot().context.geometry).toBeNull();
     expect(saves).toEqual([]);
+  });
+
+  it('unsaved changes ask before another geofence, another tool, a file or leaving the page; yes does it', () => {
+    const { actor } = start();
+    actor.send({ type: 'OPEN', id: 5, name: 'Depot', geometry: circle });
+    // opened and untouched: nothing to lose, another one opens at once
+    actor.send({ type: 'OPEN', id: 6, name: 'Yard', geometry: square });
+    expect(actor.getSnapshot().context).toMatchObject({ id: 6, dirty: false });
+    actor.send({ type: 'CHANGED', geometry: { ...square, points: square.points.slice(0, 3) } });
+    expect(actor.getSnapshot().context.dirty).toBe(true);
+    actor.send({ type: 'OPEN', id: 5, name: 'Depot', geometry: circle });
+    expect(actor.getSnapshot().matches('confirmingDiscard')).toBe(true);
+    actor.send({ type: 'CONFIRM' });
+    expect(actor.getSnapshot().matches({ shape: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ id: 5, name: 'Depot', geometry: circle, dirty: false });
+    actor.send({ type: 'RENAME', name: 'Depot 2' });
+    actor.send({ type: 'DRAW', kind: 'linestring' });
+    expect(actor.getSnapshot().matches('confirmingDiscard')).toBe(true);
+    actor.send({ type: 'CONFIRM' });
+    expect(actor.getSnapshot().matches('drawing')).toBe(true);
+    expect(actor.getSnapshot().context.kind).toBe('linestring');
+    actor.send({ type: 'DRAWN', geometry: line });
+    actor.send({ type: 'LEAVE' });
+    expect(actor.getSnapshot().matches('confirmingDiscard')).toBe(true);
+    actor.send({ type: 'CONFIRM' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+  });
+
+  it('a file is a new geofence: it never reshapes the one open; REPLACE reshapes it (undoable)', async () => {
+    const { actor, saves } = start();
+    actor.send({ type: 'OPEN', id: 5, name: 'Depot', geometry: square });
+    actor.send({ type: 'REPLACE', geometry: { type: 'linestring', points: [...square.points, square.points[0]!] } });
+    expect(actor.getSnapshot().context).toMatchObject({ id: 5, dirty: true });
+    actor.send({ type: 'UNDO' });
+    expect(actor.getSnapshot().context.geometry).toEqual(square);
+    actor.send({ type: 'IMPORT', geometry: line, name: 'Track' });
+    actor.send({ type: 'CONFIRM' });
+    expect(actor.getSnapshot().context).toMatchObject({ id: null, name: 'Track', geometry: line });
+    actor.send({ type: 'SAVE' });
+    await waitFor(actor, (s) => s.matches({ shape: 'saved' }));
+    expect(saves[0]?.id).toBeNull();
+    expect(actor.getSnapshot().context.dirty).toBe(false);
   });
 
   it('deleting a saved geofence asks first, then removes it', async () => {

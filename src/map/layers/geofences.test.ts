@@ -130,6 +130,20 @@ describe('geofences layer', () => {
     expect(counts).toEqual([3, 1]);
   });
 
+  it('hides the editor\'s geofence with a filter, never sending the list again', () => {
+    const { fake, feed, map } = setup();
+    attachGeofencesLayer(map, feed);
+    const source = fake.source(GEOFENCES_SOURCE);
+    feed.hide(2);
+    expect(source.setData).toHaveBeenCalledTimes(1);
+    expect(fake.map.filters.get(GEOFENCES_LAYERS.line)).toEqual(['!=', ['id'], 2]);
+    expect(fake.map.filters.get(GEOFENCES_LAYERS.fill)).toEqual(['all', ['in', ['get', 'kind'], ['literal', ['polygon', 'circle']]], ['!=', ['id'], 2]]);
+    feed.hide(null);
+    expect(fake.map.filters.get(GEOFENCES_LAYERS.line)).toBeNull();
+    expect(fake.map.filters.get(GEOFENCES_LAYERS.lineLabel)).toEqual(['==', ['get', 'kind'], 'linestring']);
+    expect(source.setData).toHaveBeenCalledTimes(1);
+  });
+
   it('draws 1,000 geofences with one setData', () => {
     const list = Array.from({ length: 1_000 }, (_, k) => geofence(k + 1, [CIRCLE, POLYGON, LINE][k % 3]!));
     const { fake, feed, map } = setup(list);

@@ -41,7 +41,7 @@ export interface GeofenceFeatureProperties {
 
 export type GeofenceFeature = Feature<Polygon | LineString, GeofenceFeatureProperties> & { id: number };
 
-export type GeofencesLayerMap = Pick<MaplibreMap, 'addSource' | 'addLayer' | 'getSource' | 'getLayer' | 'removeLayer' | 'removeSource'>;
+export type GeofencesLayerMap = Pick<MaplibreMap, 'addSource' | 'addLayer' | 'getSource' | 'getLayer' | 'removeLayer' | 'removeSource' | 'setFilter'>;
 
 export interface GeofencesLayerOptions {
   /** The geofence layers go below this layer (the devices' lowest layer). */
@@ -174,9 +174,30 @@ export function attachGeofencesLayer(map: GeofencesLayerMap, feed: GeofenceFeed,
     map.getSource<GeoJSONSource>(GEOFENCES_SOURCE)?.setData(data).catch(logError);
     options.onFeatureCount?.(data.features.length);
   };
-  draw(feed.get());
+  let drawn = feed.get();
+  let hidden: number | null = null;
+  const hide = (id: number | null): void => {
+    hidden = id;
+    for (const [layer, base] of [
+      [GEOFENCES_LAYERS.fill, IS_AREA],
+      [GEOFENCES_LAYERS.line, null],
+      [GEOFENCES_LAYERS.lineLabel, IS_LINE],
+      [GEOFENCES_LAYERS.areaLabel, IS_AREA],
+    ] as const) {
+      const filters: ExpressionSpecification[] = [...(base ? [base] : []), ...(id === null ? [] : [['!=', ['id'], id] as ExpressionSpecification])];
+      map.setFilter(layer, filters.length === 0 ? null : filters.length === 1 ? filters[0]! : ['all', ...filters]);
+    }
+  };
+  draw(drawn);
+  if (feed.hidden() !== null) hide(feed.hidden());
   const unsubscribe = feed.subscribe((list) => {
-    if (!detached) draw(list);
+    if (detached) return;
+    // a new list is sent to the map; the editor's open geofence is only filtered out
+    if (list !== drawn) {
+      drawn = list;
+      draw(list);
+    }
+    if (feed.hidden() !== hidden) hide(feed.hidden());
   });
   return () => {
     if (detached) return;
