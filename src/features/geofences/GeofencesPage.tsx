@@ -291,7 +291,7 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
               </p>
             )}
             <div className={styles.actions}>
-              <Button type="submit" isPending={snapshot.matches('saving')} isDisabled={busy || snapshot.matches({ shape: 'saved' })}>
+              <Button type="submit" isPending={snapshot.matches('saving')} isDisabled={busy || !context.dirty}>
                 {t`Save`}
               </Button>
               <Button variant="secondary" onPress={() => actor.send({ type: 'UNDO' })} isDisabled={busy || context.history.length === 0}>
