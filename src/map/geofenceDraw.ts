@@ -44,8 +44,6 @@ export interface GeofenceDraw {
   undoPoint(): void;
   /** moves the camera to show the whole shape */
   fit(geometry: Geometry): void;
-  /** true while a shape is shown too large to edit vertex by vertex */
-  readonly tooLargeToEdit: () => boolean;
 }
 
 type Intent = { kind: 'idle' } | { kind: 'draw'; tool: DrawKind } | { kind: 'show'; geometry: Geometry };
@@ -57,6 +55,11 @@ const round = (value: number): number => Math.round(value * 10 ** PRECISION) / 1
 
 function vertexCount(geometry: Geometry): number {
   return geometry.type === 'circle' ? 32 : geometry.points.length;
+}
+
+/** Whether a shape has too many points to be edited point by point (it is shown, not put on the tool). */
+export function tooLargeToEdit(geometry: Geometry | null): boolean {
+  return geometry !== null && vertexCount(geometry) > MAX_EDITABLE_VERTICES;
 }
 
 /** The shape as a terra-draw feature of the mode that edits it. */
@@ -109,12 +112,10 @@ export function createGeofenceDraw(callbacks: GeofenceDrawCallbacks): GeofenceDr
   let shownOn: MaplibreMap | null = null;
   let ready = false;
   let intent: Intent = { kind: 'idle' };
-  let large = false;
 
   function apply(): void {
     if (!draw || !ready) return;
     draw.clear();
-    large = false;
     switch (intent.kind) {
       case 'idle':
         draw.setMode('static');
@@ -123,13 +124,14 @@ export function createGeofenceDraw(callbacks: GeofenceDrawCallbacks): GeofenceDr
         draw.setMode(intent.tool);
         return;
       case 'show': {
-        large = vertexCount(intent.geometry) > MAX_EDITABLE_VERTICES;
-        const [result] = draw.addFeatures([toFeature(intent.geometry)]);
-        if (!result?.valid || result.id === undefined) {
+        // a shape too large to edit point by point stays on the geofences layer (the page does not
+        // hide it there): handing 100,000 points to terra-draw costs a long freeze for nothing
+        if (tooLargeToEdit(intent.geometry)) {
           draw.setMode('static');
           return;
         }
-        if (large) {
+        const [result] = draw.addFeatures([toFeature(intent.geometry)]);
+        if (!result?.valid || result.id === undefined) {
           draw.setMode('static');
           return;
         }
@@ -225,6 +227,5 @@ export function createGeofenceDraw(callbacks: GeofenceDrawCallbacks): GeofenceDr
       const [west, south, east, north] = bounds(geometry);
       shownOn.fitBounds([west, south, east, north], { padding: 48, maxZoom: 17, duration: 0 });
     },
-    tooLargeToEdit: () => large,
   };
 }

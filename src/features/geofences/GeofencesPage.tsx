@@ -11,7 +11,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useBlocker } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import { useLingui } from '@lingui/react/macro';
-import { FileTrigger, Input, ListBox, ListBoxItem, SearchField, ToggleButton, Toolbar, Button as AriaButton, Label } from 'react-aria-components';
+import { FileTrigger, Input, ListBox, ListBoxItem, ListLayout, Virtualizer, SearchField, ToggleButton, Toolbar, Button as AriaButton, Label } from 'react-aria-components';
 import type { Geofence } from '../../../contract/models';
 import { parseArea, type Geometry, type LatLon } from '../../../contract/wkt';
 import { resources } from '../../api/resources';
@@ -20,7 +20,7 @@ import { provideGeofenceEffects } from '../../machines/geofence/geofence.effects
 import type { DrawKind, GeofenceEvent } from '../../machines/geofence/geofence.machine';
 import { createMapSettings, MapView } from '../../map';
 import { createGeofenceFeed } from '../../map/geofenceFeed';
-import { createGeofenceDraw } from '../../map/geofenceDraw';
+import { createGeofenceDraw, tooLargeToEdit } from '../../map/geofenceDraw';
 import { Alert, AlertDialog, Button, ButtonLink, TextField } from '../../ui';
 import { useData } from '../app/data';
 import { useMutations } from '../app/useMutations';
@@ -35,6 +35,8 @@ import { useCatalogueText } from '../app/catalogue';
 import * as styles from './geofences.css';
 
 const TOOLS: DrawKind[] = ['polygon', 'circle', 'linestring'];
+/** Rows of the list: only those in view are rendered (1,000 geofences open at once). */
+const LIST_LAYOUT = { rowHeight: 44, gap: 2 };
 
 /** A shape's points without a repeated closing point. */
 function points(geometry: Geometry & { points: LatLon[] }): LatLon[] {
@@ -106,7 +108,8 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
 
   // the layer shows every geofence but the one on the drawing tool
   useEffect(() => feed.set(geofences), [feed, geofences]);
-  useEffect(() => feed.hide(shape ? context.id : null), [feed, shape, context.id]);
+  const large = tooLargeToEdit(context.geometry);
+  useEffect(() => feed.hide(shape && !large ? context.id : null), [feed, shape, large, context.id]);
 
   const [search, setSearch] = useState('');
   const [listError, setListError] = useState<string | null>(null);
@@ -267,8 +270,8 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
               isInvalid={context.problem === 'name'}
               data-testid="geofence-name"
             />
-            {drawing.tooLargeToEdit() && <p className={styles.hint}>{t`This shape has too many points to move them one by one here; its name can be changed, or it can be removed.`}</p>}
-            {!drawing.tooLargeToEdit() && (
+            {large && <p className={styles.hint}>{t`This shape has too many points to move them one by one here; its name can be changed, or it can be removed.`}</p>}
+            {!large && (
               <p className={styles.hint}>
                 {kind === 'circle'
                   ? t`Drag the circle to move it, or its edge to resize it.`
@@ -326,6 +329,7 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
             {listError}
           </Alert>
         )}
+        <Virtualizer layout={ListLayout} layoutOptions={LIST_LAYOUT}>
         <ListBox
           aria-label={t`Geofences`}
           className={styles.list}
@@ -346,6 +350,7 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
             </ListBoxItem>
           )}
         </ListBox>
+        </Virtualizer>
       </section>
 
       <div className={styles.mapArea}>

@@ -82,17 +82,20 @@ export const actions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'c
 
 export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
+/** The list fills what the panel leaves and scrolls by itself (virtualised: rows in view only). */
 export const list = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
+  flex: '1 1 12rem',
+  minBlockSize: '12rem',
+  position: 'relative',
+  overflowY: 'auto',
   margin: 0,
   padding: 0,
   outline: 'none',
-  minBlockSize: '6rem',
+  '@media': { [media.narrow]: { minBlockSize: '14rem' } },
 });
 
 export const row = style({
+  boxSizing: 'border-box',
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.sm,

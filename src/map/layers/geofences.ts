@@ -9,6 +9,7 @@
  * An area that does not parse is skipped (never thrown): one bad geofence never hides the others.
  * No per-feature map calls: 1,000 geofences or one 100,000-vertex polygon are one `setData`.
  */
+import simplify from '@turf/simplify';
 import type { Feature, FeatureCollection, LineString, Polygon } from 'geojson';
 import type { ExpressionSpecification, GeoJSONSource, Map as MaplibreMap } from 'maplibre-gl';
 import type { Geofence } from '../../../contract/models';
@@ -58,7 +59,7 @@ export function geofenceFeature(geofence: Geofence): GeofenceFeature | null {
     // cannot be drawn at all are skipped
     const parsed = parseArea(geofence.area, { check: false });
     if (!drawable(parsed)) return null;
-    const geometry = geometryToGeoJSON(parsed);
+    const geometry = forDrawing(geometryToGeoJSON(parsed));
     const style = geofenceStyle(geofence.attributes ?? {});
     return {
       type: 'Feature',
@@ -75,6 +76,22 @@ export function geofenceFeature(geofence: Geofence): GeofenceFeature | null {
   } catch {
     return null;
   }
+}
+
+/** Shapes with more points than this are simplified for the map (the area itself is untouched). */
+export const SIMPLIFY_ABOVE = 2_000;
+/** How far (degrees, about 1 m) a drawn line may stray from the stored one. */
+export const SIMPLIFY_TOLERANCE = 0.00001;
+
+/**
+ * A long ring or line drawn with fewer points: no difference a person can see at any zoom of the
+ * map (1 m), and far less for MapLibre to copy to its worker (a 100,000-vertex ring of a real
+ * place keeps a few thousand points).
+ */
+function forDrawing<T extends Polygon | LineString>(geometry: T): T {
+  const count = geometry.type === 'Polygon' ? (geometry.coordinates[0]?.length ?? 0) : geometry.coordinates.length;
+  if (count <= SIMPLIFY_ABOVE) return geometry;
+  return simplify(geometry, { tolerance: SIMPLIFY_TOLERANCE, highQuality: false, mutate: true });
 }
 
 function drawable(geometry: Geometry): boolean {
