@@ -65,7 +65,7 @@ interface PageCase {
   id: 'map' | 'editor';
   title: string;
   path: string;
-  /** the page lists the geofences (one ListBox option each) */
+  /** the page lists the geofences (a virtualised ListBox: `data-count` says how many, the rows in view are options) */
   list: boolean;
   /** pan/zoom is measured on it */
   panZoom: boolean;
@@ -242,7 +242,7 @@ function watchGeofences({ expected, path, selector, list }: { expected: number; 
     const check = (): void => {
       const now = performance.now();
       const map = document.querySelector<HTMLElement>(selector);
-      if (list && seen.listAt === undefined && document.querySelectorAll(`${list} [role="option"]`).length === expected) seen.listAt = now;
+      if (list && seen.listAt === undefined && document.querySelector(list)?.getAttribute('data-count') === String(expected) && document.querySelector(`${list} [role="option"]`)) seen.listAt = now;
       if (seen.featuresAt === undefined && map?.dataset.geofenceFeatures === String(expected)) seen.featuresAt = now;
       const listed = !list || seen.listAt !== undefined;
       if (listed && seen.featuresAt !== undefined && map?.dataset.geofenceFeatures === String(expected) && map.dataset.mapReady === 'true') {

@@ -341,6 +341,7 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
           }}
           renderEmptyState={() => <p className={styles.hint}>{list.isPending ? t`Loading…` : search ? t`No geofence has this name.` : t`No geofences yet: draw one with the tools above.`}</p>}
           data-testid="geofence-list"
+          data-count={shown.length}
         >
           {(geofence) => (
             <ListBoxItem id={geofence.id} textValue={geofence.name} className={styles.row}>
