@@ -63,3 +63,56 @@ export function scrollThrough(element: Locator, durationMs: number): Promise<{ f
     durationMs,
   );
 }
+
+// ---------------------------------------------------------------------------------------------- shared by the page benchmarks
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+export const round = (value: number, digits = 1): number => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** Long tasks of a window: how many, the longest, the total. */
+export interface Tasks {
+  count: number;
+  maxMs: number;
+  totalMs: number;
+}
+
+export function tasks(durations: number[]): Tasks {
+  return { count: durations.length, maxMs: round(Math.max(0, ...durations)), totalMs: Math.round(durations.reduce((a, b) => a + b, 0)) };
+}
+
+/** Median and worst of the runs (worst = lowest when higher is better). */
+export interface Stat {
+  median: number;
+  worst: number;
+}
+
+export function stat(values: number[], higherIsBetter = false): Stat {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[Math.floor((sorted.length - 1) / 2)]!, worst: higherIsBetter ? sorted[0]! : sorted.at(-1)! };
+}
+
+/** Awaits a promise the page keeps at `window[key]` within `timeoutMs`, asked again when a navigation replaced the document. */
+export async function awaitInPage<T>(page: Page, key: string, what: string, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const result = page.evaluate((name) => (window as unknown as Record<string, Promise<unknown>>)[name], key) as Promise<T>;
+    const timeout = sleep(Math.max(0, deadline - Date.now())).then(() => {
+      throw new Error(`${what}: not done within ${timeoutMs / 1000} s`);
+    });
+    try {
+      return await Promise.race([result, timeout]);
+    } catch (error) {
+      if (!/context was destroyed/.test(String(error)) || Date.now() > deadline) throw error;
+      await sleep(50);
+    }
+  }
+}
+
+/** Signs in through the login form (English) and waits for the map to be drawn. */
+export async function signInToMap(page: Page, url: string, email: string, password: string, timeoutMs: number): Promise<void> {
+  await page.goto(`${url}/login?locale=en`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.locator('[data-testid="map"][data-map-ready="true"]').waitFor({ state: 'attached', timeout: timeoutMs });
+}

@@ -45,7 +45,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../tests/e2e/harness.ts';
 import { type Machine, type ServerHandle, freePort, killChildren, machineInfo, runMain, startServer, stopServer } from '../fleet.ts';
-import { pageProbe, probeSlice } from '../probe.ts';
+import { awaitInPage, pageProbe, probeSlice, round, signInToMap, sleep, stat, tasks, type Stat, type Tasks } from '../probe.ts';
 import { startProfile } from '../live/profile.ts';
 
 const PASSWORD = 'bench-geofences-password';
@@ -78,8 +78,6 @@ const PAGES: Record<string, PageCase> = { map: MAIN_MAP_PAGE, editor: GEOFENCES_
 
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 const repo = here('../../');
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-const round = (value: number, digits = 1): number => Math.round(value * 10 ** digits) / 10 ** digits;
 
 interface Options {
   runs: number;
@@ -254,22 +252,6 @@ function watchGeofences({ expected, path, selector, list }: { expected: number; 
   });
 }
 
-/** Awaits a page promise (window[key]) within STEP_TIMEOUT_MS, across a navigation that replaces the document. */
-async function awaitInPage<T>(page: Page, key: string, what: string): Promise<T> {
-  const deadline = Date.now() + STEP_TIMEOUT_MS;
-  for (;;) {
-    const result = page.evaluate((name) => (window as unknown as Record<string, Promise<unknown>>)[name], key) as Promise<T>;
-    const timeout = sleep(Math.max(0, deadline - Date.now())).then(() => {
-      throw new Error(`${what}: not done within ${STEP_TIMEOUT_MS / 1000} s`);
-    });
-    try {
-      return await Promise.race([result, timeout]);
-    } catch (error) {
-      if (!/context was destroyed/.test(String(error)) || Date.now() > deadline) throw error;
-      await sleep(50);
-    }
-  }
-}
 
 interface Edited {
   clickAt: number;
@@ -366,15 +348,6 @@ function frameGap(page: Page, from: number, to: number): Promise<number> {
   );
 }
 
-interface Tasks {
-  count: number;
-  maxMs: number;
-  totalMs: number;
-}
-
-function tasks(durations: number[]): Tasks {
-  return { count: durations.length, maxMs: round(Math.max(0, ...durations)), totalMs: Math.round(durations.reduce((a, b) => a + b, 0)) };
-}
 
 /** Half the time a mouse drag in a circle, half wheel zoom in and out, on the map's centre. */
 async function panAndZoom(page: Page, durationMs: number): Promise<{ from: number; to: number; inputs: number }> {
@@ -426,13 +399,6 @@ interface Run {
   };
 }
 
-async function signIn(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/login?locale=en`);
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.locator(`${MAP}[data-map-ready="true"]`).waitFor({ state: 'attached', timeout: STEP_TIMEOUT_MS });
-}
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -444,7 +410,7 @@ async function signedInContext(browser: Browser, url: string): Promise<BrowserCo
   await context.addInitScript(pageProbe);
   await context.addInitScript(glProbe);
   const login = await context.newPage();
-  await signIn(login, url);
+  await signInToMap(login, url, ADMIN, PASSWORD, STEP_TIMEOUT_MS);
   await login.close();
   return context;
 }
@@ -472,7 +438,7 @@ async function measureRun(context: BrowserContext, url: string, target: PageCase
     // 1. open: a full document load of the page (scripts from the HTTP cache), the geofences fetched by it
     const opened = await profiled('open', async () => {
       await page.goto(`${url}${target.path}`, { waitUntil: 'domcontentloaded', timeout: STEP_TIMEOUT_MS });
-      return awaitInPage<Opened>(page, '__geofences', `${target.id} open`);
+      return awaitInPage<Opened>(page, '__geofences', `${target.id} open`, STEP_TIMEOUT_MS);
     });
     const openSlice = await probeSlice(page, 0, opened.readyAt);
     const run: Run = {
@@ -508,7 +474,7 @@ async function measureRun(context: BrowserContext, url: string, target: PageCase
       await page.evaluate(watchEdit, { form: EDITOR_FORM, quietMs: QUIET_MS });
       const edited = await profiled('edit', async () => {
         await option.click();
-        return awaitInPage<Edited>(page, '__edit', `${target.id} edit ${edit}`);
+        return awaitInPage<Edited>(page, '__edit', `${target.id} edit ${edit}`, STEP_TIMEOUT_MS);
       });
       const end = Math.max(edited.formAt, edited.idleAt);
       const slice = await probeSlice(page, edited.clickAt, end);
@@ -533,15 +499,7 @@ async function measureRun(context: BrowserContext, url: string, target: PageCase
 
 // ---------------------------------------------------------------------------------------------- report
 
-interface Stat {
-  median: number;
-  worst: number;
-}
 
-function stat(values: number[], higherIsBetter = false): Stat {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { median: sorted[Math.floor((sorted.length - 1) / 2)]!, worst: higherIsBetter ? sorted[0]! : sorted.at(-1)! };
-}
 
 type DatasetId = 'large' | 'compare' | 'many';
 
@@ -739,8 +697,8 @@ list (react-aria's \`Virtualizer\`) would render only the visible rows.
   garbage collection 0.6 s.
 - Pan/zoom with the large polygon: 0.33 s of JavaScript in 4.6 s and no span over 50 ms: the low fps is the
   machine (software WebGL with \`--disable-gpu\` on 2 shared cores), not the page's scripts.
-- Next step, if the open time matters: simplify very long rings on the main thread before \`setData\` (to about
-  a pixel at the map's maximum zoom) so fewer arrays cross to the worker.
+- Done since: rings and lines over 2,000 points are simplified to 1 m before \`setData\` (\`@turf/simplify\`), so a
+  100,000-vertex ring of a real place crosses to the worker as a few hundred or thousand points.
 `;
 
 // ---------------------------------------------------------------------------------------------- main

@@ -28,7 +28,7 @@ import { chromium, type Browser, type CDPSession, type Page } from 'playwright-c
 import { deviceIds } from '../../server/simulator/cli.ts';
 import { CHROMIUM_ARGS } from '../../tests/e2e/harness.ts';
 import { type Machine, type ServerHandle, createDevices, freePort, killChildren, machineInfo, runMain, startServer, stopServer } from '../fleet.ts';
-import { pageProbe, probeSlice, scrollThrough } from '../probe.ts';
+import { awaitInPage, pageProbe, probeSlice, round, scrollThrough, signInToMap, sleep, stat, tasks, type Stat, type Tasks } from '../probe.ts';
 import { startProfile } from '../live/profile.ts';
 
 const PASSWORD = 'bench-settings-password';
@@ -44,8 +44,6 @@ const BUDGET = { openMs: 2_000, filterMs: 300, filterLongestTaskMs: 200, scrollF
 
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 const repo = here('../../');
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-const round = (value: number, digits = 1): number => Math.round(value * 10 ** digits) / 10 ** digits;
 
 interface Options {
   devices: number;
@@ -104,32 +102,9 @@ function watchList({ expected, table, path }: { expected: string; table: string;
   });
 }
 
-/** The result of the page's current `watchList`, within STEP_TIMEOUT_MS (asked again if a navigation replaced the document meanwhile). */
-async function watched(page: Page, what: string): Promise<{ statusAt: number; rowAt: number }> {
-  const deadline = Date.now() + STEP_TIMEOUT_MS;
-  for (;;) {
-    const result = page.evaluate(() => (window as unknown as { __watch: Promise<{ statusAt: number; rowAt: number }> }).__watch);
-    const timeout = sleep(Math.max(0, deadline - Date.now())).then(() => {
-      throw new Error(`${what}: not shown within ${STEP_TIMEOUT_MS / 1000} s`);
-    });
-    try {
-      return await Promise.race([result, timeout]);
-    } catch (error) {
-      if (!/context was destroyed/.test(String(error)) || Date.now() > deadline) throw error;
-      await sleep(50);
-    }
-  }
-}
+/** The result of the page's current `watchList`, within STEP_TIMEOUT_MS. */
+const watched = (page: Page, what: string) => awaitInPage<{ statusAt: number; rowAt: number }>(page, '__watch', `${what}: shown`, STEP_TIMEOUT_MS);
 
-interface Tasks {
-  count: number;
-  maxMs: number;
-  totalMs: number;
-}
-
-function tasks(durations: number[]): Tasks {
-  return { count: durations.length, maxMs: round(Math.max(0, ...durations)), totalMs: Math.round(durations.reduce((a, b) => a + b, 0)) };
-}
 
 // ---------------------------------------------------------------------------------------------- one run
 
@@ -151,13 +126,6 @@ interface Run {
 
 type Phase = 'open' | 'filter' | 'scroll';
 
-async function signIn(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/login?locale=en`);
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.locator('[data-testid="map"][data-map-ready="true"]').waitFor({ state: 'attached', timeout: 120_000 });
-}
 
 async function measureRun(browser: Browser, url: string, options: Options, expected: { total: number; filtered: number }, profileDir: string | null): Promise<Run> {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
@@ -170,7 +138,7 @@ async function measureRun(browser: Browser, url: string, options: Options, expec
     await page.addInitScript(keyProbe);
     const all = `${expected.total} of ${expected.total}`;
     await page.addInitScript(watchList, { expected: all, table: TABLE, path: '/settings/devices' });
-    await signIn(page, url);
+    await signInToMap(page, url, ADMIN, PASSWORD, 120_000);
     let cdp: CDPSession | null = null;
     const profiled = async <T>(phase: Phase, body: () => Promise<T>): Promise<T> => {
       if (!profileDir) return body();
@@ -269,10 +237,6 @@ async function measureRun(browser: Browser, url: string, options: Options, expec
 
 // ---------------------------------------------------------------------------------------------- report
 
-interface Stat {
-  median: number;
-  worst: number;
-}
 
 interface Results {
   date: string;
@@ -290,10 +254,6 @@ interface Results {
 }
 
 /** Median and worst (the largest, or the smallest when `higherIsBetter`) of the runs' values. */
-function stat(values: number[], higherIsBetter = false): Stat {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { median: sorted[Math.floor((sorted.length - 1) / 2)]!, worst: higherIsBetter ? sorted[0]! : sorted.at(-1)! };
-}
 
 function summarize(runs: Run[]): Record<string, Stat> {
   const of = (pick: (r: Run) => number, higherIsBetter = false): Stat => stat(runs.map(pick), higherIsBetter);
