@@ -71,7 +71,12 @@ async function routeSockets(page: Page): Promise<RoutedSockets> {
       routed.fromServer.push(message.toString());
       ws.send(message);
     });
+    // one close per socket: a WebSocket is closed once, though Playwright has been seen to report
+    // that close twice (in a CI run: [4000, 4000] for the one route); a second socket is a second route
+    let closed = false;
     ws.onClose((code, reason) => {
+      if (closed) return;
+      closed = true;
       routed.pageCloses.push(code);
       void server.close({ code, reason });
     });
