@@ -1,0 +1,166 @@
+/**
+ * The report filter, shared by every report kind: which devices and groups, which period (a preset
+ * or a custom range), the event types and chart attributes. It lives in the URL's search params
+ * (validated by `parseReportSearch`), so a report is a link that can be shared and reloaded.
+ * Periods are computed in the user's time zone (not the browser's), with the locale's first day of
+ * the week. Pure: no React, no router.
+ */
+import { endOfMonth, endOfWeek, fromAbsolute, startOfMonth, startOfWeek, toCalendarDate, toZoned, type CalendarDate } from '@internationalized/date';
+
+export const REPORT_KINDS = ['combined', 'route', 'events', 'trips', 'stops', 'summary', 'chart', 'statistics', 'audit', 'logs', 'scheduled'] as const;
+export type ReportKindId = (typeof REPORT_KINDS)[number];
+
+export const PERIODS = ['today', 'yesterday', 'thisWeek', 'previousWeek', 'thisMonth', 'previousMonth', 'custom'] as const;
+export type Period = (typeof PERIODS)[number];
+
+export interface ReportSearch {
+  deviceId?: number[];
+  groupId?: number[];
+  period?: Period;
+  /** ISO instants of a custom range */
+  from?: string;
+  to?: string;
+  /** event types of the events report (none = all) */
+  type?: string[];
+  /** the chart's attributes */
+  attribute?: string[];
+  /** the summary split by day */
+  daily?: boolean;
+  /** set when the report should run on opening (a shared or reloaded link) */
+  show?: boolean;
+}
+
+const ids = (value: unknown): number[] | undefined => {
+  const list = Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value];
+  const out = list.map((v) => Number(v)).filter((n) => Number.isInteger(n) && n > 0);
+  return out.length ? [...new Set(out)].slice(0, 1000) : undefined;
+};
+const words = (value: unknown): string[] | undefined => {
+  const list = Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : [];
+  const out = list.filter((v): v is string => typeof v === 'string' && /^[\w.-]{1,64}$/.test(v));
+  return out.length ? [...new Set(out)].slice(0, 50) : undefined;
+};
+const instant = (value: unknown): string | undefined => {
+  if (typeof value !== 'string' || value.length > 40) return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+};
+
+/** The router's `validateSearch`: anything malformed in the address is dropped, never thrown. */
+export function parseReportSearch(raw: Record<string, unknown>): ReportSearch {
+  const search: ReportSearch = {};
+  const deviceId = ids(raw.deviceId);
+  if (deviceId) search.deviceId = deviceId;
+  const groupId = ids(raw.groupId);
+  if (groupId) search.groupId = groupId;
+  if (typeof raw.period === 'string' && (PERIODS as readonly string[]).includes(raw.period)) search.period = raw.period as Period;
+  const from = instant(raw.from);
+  const to = instant(raw.to);
+  if (from) search.from = from;
+  if (to) search.to = to;
+  const type = words(raw.type);
+  if (type) search.type = type;
+  const attribute = words(raw.attribute);
+  if (attribute) search.attribute = attribute;
+  if (raw.daily === true || raw.daily === 'true') search.daily = true;
+  if (raw.show === true || raw.show === 'true') search.show = true;
+  return search;
+}
+
+export interface Range {
+  from: string;
+  to: string;
+}
+
+/**
+ * The instants of a preset period in `timeZone`, from its first millisecond to its last, as Traccar's
+ * own client sends them: today, yesterday, this week, the previous week, this month, the previous one.
+ */
+export function periodRange(period: Exclude<Period, 'custom'>, now: number, timeZone: string, locale: string): Range {
+  const zone = safeZone(timeZone);
+  const current = toCalendarDate(fromAbsolute(now, zone));
+  let first: CalendarDate;
+  let last: CalendarDate;
+  switch (period) {
+    case 'today':
+      first = last = current;
+      break;
+    case 'yesterday':
+      first = last = current.subtract({ days: 1 });
+      break;
+    case 'thisWeek':
+      first = startOfWeek(current, locale);
+      last = endOfWeek(current, locale);
+      break;
+    case 'previousWeek':
+      first = startOfWeek(current.subtract({ weeks: 1 }), locale);
+      last = endOfWeek(current.subtract({ weeks: 1 }), locale);
+      break;
+    case 'thisMonth':
+      first = startOfMonth(current);
+      last = endOfMonth(current);
+      break;
+    case 'previousMonth':
+      first = startOfMonth(current.subtract({ months: 1 }));
+      last = endOfMonth(current.subtract({ months: 1 }));
+      break;
+  }
+  const start = toZoned(first, zone).toDate().getTime();
+  const end = toZoned(last.add({ days: 1 }), zone).toDate().getTime() - 1;
+  return { from: new Date(start).toISOString(), to: new Date(end).toISOString() };
+}
+
+function safeZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** The range a filter asks for: its preset's, its custom one, or null when it has none yet. */
+export function rangeOf(search: ReportSearch, now: number, timeZone: string, locale: string): Range | null {
+  const period = search.period ?? 'today';
+  if (period !== 'custom') return periodRange(period, now, timeZone, locale);
+  const from = search.from ? Date.parse(search.from) : NaN;
+  const to = search.to ? Date.parse(search.to) : NaN;
+  return Number.isNaN(from) || Number.isNaN(to) ? null : { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
+}
+
+export type FilterProblem = 'noDevice' | 'oneDevice' | 'noRange' | 'endBeforeStart' | 'overLimit';
+
+export interface FilterRules {
+  /** the report needs at least one device or group */
+  needsDevice: boolean;
+  /** only one device (the chart) */
+  oneDevice?: boolean;
+  /** the server's `report.periodLimit` in seconds (0: none) */
+  periodLimit: number;
+}
+
+/** What the person has to fix before the report can run; empty when it can. */
+export function filterProblems(search: ReportSearch, range: Range | null, rules: FilterRules): FilterProblem[] {
+  const problems: FilterProblem[] = [];
+  const chosen = (search.deviceId?.length ?? 0) + (search.groupId?.length ?? 0);
+  if (rules.needsDevice && chosen === 0) problems.push('noDevice');
+  if (rules.oneDevice && ((search.deviceId?.length ?? 0) > 1 || (search.groupId?.length ?? 0) > 0)) problems.push('oneDevice');
+  if (!range) problems.push('noRange');
+  else {
+    const from = Date.parse(range.from);
+    const to = Date.parse(range.to);
+    if (to < from) problems.push('endBeforeStart');
+    else if (rules.periodLimit > 0 && to - from > rules.periodLimit * 1000) problems.push('overLimit');
+  }
+  return problems;
+}
+
+/** The query of a report call (`deviceId`, `groupId` repeated; `from`, `to`; `type`; `daily`). */
+export function reportParams(search: ReportSearch, range: Range): Record<string, string | boolean | Array<string | number>> {
+  const params: Record<string, string | boolean | Array<string | number>> = { from: range.from, to: range.to };
+  if (search.deviceId?.length) params.deviceId = search.deviceId;
+  if (search.groupId?.length) params.groupId = search.groupId;
+  if (search.type?.length) params.type = search.type;
+  if (search.daily) params.daily = true;
+  return params;
+}
