@@ -11,6 +11,7 @@ import { socketMachine } from './socket/socket.machine';
 import { editorMachine } from './editor/editor.machine';
 import { requestMachine } from './request/request.machine';
 import { geofenceMachine } from './geofence/geofence.machine';
+import { reportMachine } from './report/report.machine';
 
 export const machines: Record<string, AnyStateMachine> = {
   app: appMachine,
@@ -18,6 +19,7 @@ export const machines: Record<string, AnyStateMachine> = {
   errors: errorsMachine,
   geofence: geofenceMachine,
   mapStyle: mapStyleMachine,
+  report: reportMachine,
   request: requestMachine,
   session: sessionMachine,
   socket: socketMachine,
