@@ -1,6 +1,10 @@
 import { ApiError, type ApiClient } from './client';
-import type { Command, ComputedAttribute, Event, Position } from '../../contract/models';
+import type { Action, Command, ComputedAttribute, Event, Position, Statistics } from '../../contract/models';
 import { resources, type ListParams, type Resource } from './resources';
+
+/** The report calls of `/api/reports/{kind}` (scheduled orders are the `reports` resource). */
+export type ReportApi = 'route' | 'events' | 'trips' | 'stops' | 'summary' | 'combined';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export interface OsmandFix {
   uniqueId: string;
@@ -36,6 +40,20 @@ export function entityEndpoints(api: ApiClient) {
     link: (permission: Record<string, number>) => api.json<void>('POST', '/api/permissions', { body: permission }),
     unlink: (permission: Record<string, number>) => api.json<void>('DELETE', '/api/permissions', { body: permission }),
 
+    /** A report's rows as JSON (`GET /api/reports/{kind}?deviceId&groupId&from&to…`). */
+    report: <T = unknown>(kind: ReportApi, params: ListParams, signal?: AbortSignal) =>
+      api.json<T[]>('GET', `/api/reports/${kind}`, { query: params, signal }),
+    /** The same report as a spreadsheet, made by the server (`Accept` of the xlsx type). */
+    reportXlsx: async (kind: ReportApi, params: ListParams, signal?: AbortSignal): Promise<Blob> =>
+      (await api.request('GET', `/api/reports/${kind}`, { query: params, accept: XLSX_TYPE, signal })).blob(),
+    /** The spreadsheet mailed to the signed-in user instead (`mail=true`; 204). */
+    reportMail: async (kind: ReportApi, params: ListParams): Promise<void> => {
+      await api.request('GET', `/api/reports/${kind}`, { query: { ...params, mail: true }, accept: XLSX_TYPE });
+    },
+    /** The server's daily counters (`GET /api/statistics?from&to`, administrators). */
+    statistics: (params: { from: string; to: string }, signal?: AbortSignal) => api.json<Statistics[]>('GET', '/api/statistics', { query: params, signal }),
+    /** Who did what (`GET /api/audit?from&to`, administrators, Traccar 6.9+). */
+    audit: (params: { from: string; to: string }, signal?: AbortSignal) => api.json<Action[]>('GET', '/api/audit', { query: params, signal }),
     timezones: (signal?: AbortSignal) => api.json<string[]>('GET', '/api/server/timezones', { signal }),
     /** The event types a notification can be for (`GET /api/notifications/types`). */
     notificationTypes: async (signal?: AbortSignal) =>

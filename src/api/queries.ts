@@ -41,6 +41,14 @@ export function queries(api: EntityEndpoints & Pick<Endpoints, 'server' | 'totpK
       queryFn: (({ signal }) => api.savedCommandsFor(deviceId, signal)) as Fn<Awaited<ReturnType<EntityEndpoints['savedCommandsFor']>>>,
     }),
     notificators: () => ({ queryKey: keys.notificators(), queryFn: (({ signal }) => api.notificators(signal)) as Fn<string[]>, staleTime: Infinity }),
+    statistics: (params: { from: string; to: string }) => ({
+      queryKey: keys.statistics(params),
+      queryFn: (({ signal }) => api.statistics(params, signal)) as Fn<Awaited<ReturnType<EntityEndpoints['statistics']>>>,
+    }),
+    audit: (params: { from: string; to: string }) => ({
+      queryKey: keys.audit(params),
+      queryFn: (({ signal }) => api.audit(params, signal)) as Fn<Awaited<ReturnType<EntityEndpoints['audit']>>>,
+    }),
     totpKey: () => ({ queryKey: keys.totpKey(), queryFn: (() => api.totpKey()) as Fn<string>, staleTime: Infinity }),
   };
 }

@@ -16,6 +16,7 @@ import type {
   Maintenance,
   Notification,
   Position,
+  Report,
   Server,
   User,
 } from '../../contract/models';
@@ -48,6 +49,8 @@ export const resources = {
   maintenance: resource<Maintenance, 'maintenance'>('maintenance', '/api/maintenance', 'maintenanceId'),
   positions: resource<Position, 'positions'>('positions', '/api/positions', null),
   events: resource<Event, 'events'>('events', '/api/events', null),
+  /** scheduled report orders (`/api/reports`), linked to devices and groups by `reportId` */
+  reports: resource<Report, 'reports'>('reports', '/api/reports', 'reportId'),
 } as const;
 
 export type Resources = typeof resources;
@@ -75,6 +78,8 @@ export const keys = {
   notificationTypes: () => ['notificationTypes'] as const,
   notificators: () => ['notificators'] as const,
   savedCommandsFor: (deviceId: number) => ['commands', 'send', deviceId] as const,
+  statistics: (params: ListParams) => ['statistics', params] as const,
+  audit: (params: ListParams) => ['audit', params] as const,
 } as const;
 
 /** The link object of `/api/permissions` between two declared resources, e.g. `{userId: 1, deviceId: 2}`. */

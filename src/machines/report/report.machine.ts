@@ -43,7 +43,10 @@ export const reportMachine = setup({
     tick: assign({ elapsed: ({ context }) => context.elapsed + 1 }),
   },
   guards: {
-    hasRows: ({ event }) => Array.isArray((event as { output?: unknown }).output) && ((event as { output: unknown[] }).output.length > 0),
+    hasRows: ({ event }) => {
+      const output = (event as unknown as { output?: unknown }).output;
+      return Array.isArray(output) && output.length > 0;
+    },
   },
 }).createMachine({
   id: 'report',
