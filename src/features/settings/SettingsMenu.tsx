@@ -1,9 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useRef } from 'react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { Link } from 'react-aria-components';
+import { SectionNav, sectionStyles } from '../../ui/SectionNav';
 import { canOpen, type Restrictions, type SettingsScreen } from '../../domain/restrictions';
 import { useSettingsContext } from './useSettingsContext';
 import * as styles from './settings.css';
@@ -55,37 +54,22 @@ export function SettingsNav({ className }: { className?: string }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const entries = menuEntries(restrictions);
   const current = currentEntry(pathname, user?.id ?? null, entries);
-  // on a phone the menu is a strip that scrolls sideways: the current screen's entry is kept in view
-  const list = useRef<HTMLUListElement>(null);
-  useEffect(() => {
-    list.current?.querySelector('[data-current]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [current]);
   return (
-    <nav aria-label={t`Settings`} className={className}>
-      <ul className={styles.menuList} ref={list}>
-        {entries.map((entry) => (
-          <li key={entry.screen}>
-            <Link
-              href={entry.href(user?.id ?? null)}
-              className={styles.menuLink}
-              aria-current={current === entry.screen ? 'page' : undefined}
-              data-current={current === entry.screen || undefined}
-            >
-              {i18n._(entry.label)}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <SectionNav
+      aria-label={t`Settings`}
+      className={className}
+      current={current}
+      entries={entries.map((entry) => ({ id: entry.screen, label: i18n._(entry.label), href: entry.href(user?.id ?? null) }))}
+    />
   );
 }
 
 /** The settings area: the menu beside the screen (on a phone, a strip above it). */
 export function SettingsLayout() {
   return (
-    <div className={styles.layout}>
-      <SettingsNav className={styles.menu} />
-      <div className={styles.content}>
+    <div className={sectionStyles.layout}>
+      <SettingsNav className={sectionStyles.menu} />
+      <div className={sectionStyles.content}>
         <Outlet />
       </div>
     </div>
