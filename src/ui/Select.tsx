@@ -63,6 +63,30 @@ export function Select({
       placeholder={placeholder}
       className={cx(fieldStyles.field, className)}
     >
+      <SelectBody label={label} description={description} errorMessage={errorMessage} items={items} />
+    </AriaSelect>
+  );
+}
+
+/** The parts shared by the single and the multiple select: label, trigger, help, error and the list. */
+export function SelectBody({
+  label,
+  description,
+  errorMessage,
+  items,
+  wrapList = (list) => list,
+}: Pick<SelectProps, 'label' | 'description' | 'errorMessage' | 'items'> & { wrapList?: (list: ReactNode) => ReactNode }) {
+  const list = (
+    <ListBox className={styles.listBox} items={items}>
+      {(item) => (
+        <ListBoxItem id={item.id} textValue={item.label} className={styles.item} lang={item.lang}>
+          {item.label}
+        </ListBoxItem>
+      )}
+    </ListBox>
+  );
+  return (
+    <>
       {label != null && <Label className={fieldStyles.label}>{label}</Label>}
       <AriaButton className={styles.trigger}>
         <SelectValue className={styles.value} />
@@ -75,14 +99,8 @@ export function Select({
       )}
       <FieldError>{errorMessage}</FieldError>
       <Popover className={styles.popover}>
-        <ListBox className={styles.listBox} items={items}>
-          {(item) => (
-            <ListBoxItem id={item.id} textValue={item.label} className={styles.item} lang={item.lang}>
-              {item.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
+        {wrapList(list)}
       </Popover>
-    </AriaSelect>
+    </>
   );
 }

@@ -79,6 +79,8 @@ export const row = style({
   cursor: 'pointer',
   selectors: {
     '&[data-hovered]': { backgroundColor: vars.color.surfaceRaised },
+    '&[data-selected]': { backgroundColor: vars.color.surfaceRaised, boxShadow: `inset 3px 0 0 ${vars.color.primary}` },
+    '[dir="rtl"] &[data-selected]': { boxShadow: `inset -3px 0 0 ${vars.color.primary}` },
     '&[data-focus-visible]': insetFocusRing,
   },
 });

@@ -26,6 +26,9 @@ export interface TableProps<T extends { id: number }> {
   sortLabel: (header: string, direction: SortDescriptor['direction'] | null) => string;
   /** the row's primary action (Enter, click): usually opening it */
   onRowAction?: (row: T) => void;
+  /** one row can be selected (a report's row shown on the map): the selected row's id */
+  selectedId?: number | null;
+  onSelect?: (row: T | null) => void;
   empty: ReactNode;
 }
 
@@ -47,7 +50,7 @@ function track(width: TableColumn<unknown>['width']): { template: string; min: n
  * right-to-left); Enter opens the row; type-ahead by its name. On a narrow screen the columns
  * keep their least width and the table scrolls sideways.
  */
-export function Table<T extends { id: number }>({ rows, columns, textValue, sort, onSortChange, sortLabel, onRowAction, empty, ...props }: TableProps<T>) {
+export function Table<T extends { id: number }>({ rows, columns, textValue, sort, onSortChange, sortLabel, onRowAction, selectedId, onSelect, empty, ...props }: TableProps<T>) {
   const tracks = columns.map((c) => track(c.width));
   const frame = {
     '--table-columns': tracks.map((t) => t.template).join(' '),
@@ -110,6 +113,16 @@ export function Table<T extends { id: number }>({ rows, columns, textValue, sort
                   }
                 : undefined
             }
+            {...(onSelect
+              ? {
+                  selectionMode: 'single' as const,
+                  selectedKeys: selectedId === null || selectedId === undefined ? [] : [selectedId],
+                  onSelectionChange: (keys: Selection) => {
+                    const key = keys === 'all' ? undefined : [...keys][0];
+                    onSelect(key === undefined ? null : (byId.get(Number(key)) ?? null));
+                  },
+                }
+              : {})}
             renderEmptyState={() => <div className={styles.empty}>{empty}</div>}
           >
             {renderRow}

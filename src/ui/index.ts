@@ -15,6 +15,7 @@ export { Spinner, type SpinnerProps, type SpinnerSize } from './Spinner';
 export { TextField, type TextFieldProps } from './TextField';
 export { FieldError, type FieldErrorProps } from './FieldError';
 export { Select, type SelectItem, type SelectProps } from './Select';
+export { MultiSelect, type MultiSelectProps } from './MultiSelect';
 export { SegmentedControl, type SegmentedControlProps } from './SegmentedControl';
 export { ToggleChoice, type ToggleChoiceProps } from './ToggleChoice';
 export { Checkbox, type CheckboxProps } from './Checkbox';

@@ -28,7 +28,7 @@ export const panel = style({
       selectors: { '&[data-phone-open="false"]': { display: 'none' } },
     },
     // in settings, the sidebar holds the settings menu instead
-    [media.wide]: { selectors: { '[data-area="settings"] &': { display: 'none' } } },
+    [media.wide]: { selectors: { '[data-area="settings"] &, [data-area="reports"] &': { display: 'none' } } },
   },
 });
 

@@ -27,6 +27,7 @@ import { TermsDialog } from './TermsDialog';
 import { WithQuery } from '../app/query';
 import { DevicesPanel, DevicesToggle } from '../devices/DevicesPanel';
 import { SettingsNav } from '../settings/SettingsMenu';
+import { ReportsNav } from '../reports/ReportsLayout';
 import { EventsController } from '../events/EventsController';
 import { EventsDrawer } from '../events/EventsDrawer';
 import { useLive } from '../devices/useLive';
@@ -123,13 +124,14 @@ export function Shell() {
 
   const selectedId = activeTab(pathname, user?.id ?? null);
   const inSettings = pathname === '/settings' || pathname.startsWith('/settings/');
+  const inReports = pathname === '/reports' || pathname.startsWith('/reports/');
   return (
     <WithQuery>
       <AppShell
         sidebar={
-          // in settings the sidebar holds the settings menu in place of the device list (from tablets
-          // up; on phones the settings show their menu as a strip and the list stays a toggled view)
-          <div className={styles.sidebar} data-area={inSettings ? 'settings' : 'map'}>
+          // in settings and reports the sidebar holds their menu in place of the device list (from
+          // tablets up; on phones they show their menu as a strip and the list stays a toggled view)
+          <div className={styles.sidebar} data-area={inSettings ? 'settings' : inReports ? 'reports' : 'map'}>
             <div className={styles.header}>
               <p className={styles.brand}>{t`Athar`}</p>
               <ConnectionState status={socket} />
@@ -152,6 +154,7 @@ export function Shell() {
               <BottomNavigation aria-label={t`Main navigation`} items={items} selectedId={selectedId} />
             </div>
             {inSettings ? <SettingsNav className={styles.settingsNav} /> : null}
+            {inReports ? <ReportsNav className={styles.settingsNav} /> : null}
             <DevicesPanel phoneOpen={devicesOpen} onPhoneOpenChange={setDevicesOpen} />
           </div>
         }

@@ -1,0 +1,35 @@
+import { useLingui } from '@lingui/react/macro';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { SectionNav, sectionStyles } from '../../ui/SectionNav';
+import { isAdministrator } from '../../domain/permissions';
+import { useSession } from '../app/hooks';
+import { REPORT_MENU } from './kinds';
+
+/** The reports menu: every kind the user may run (statistics and audit for administrators). */
+export function ReportsNav({ className }: { className?: string }) {
+  const { t, i18n } = useLingui();
+  const admin = useSession((s) => isAdministrator(s.context.user));
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const entries = REPORT_MENU.filter((entry) => entry.access === 'all' || admin);
+  const current = entries.find((entry) => pathname === `/reports/${entry.id}`)?.id ?? null;
+  return (
+    <SectionNav
+      aria-label={t`Reports`}
+      className={className}
+      current={current}
+      entries={entries.map((entry) => ({ id: entry.id, label: i18n._(entry.title), href: `/reports/${entry.id}` }))}
+    />
+  );
+}
+
+/** The reports area: the menu beside the report (on a phone, a strip above it). */
+export function ReportsLayout() {
+  return (
+    <div className={sectionStyles.layout}>
+      <ReportsNav className={sectionStyles.menu} />
+      <div className={sectionStyles.content}>
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,259 @@
+/**
+ * Every report kind, declared once: its route, its title, what its filter asks for, where its rows
+ * come from, its columns and what it can export. The report page (`ReportPage.tsx`) is built from
+ * these descriptors, so a new report is a declaration.
+ */
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type {
+  Action,
+  CombinedReportItem,
+  Event,
+  Position,
+  Statistics,
+  StopReportItem,
+  SummaryReportItem,
+  TripReportItem,
+} from '../../../contract/models';
+import type { EntityEndpoints, ReportApi } from '../../api/entityEndpoints';
+import type { ListParams } from '../../api/resources';
+import { formatCoordinate, type CoordinateFormat } from '../../domain/coordinates';
+import type { ReportKindId } from '../../domain/reportFilter';
+import type { UnitFormatters } from '../map/format';
+import { eventTitle } from '../events/eventTypes';
+
+export interface CellContext {
+  i18n: I18n;
+  timeZone: string;
+  units: UnitFormatters;
+  coordinates: CoordinateFormat;
+  deviceName(id: number): string;
+}
+
+export interface ReportColumn<Row> {
+  id: string;
+  header: MessageDescriptor;
+  text(row: Row, context: CellContext): string;
+  /** shown until the person chooses otherwise */
+  defaultVisible?: boolean;
+}
+
+/** What the map beside the table draws for a report (see `ReportMap`). */
+export type MapKind = 'positions' | 'trips' | 'stops' | 'events' | 'combined';
+
+export interface ReportKind<Row = unknown> {
+  id: ReportKindId;
+  title: MessageDescriptor;
+  /** who may open it */
+  access: 'all' | 'admin';
+  /** the filter: which devices (none for server-wide reports), whether one must be chosen */
+  devices: 'many' | 'one' | 'none';
+  needsDevice: boolean;
+  /** the filter's extra parts */
+  eventTypes?: boolean;
+  daily?: boolean;
+  /** the rows of one run */
+  fetch(entities: EntityEndpoints, params: ListParams, signal: AbortSignal): Promise<readonly Row[]>;
+  /** the server's report for xlsx and mail, when it makes one */
+  server: ReportApi | null;
+  /** the rows are positions (CSV, GPX, KML exports; the chart) */
+  positions?: boolean;
+  /** results as a table (default) or a chart */
+  view?: 'table' | 'chart';
+  columns: ReadonlyArray<ReportColumn<Row>>;
+  map: MapKind | null;
+  /** can be ordered as a scheduled report */
+  schedule: boolean;
+}
+
+/** A date and time in the user's time zone and the active language. */
+export function formatTime(context: Pick<CellContext, 'i18n' | 'timeZone'>, iso: string | null | undefined): string {
+  if (!iso) return '';
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return '';
+  try {
+    return new Intl.DateTimeFormat(context.i18n.locale, { dateStyle: 'short', timeStyle: 'medium', timeZone: context.timeZone }).format(ms);
+  } catch {
+    return new Intl.DateTimeFormat(context.i18n.locale, { dateStyle: 'short', timeStyle: 'medium' }).format(ms);
+  }
+}
+
+/** A day in the user's time zone (the daily summary's rows). */
+function formatDay(context: CellContext, iso: string | null | undefined): string {
+  if (!iso) return '';
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return '';
+  return new Intl.DateTimeFormat(context.i18n.locale, { dateStyle: 'medium', timeZone: context.timeZone }).format(ms);
+}
+
+/** A duration in hours and minutes ("2 h 05 min"), from milliseconds. */
+export function formatDuration(i18n: I18n, ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '';
+  const minutes = Math.round(ms / 60000);
+  const h = Math.floor(minutes / 60);
+  const m = String(minutes % 60).padStart(2, '0');
+  return h > 0 ? i18n._(msg`${h} h ${m} min`) : i18n._(msg`${m} min`);
+}
+
+const device = <Row extends { deviceId: number }>(): ReportColumn<Row> => ({ id: 'device', header: msg`Device`, text: (row, c) => c.deviceName(row.deviceId) });
+const lat = (value: number, c: CellContext) => formatCoordinate(value, 'latitude', c.coordinates);
+const lon = (value: number, c: CellContext) => formatCoordinate(value, 'longitude', c.coordinates);
+
+const positionColumns: ReadonlyArray<ReportColumn<Position>> = [
+  device<Position>(),
+  { id: 'fixTime', header: msg`Time`, text: (p, c) => formatTime(c, p.fixTime) },
+  { id: 'latitude', header: msg`Latitude`, text: (p, c) => lat(p.latitude, c) },
+  { id: 'longitude', header: msg`Longitude`, text: (p, c) => lon(p.longitude, c) },
+  { id: 'speed', header: msg`Speed`, text: (p, c) => c.units.speed(p.speed) },
+  { id: 'altitude', header: msg`Altitude`, text: (p, c) => c.units.altitude(p.altitude), defaultVisible: false },
+  { id: 'course', header: msg`Course`, text: (p, c) => `${c.units.number(p.course, 0)}°`, defaultVisible: false },
+  { id: 'address', header: msg`Address`, text: (p) => p.address ?? '' },
+  { id: 'valid', header: msg`Valid`, text: (p, c) => (p.valid ? c.i18n._(msg`Yes`) : c.i18n._(msg`No`)), defaultVisible: false },
+  { id: 'accuracy', header: msg`Accuracy`, text: (p, c) => c.units.altitude(p.accuracy), defaultVisible: false },
+];
+
+const eventColumns: ReadonlyArray<ReportColumn<Event>> = [
+  device<Event>(),
+  { id: 'eventTime', header: msg`Time`, text: (e, c) => formatTime(c, e.eventTime) },
+  { id: 'type', header: msg`Event`, text: (e, c) => eventTitle(c.i18n, e) },
+];
+
+const baseColumns = <Row extends TripReportItem | StopReportItem | SummaryReportItem>(): Array<ReportColumn<Row>> => [
+  { id: 'distance', header: msg`Distance`, text: (r, c) => c.units.distance(r.distance) },
+  { id: 'averageSpeed', header: msg`Average speed`, text: (r, c) => c.units.speed(r.averageSpeed) },
+  { id: 'maxSpeed', header: msg`Top speed`, text: (r, c) => c.units.speed(r.maxSpeed) },
+  { id: 'spentFuel', header: msg`Fuel spent`, text: (r, c) => c.units.volume(r.spentFuel), defaultVisible: false },
+  { id: 'startOdometer', header: msg`Odometer start`, text: (r, c) => c.units.distance(r.startOdometer), defaultVisible: false },
+  { id: 'endOdometer', header: msg`Odometer end`, text: (r, c) => c.units.distance(r.endOdometer), defaultVisible: false },
+];
+
+const tripColumns: ReadonlyArray<ReportColumn<TripReportItem>> = [
+  device<TripReportItem>(),
+  { id: 'startTime', header: msg`Start time`, text: (r, c) => formatTime(c, r.startTime) },
+  { id: 'startAddress', header: msg`Start address`, text: (r, c) => r.startAddress ?? `${lat(r.startLat, c)} ${lon(r.startLon, c)}` },
+  { id: 'endTime', header: msg`End time`, text: (r, c) => formatTime(c, r.endTime) },
+  { id: 'endAddress', header: msg`End address`, text: (r, c) => r.endAddress ?? `${lat(r.endLat, c)} ${lon(r.endLon, c)}` },
+  { id: 'duration', header: msg`Duration`, text: (r, c) => formatDuration(c.i18n, r.duration) },
+  ...baseColumns<TripReportItem>(),
+  { id: 'driverName', header: msg`Driver`, text: (r) => r.driverName ?? r.driverUniqueId ?? '', defaultVisible: false },
+];
+
+const stopColumns: ReadonlyArray<ReportColumn<StopReportItem>> = [
+  device<StopReportItem>(),
+  { id: 'startTime', header: msg`Start time`, text: (r, c) => formatTime(c, r.startTime) },
+  { id: 'endTime', header: msg`End time`, text: (r, c) => formatTime(c, r.endTime) },
+  { id: 'duration', header: msg`Duration`, text: (r, c) => formatDuration(c.i18n, r.duration) },
+  { id: 'address', header: msg`Address`, text: (r, c) => r.address ?? `${lat(r.latitude, c)} ${lon(r.longitude, c)}` },
+  { id: 'engineHours', header: msg`Engine hours`, text: (r, c) => formatDuration(c.i18n, r.engineHours) },
+  { id: 'spentFuel', header: msg`Fuel spent`, text: (r, c) => c.units.volume(r.spentFuel), defaultVisible: false },
+];
+
+const summaryColumns: ReadonlyArray<ReportColumn<SummaryReportItem>> = [
+  device<SummaryReportItem>(),
+  { id: 'startTime', header: msg`Day`, text: (r, c) => formatDay(c, r.startTime) },
+  ...baseColumns<SummaryReportItem>(),
+  { id: 'engineHours', header: msg`Engine hours`, text: (r, c) => formatDuration(c.i18n, r.engineHours) },
+];
+
+const statisticsColumns: ReadonlyArray<ReportColumn<Statistics>> = [
+  { id: 'captureTime', header: msg`Time`, text: (r, c) => formatTime(c, r.captureTime) },
+  { id: 'activeUsers', header: msg`Active users`, text: (r) => String(r.activeUsers) },
+  { id: 'activeDevices', header: msg`Active devices`, text: (r) => String(r.activeDevices) },
+  { id: 'requests', header: msg`Requests`, text: (r) => String(r.requests) },
+  { id: 'messagesReceived', header: msg`Messages received`, text: (r) => String(r.messagesReceived) },
+  { id: 'messagesStored', header: msg`Messages stored`, text: (r) => String(r.messagesStored) },
+  { id: 'mailSent', header: msg`Mail sent`, text: (r) => String(r.mailSent), defaultVisible: false },
+  { id: 'smsSent', header: msg`SMS sent`, text: (r) => String(r.smsSent), defaultVisible: false },
+  { id: 'geocoderRequests', header: msg`Geocoder requests`, text: (r) => String(r.geocoderRequests), defaultVisible: false },
+  { id: 'geolocationRequests', header: msg`Geolocation requests`, text: (r) => String(r.geolocationRequests), defaultVisible: false },
+];
+
+const auditColumns: ReadonlyArray<ReportColumn<Action>> = [
+  { id: 'actionTime', header: msg`Time`, text: (r, c) => formatTime(c, r.actionTime) },
+  { id: 'userEmail', header: msg`User`, text: (r) => r.userEmail ?? String(r.userId) },
+  { id: 'actionType', header: msg`Action`, text: (r) => r.actionType },
+  { id: 'objectType', header: msg`Object`, text: (r) => r.objectType },
+  { id: 'objectId', header: msg`Object ID`, text: (r) => String(r.objectId) },
+  { id: 'address', header: msg`Address`, text: (r) => r.address ?? '', defaultVisible: false },
+];
+
+/** The combined report's rows: its events, each with its device (the routes go to the map). */
+export interface CombinedRow extends Event {
+  route: Array<[number, number]>;
+  position: Position | null;
+}
+
+function combinedRows(items: readonly CombinedReportItem[]): CombinedRow[] {
+  const rows: CombinedRow[] = [];
+  for (const item of items) {
+    const positions = new Map(item.positions.map((p) => [p.id, p]));
+    for (const event of item.events) rows.push({ ...event, route: item.route, position: positions.get(event.positionId) ?? null });
+  }
+  return rows.sort((a, b) => Date.parse(a.eventTime ?? '') - Date.parse(b.eventTime ?? ''));
+}
+
+const fromServer =
+  <Row>(api: ReportApi) =>
+  (entities: EntityEndpoints, params: ListParams, signal: AbortSignal) =>
+    entities.report<Row>(api, params, signal);
+
+const range = (params: ListParams) => ({ from: String(params.from), to: String(params.to) });
+
+function kind<Row>(descriptor: ReportKind<Row>): ReportKind<unknown> {
+  return descriptor as unknown as ReportKind<unknown>;
+}
+
+export const REPORTS: Readonly<Record<Exclude<ReportKindId, 'logs' | 'scheduled'>, ReportKind<unknown>>> = {
+  combined: kind<CombinedRow>({
+    id: 'combined', title: msg`Combined`, access: 'all', devices: 'many', needsDevice: true, server: null, schedule: false, map: 'combined',
+    fetch: async (entities, params, signal) => combinedRows(await entities.report<CombinedReportItem>('combined', params, signal)),
+    columns: eventColumns as ReadonlyArray<ReportColumn<CombinedRow>>,
+  }),
+  route: kind<Position>({
+    id: 'route', title: msg`Route`, access: 'all', devices: 'many', needsDevice: true, server: 'route', schedule: true, positions: true, map: 'positions',
+    fetch: fromServer<Position>('route'), columns: positionColumns,
+  }),
+  events: kind<Event>({
+    id: 'events', title: msg`Events`, access: 'all', devices: 'many', needsDevice: true, eventTypes: true, server: 'events', schedule: true, map: 'events',
+    fetch: fromServer<Event>('events'), columns: eventColumns,
+  }),
+  trips: kind<TripReportItem>({
+    id: 'trips', title: msg`Trips`, access: 'all', devices: 'many', needsDevice: true, server: 'trips', schedule: true, map: 'trips',
+    fetch: fromServer<TripReportItem>('trips'), columns: tripColumns,
+  }),
+  stops: kind<StopReportItem>({
+    id: 'stops', title: msg`Stops`, access: 'all', devices: 'many', needsDevice: true, server: 'stops', schedule: true, map: 'stops',
+    fetch: fromServer<StopReportItem>('stops'), columns: stopColumns,
+  }),
+  summary: kind<SummaryReportItem>({
+    id: 'summary', title: msg`Summary`, access: 'all', devices: 'many', needsDevice: true, daily: true, server: 'summary', schedule: true, map: null,
+    fetch: fromServer<SummaryReportItem>('summary'), columns: summaryColumns,
+  }),
+  chart: kind<Position>({
+    id: 'chart', title: msg`Chart`, access: 'all', devices: 'one', needsDevice: true, server: null, schedule: false, positions: true, view: 'chart', map: null,
+    fetch: fromServer<Position>('route'), columns: positionColumns,
+  }),
+  statistics: kind<Statistics>({
+    id: 'statistics', title: msg`Statistics`, access: 'admin', devices: 'none', needsDevice: false, server: null, schedule: false, map: null,
+    fetch: (entities, params, signal) => entities.statistics(range(params), signal), columns: statisticsColumns,
+  }),
+  audit: kind<Action>({
+    id: 'audit', title: msg`Audit`, access: 'admin', devices: 'none', needsDevice: false, server: null, schedule: false, map: null,
+    fetch: (entities, params, signal) => entities.audit(range(params), signal), columns: auditColumns,
+  }),
+};
+
+/** The reports menu, in Traccar's order. */
+export const REPORT_MENU: ReadonlyArray<{ id: ReportKindId; title: MessageDescriptor; access: 'all' | 'admin' }> = [
+  { id: 'combined', title: msg`Combined`, access: 'all' },
+  { id: 'route', title: msg`Route`, access: 'all' },
+  { id: 'events', title: msg`Events`, access: 'all' },
+  { id: 'trips', title: msg`Trips`, access: 'all' },
+  { id: 'stops', title: msg`Stops`, access: 'all' },
+  { id: 'summary', title: msg`Summary`, access: 'all' },
+  { id: 'chart', title: msg`Chart`, access: 'all' },
+  { id: 'scheduled', title: msg`Scheduled`, access: 'all' },
+  { id: 'statistics', title: msg`Statistics`, access: 'admin' },
+  { id: 'audit', title: msg`Audit`, access: 'admin' },
+  { id: 'logs', title: msg`Logs`, access: 'all' },
+];

@@ -1,0 +1,36 @@
+import { ListLayout, Select as AriaSelect, Virtualizer, type Key } from 'react-aria-components';
+import * as fieldStyles from './Field.css';
+import { cx } from './cx';
+import { SelectBody, type SelectProps } from './Select';
+
+export interface MultiSelectProps extends Omit<SelectProps, 'selectedKey' | 'onSelectionChange'> {
+  values: readonly string[];
+  onChange: (values: string[]) => void;
+}
+
+/**
+ * A choice of several (the devices and groups of a report): the trigger names them, the list stays
+ * open while choosing. Long lists (thousands of devices) are virtualised.
+ */
+export function MultiSelect({ label, items, values, onChange, description, errorMessage, placeholder, className, ...props }: MultiSelectProps) {
+  return (
+    <AriaSelect
+      {...props}
+      selectionMode="multiple"
+      value={values as string[]}
+      onChange={(keys: Key[]) => onChange(keys.map(String))}
+      placeholder={placeholder}
+      className={cx(fieldStyles.field, className)}
+    >
+      <SelectBody label={label} description={description} errorMessage={errorMessage} items={items} wrapList={
+          items.length > 100
+            ? (list) => (
+                <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: 40 }}>
+                  {list}
+                </Virtualizer>
+              )
+            : undefined
+        } />
+    </AriaSelect>
+  );
+}
