@@ -37,6 +37,7 @@ export interface SelectProps {
   name?: string;
   isDisabled?: boolean;
   isRequired?: boolean;
+  isInvalid?: boolean;
   className?: string;
 }
 

@@ -1,0 +1,183 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Button as AriaButton, MenuTrigger } from 'react-aria-components';
+import { Alert, Button, Menu, MenuItem } from '../../ui';
+import * as buttonStyles from '../../ui/Button.css';
+import type { ListParams } from '../../api/resources';
+import { resources } from '../../api/resources';
+import { coordinateFormatOf } from '../../domain/coordinates';
+import { fieldPreference, isAdministrator } from '../../domain/permissions';
+import { filterProblems, rangeOf, reportParams, type Range, type ReportSearch } from '../../domain/reportFilter';
+import { provideReportEffects } from '../../machines/report/report.effects';
+import { useData } from '../app/data';
+import { useCatalogueText } from '../app/catalogue';
+import { useRequest } from '../app/useRequest';
+import { useUnitFormatters } from '../app/useUnits';
+import { Refusal } from '../settings/Refusal';
+import { useSettingsContext } from '../settings/useSettingsContext';
+import type { CellContext, ReportKind } from './kinds';
+import { ReportFilter } from './ReportFilter';
+import { ReportResults } from './ReportResults';
+import * as styles from './reports.css';
+
+type ExportFormat = 'xlsx' | 'csv' | 'gpx' | 'kml' | 'kmz';
+
+/**
+ * The page of any report kind, built from its descriptor: the filter (held in the address), the
+ * report-run statechart (progress, cancel, shown | empty | failed), the results as a table beside
+ * the map (or a chart), and Export, Email and Schedule.
+ */
+export function ReportPage({ kind }: { kind: ReportKind }) {
+  const { t, i18n } = useLingui();
+  const search = useSearch({ strict: false }) as ReportSearch;
+  const navigate = useNavigate();
+  const { entities, queries } = useData();
+  const settings = useSettingsContext();
+  const catalogue = useCatalogueText();
+  const units = useUnitFormatters();
+  const admin = isAdministrator(settings.user);
+  const allowed = kind.access === 'all' || admin;
+
+  const machine = useMemo(() => provideReportEffects<ListParams>({ run: (params, signal) => kind.fetch(entities, params, signal) }), [kind, entities]);
+  const actor = useActorRef(machine);
+  const status = useSelector(actor, (s) => s.value as 'idle' | 'running' | 'shown' | 'empty' | 'failed');
+  const rows = useSelector(actor, (s) => s.context.rows);
+  const error = useSelector(actor, (s) => s.context.error);
+  const elapsed = useSelector(actor, (s) => s.context.elapsed);
+  const busy = status === 'running';
+
+  const periodLimit = Number(settings.server?.attributes?.['report.periodLimit'] ?? 0) || 0;
+  const searchKey = JSON.stringify(search);
+  // the range of a preset is fixed when the filter changes (not on every render)
+  const range: Range | null = useMemo(() => rangeOf(search, Date.now(), settings.timeZone, i18n.locale), [searchKey, settings.timeZone, i18n.locale]); // eslint-disable-line react-hooks/exhaustive-deps
+  const problems = filterProblems(search, range, { needsDevice: kind.needsDevice, oneDevice: kind.devices === 'one', periodLimit });
+  const [pressed, setPressed] = useState(false);
+  const params = range ? reportParams(search, range) : null;
+
+  const setSearch = useCallback((next: ReportSearch) => void navigate({ to: '.', search: next as never, replace: true }), [navigate]);
+
+  // The address says what to show: Show writes `show`, and a reloaded or shared link runs the same report.
+  useEffect(() => {
+    if (allowed && search.show && range && problems.length === 0) actor.send({ type: 'RUN', input: reportParams(search, range) });
+  }, [searchKey, allowed]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const show = () => {
+    setPressed(true);
+    if (problems.length > 0 || !range) return;
+    if (search.show) actor.send({ type: 'RUN', input: reportParams(search, range) });
+    else setSearch({ ...search, show: true });
+  };
+
+  const devices = useQuery({ ...queries.list(resources.devices), enabled: allowed && kind.devices !== 'none' });
+  const names = useMemo(() => new Map((devices.data ?? []).map((d) => [d.id, d.name])), [devices.data]);
+  const coordinates = coordinateFormatOf(fieldPreference('coordinateFormat', settings.user, settings.server));
+  const context: CellContext = useMemo(
+    () => ({ i18n, timeZone: settings.timeZone, units, coordinates, deviceName: (id: number) => names.get(id) ?? String(id) }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [i18n, i18n.locale, settings.timeZone, units, coordinates, names],
+  );
+
+  const fileRequest = useRequest<ExportFormat, void>(async (format, signal) => {
+    if (!params || !range) return;
+    const { downloadBlob, reportFileName } = await import('../../domain/download');
+    // the file is named after the period's days as the person sees them (their time zone)
+    const day = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: settings.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.parse(iso));
+    const name = reportFileName(kind.id, day(range.from), day(range.to), format);
+    if (format === 'xlsx') {
+      if (!kind.server) return;
+      downloadBlob(await entities.reportXlsx(kind.server, params, signal), name, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      return;
+    }
+    const exports = await import('../../domain/exports');
+    const positions = rows as Parameters<typeof exports.positionsToCsv>[0];
+    const byDevice = new Map<number, typeof positions[number][]>();
+    for (const p of positions) {
+      const list = byDevice.get(p.deviceId);
+      if (list) list.push(p);
+      else byDevice.set(p.deviceId, [p]);
+    }
+    const tracks = [...byDevice].map(([deviceId, list]) => ({ name: context.deviceName(deviceId), positions: list }));
+    if (format === 'csv') downloadBlob(exports.positionsToCsv(positions, { deviceName: context.deviceName, timeZone: settings.timeZone, units: settings.units }), name, 'text/csv;charset=utf-8');
+    else if (format === 'gpx') downloadBlob(exports.positionsToGpx(tracks), name, 'application/gpx+xml');
+    else if (format === 'kml') downloadBlob(exports.positionsToKml(tracks), name, 'application/vnd.google-earth.kml+xml');
+    else downloadBlob(exports.positionsToKmz(tracks) as BlobPart, name, 'application/vnd.google-earth.kmz');
+  });
+  const mailRequest = useRequest<void, void>(async () => {
+    if (params && kind.server) await entities.reportMail(kind.server, params);
+  });
+
+  if (!allowed) return <Refusal />;
+  const title = i18n._(kind.title);
+  const formats: ExportFormat[] = [...(kind.server ? (['xlsx'] as const) : []), ...(kind.positions && status === 'shown' ? (['csv', 'gpx', 'kml', 'kmz'] as const) : [])];
+  const formatLabel: Record<ExportFormat, string> = { xlsx: t`Spreadsheet (xlsx)`, csv: t`CSV`, gpx: t`GPX`, kml: t`KML`, kmz: t`KMZ` };
+  const canRun = problems.length === 0;
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>{title}</h1>
+      <ReportFilter
+        kind={kind}
+        search={search}
+        onChange={(next) => {
+          setPressed(false);
+          setSearch(next);
+        }}
+        timeZone={settings.timeZone}
+        problems={problems}
+        showProblems={pressed}
+        limitDays={Math.round(periodLimit / 86400)}
+        busy={busy}
+        onShow={show}
+        actions={
+          <>
+            {formats.length > 0 ? (
+              <MenuTrigger>
+                <AriaButton className={buttonStyles.button({ variant: 'secondary' })} isDisabled={!canRun || fileRequest.pending}>
+                  {fileRequest.pending ? t`Exporting…` : t`Export`}
+                </AriaButton>
+                <Menu onAction={(key) => fileRequest.run(key as ExportFormat)}>
+                  {formats.map((format) => (
+                    <MenuItem key={format} id={format}>
+                      {formatLabel[format]}
+                    </MenuItem>
+                  ))}
+                </Menu>
+              </MenuTrigger>
+            ) : null}
+            {kind.server ? (
+              <Button variant="secondary" isDisabled={!canRun || mailRequest.pending} onPress={() => mailRequest.run()}>
+                {t`Email`}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {fileRequest.errorText ? <Alert variant="error">{fileRequest.errorText}</Alert> : null}
+      {mailRequest.state === 'done' ? <Alert variant="info">{t`The report is on its way to your email.`}</Alert> : null}
+      {mailRequest.errorText ? <Alert variant="error">{mailRequest.errorText}</Alert> : null}
+      {busy ? (
+        <div className={styles.progress} role="status" data-testid="report-progress">
+          <div className={styles.bar} aria-hidden="true">
+            <div className={styles.barFill} />
+          </div>
+          <span>{t`Running the report… ${elapsed} s`}</span>
+          <Button variant="secondary" onPress={() => actor.send({ type: 'CANCEL' })}>
+            {t`Cancel`}
+          </Button>
+        </div>
+      ) : status === 'failed' ? (
+        <Alert variant="error">{catalogue(error ?? '')}</Alert>
+      ) : status === 'empty' ? (
+        <p className={styles.muted} role="status">
+          {t`Nothing in this period.`}
+        </p>
+      ) : status === 'idle' ? (
+        <p className={styles.muted}>{t`Choose what to report on, then Show.`}</p>
+      ) : null}
+      {status === 'shown' ? <ReportResults kind={kind} rows={rows} context={context} search={search} onSearch={setSearch} /> : null}
+    </div>
+  );
+}

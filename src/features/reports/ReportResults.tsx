@@ -1,0 +1,116 @@
+import { useMemo, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { Button as AriaButton, MenuTrigger, type Selection } from 'react-aria-components';
+import { Menu, MenuItem, Table, type TableColumn } from '../../ui';
+import * as buttonStyles from '../../ui/Button.css';
+import type { ReportSearch } from '../../domain/reportFilter';
+import type { CellContext, ReportKind } from './kinds';
+import * as styles from './reports.css';
+
+interface Row {
+  id: number;
+  row: unknown;
+}
+
+const COLUMNS_KEY = (kind: string) => `athar.reportColumns.${kind}`;
+
+/** The columns chosen for a kind, remembered on this device (a storage failure is ignored). */
+function storedColumns(kind: ReportKind): Set<string> {
+  const defaults = new Set(kind.columns.filter((c) => c.defaultVisible !== false).map((c) => c.id));
+  try {
+    const raw = localStorage.getItem(COLUMNS_KEY(kind.id));
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    if (Array.isArray(parsed)) {
+      const known = parsed.filter((id): id is string => typeof id === 'string' && kind.columns.some((c) => c.id === id));
+      if (known.length) return new Set(known);
+    }
+  } catch {
+    /* private mode or a broken value: the defaults */
+  }
+  return defaults;
+}
+
+function storeColumns(kind: ReportKind, columns: Set<string>): void {
+  try {
+    localStorage.setItem(COLUMNS_KEY(kind.id), JSON.stringify([...columns]));
+  } catch {
+    /* not remembered, still shown */
+  }
+}
+
+export interface ReportResultsProps {
+  kind: ReportKind;
+  rows: readonly unknown[];
+  context: CellContext;
+  search: ReportSearch;
+  onSearch: (next: ReportSearch) => void;
+}
+
+/**
+ * A report's rows: a virtualised table with the columns the person chose (remembered per kind),
+ * and the selected row on the map beside it.
+ */
+export function ReportResults({ kind, rows, context }: ReportResultsProps) {
+  const { t, i18n } = useLingui();
+  const [visible, setVisible] = useState<Set<string>>(() => storedColumns(kind));
+  const [selected, setSelected] = useState<number | null>(null);
+  const wrapped = useMemo<Row[]>(() => rows.map((row, id) => ({ id, row })), [rows]);
+  const visibleKey = [...visible].join();
+  const columns = useMemo<Array<TableColumn<Row>>>(
+    () =>
+      kind.columns
+        .filter((c) => visible.has(c.id))
+        .map((c, index) => ({
+          id: c.id,
+          header: i18n._(c.header),
+          isRowHeader: index === 0,
+          cell: (r: Row) => <bdi>{c.text(r.row, context)}</bdi>,
+        })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [kind, visibleKey, context, i18n.locale],
+  );
+  const first = kind.columns.find((c) => visible.has(c.id)) ?? kind.columns[0]!;
+  const textValue = (r: Row) => first.text(r.row, context);
+
+  return (
+    <div className={styles.results}>
+      <div className={styles.table}>
+        <div className={styles.tableTools}>
+          <p className={styles.muted} role="status" data-testid="report-count">
+            {t`${rows.length} rows`}
+          </p>
+          <MenuTrigger>
+            <AriaButton className={buttonStyles.button({ variant: 'secondary' })}>{t`Columns`}</AriaButton>
+            <Menu
+              placement="bottom end"
+              selectionMode="multiple"
+              selectedKeys={visible}
+              onSelectionChange={(keys: Selection) => {
+                const next = keys === 'all' ? new Set(kind.columns.map((c) => c.id)) : new Set([...keys].map(String));
+                if (next.size === 0) return;
+                setVisible(next);
+                storeColumns(kind, next);
+              }}
+            >
+              {kind.columns.map((c) => (
+                <MenuItem key={c.id} id={c.id}>
+                  {i18n._(c.header)}
+                </MenuItem>
+              ))}
+            </Menu>
+          </MenuTrigger>
+        </div>
+        <Table
+          aria-label={i18n._(kind.title)}
+          rows={wrapped}
+          columns={columns}
+          textValue={textValue}
+          sortLabel={(header) => header}
+          selectedId={selected}
+          onSelect={(r) => setSelected(r?.id ?? null)}
+          empty={t`Nothing in this period.`}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { keyframes, style } from '@vanilla-extract/css';
+import { vars } from '../../ui/theme.css';
+import { media } from '../../ui/breakpoints';
+
+export const page = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  padding: vars.space.md,
+  flex: 1,
+  minBlockSize: 0,
+});
+
+export const heading = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });
+
+export const filter = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const fields = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: vars.space.sm });
+export const field = style({ minInlineSize: '12rem', flex: '1 1 12rem', maxInlineSize: '20rem' });
+export const buttons = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
+export const problems = style({ margin: 0, paddingInlineStart: vars.space.md });
+
+export const progress = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, flexWrap: 'wrap' });
+export const bar = style({
+  inlineSize: '12rem',
+  blockSize: '0.5rem',
+  borderRadius: vars.radius.sm,
+  backgroundColor: vars.color.border,
+  overflow: 'hidden',
+  position: 'relative',
+});
+export const barFill = style({
+  position: 'absolute',
+  insetBlock: 0,
+  insetInlineStart: 0,
+  inlineSize: '40%',
+  backgroundColor: vars.color.primary,
+  '@media': { '(prefers-reduced-motion: no-preference)': { animation: `${keyframes({ from: { insetInlineStart: '-40%' }, to: { insetInlineStart: '100%' } })} 1.2s linear infinite` } },
+});
+
+/** The results: the table beside the map (under it on a phone). */
+export const results = style({
+  display: 'flex',
+  gap: vars.space.md,
+  flex: 1,
+  minBlockSize: '24rem',
+  '@media': { [media.narrow]: { flexDirection: 'column', minBlockSize: 'auto' } },
+});
+export const table = style({
+  flex: '1 1 55%',
+  minInlineSize: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  '@media': { [media.narrow]: { blockSize: '28rem', flex: 'none' } },
+});
+export const map = style({
+  flex: '1 1 45%',
+  minInlineSize: 0,
+  minBlockSize: '20rem',
+  borderRadius: vars.radius.md,
+  overflow: 'hidden',
+  border: `1px solid ${vars.color.border}`,
+  '@media': { [media.narrow]: { blockSize: '18rem', flex: 'none' } },
+});
+export const tableTools = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
+export const muted = style({ margin: 0, color: vars.color.textMuted });
