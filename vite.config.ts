@@ -15,7 +15,8 @@ const proxyTarget = process.env.ATHAR_PROXY_TARGET ?? 'http://localhost:8082';
 export default defineConfig(({ mode }): UserConfig => ({
   plugins: [
     patchGridListRowIndex(),
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
+    // `route` is a report's path (/reports/route), so the generator's layout token is another word
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts', routeToken: 'layout-route' }),
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),

@@ -8,5 +8,7 @@ const config = getConfig({
   target: 'react',
   routesDirectory: './src/routes',
   generatedRouteTree: './src/routeTree.gen.ts',
+  // as in vite.config.ts: `route.tsx` is the route report (/reports/route), not a layout file
+  routeToken: 'layout-route',
 });
 await new Generator({ config, root: process.cwd() }).run();
