@@ -80,7 +80,7 @@ export function Table<T extends { id: number }>({ rows, columns, textValue, sort
   return (
     <div className={styles.scroller}>
       <div className={styles.frame} style={frame}>
-        <div className={styles.header}>
+        <div className={styles.header} data-testid="table-header">
           {columns.map((column) => {
             const direction = sort?.column === column.id ? sort.direction : null;
             const mark = direction ? (

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Button as AriaButton, MenuTrigger, type Selection } from 'react-aria-components';
 import { Menu, MenuItem, Table, type TableColumn } from '../../ui';
@@ -11,6 +11,9 @@ interface Row {
   id: number;
   row: unknown;
 }
+
+/** The map beside the table brings MapLibre: loaded with the first report that has rows to draw. */
+const ReportMap = lazy(() => import('./ReportMap').then((m) => ({ default: m.ReportMap })));
 
 const COLUMNS_KEY = (kind: string) => `athar.reportColumns.${kind}`;
 
@@ -111,6 +114,13 @@ export function ReportResults({ kind, rows, context }: ReportResultsProps) {
           empty={t`Nothing in this period.`}
         />
       </div>
+      {kind.map ? (
+        <div className={styles.map}>
+          <Suspense fallback={null}>
+            <ReportMap kind={kind.map} rows={rows} selected={selected} onSelect={setSelected} label={t`Map of the report`} />
+          </Suspense>
+        </div>
+      ) : null}
     </div>
   );
 }
