@@ -20,6 +20,8 @@ export class LiveHub {
   /** viewers per device, dropped when the cache version changes (links, users, devices…) */
   private readonly viewerCache = new Map<number, Set<number>>();
   private viewerVersion = -1;
+  /** administrators, for the log lines of unknown devices (dropped with the viewer cache) */
+  private admins: Set<number> | null = null;
 
   constructor(db: Db, keepaliveMs = KEEPALIVE_MS) {
     this.db = db;
@@ -53,6 +55,7 @@ export class LiveHub {
     const version = cacheVersion(this.db);
     if (version !== this.viewerVersion) {
       this.viewerCache.clear();
+      this.admins = null;
       this.viewerVersion = version;
     }
   }
@@ -103,13 +106,28 @@ export class LiveHub {
       if (client.logs && batch.logs.length) {
         let logFrame = logFrames.get(client.userId);
         if (logFrame === undefined) {
-          const logs = batch.logs.filter((record) => this.cachedViewers(record.deviceId).has(client.userId));
+          const logs = batch.logs.filter((record) => this.seesLog(record, client.userId));
           logFrame = logs.length ? JSON.stringify({ logs }) : null;
           logFrames.set(client.userId, logFrame);
         }
         if (logFrame !== null) client.socket.send(logFrame);
       }
     }
+  }
+
+  /**
+   * A log line goes to the users who see its device; a line of an unknown device (deviceId 0: no
+   * device has its identifier yet) only to administrators, who may register it.
+   */
+  private seesLog(record: LogRecord, userId: number): boolean {
+    if (record.deviceId > 0) return this.cachedViewers(record.deviceId).has(userId);
+    return this.administrators().has(userId);
+  }
+
+  /** The administrators (cached with the viewers: dropped when the cache version changes). */
+  private administrators(): Set<number> {
+    this.admins ??= new Set((this.db.prepare('SELECT id FROM users WHERE administrator = 1').all() as Array<{ id: number }>).map((row) => row.id));
+    return this.admins;
   }
 
   /** The user's slice of a batch as one frame (keys only when non-empty), or null when empty. */

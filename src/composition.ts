@@ -156,12 +156,18 @@ export function createAppActor(deps: AppDependencies) {
         if (devices) live.setDevices(devices);
         if (positions) live.updatePositions(positions);
       },
-      clearLive: () => live.clear(),
+      // a logout clears the lines too; streaming stays as the logs page asked while it is open
+      clearLive: ({ context }) => {
+        live.clear();
+        if (context.logs) live.setIncludeLogs(true);
+      },
       removeDevice: (_, { id }) => {
         const state = live.getState();
         if (state.devices.has(id)) live.setDevices([...state.devices.values()].filter((device) => device.id !== id));
       },
       saveDevice: (_, { device }) => live.apply({ devices: [device] }),
+      // the logs page switched streaming: the store keeps the received lines only while it is on
+      streamLogs: (_, { enabled }) => live.setIncludeLogs(enabled),
       reportError: ({ system }, params) => {
         system.get('errors')?.send({ type: 'PUSH', message: params.message });
       },
@@ -176,13 +182,12 @@ export function createAppActor(deps: AppDependencies) {
 }
 
 /**
- * After `actor.start()`: keeps the live-route options in step with the session user and server,
- * and tells the socket when log streaming is switched (the store's `includeLogs`).
- * Returns the unsubscribe.
+ * After `actor.start()`: keeps the live-route options in step with the session user and server.
+ * (Log streaming is the socket machine's: the logs page sends it LOGS, and its `streamLogs`
+ * effect switches the store's `includeLogs`.) Returns the unsubscribe.
  */
 export function connectLiveStore(actor: AppActor, live: LiveStore): () => void {
   const session = actor.system.get('session') as SessionActor;
-  const socket = actor.system.get('socket') as SocketActor;
   let user: unknown;
   let server: unknown;
   const syncRoutes = () => {
@@ -194,16 +199,7 @@ export function connectLiveStore(actor: AppActor, live: LiveStore): () => void {
   };
   syncRoutes();
   const sessionSubscription = session.subscribe(syncRoutes);
-  let includeLogs = live.getState().includeLogs;
-  const unsubscribeLive = live.subscribe((state) => {
-    if (state.includeLogs === includeLogs) return;
-    includeLogs = state.includeLogs;
-    socket.send({ type: 'LOGS', flag: includeLogs });
-  });
-  return () => {
-    sessionSubscription.unsubscribe();
-    unsubscribeLive();
-  };
+  return () => sessionSubscription.unsubscribe();
 }
 
 export type AppActor = ReturnType<typeof createAppActor>;

@@ -205,6 +205,9 @@ export class Ingest {
     const decoded = message.decoded;
     const device = this.stmts.deviceByUniqueId.get(decoded.uniqueId) as DeviceRow | undefined;
     if (!device) {
+      // Traccar logs what unknown devices send, so an administrator can register them from the
+      // logs (deviceId 0: only administrators receive it, see LiveHub).
+      this.live.pushLog({ host: message.host, protocol: message.protocol, uniqueId: decoded.uniqueId.slice(0, 128), deviceId: 0, data: message.raw });
       const text = `Unknown device: ${decoded.uniqueId.slice(0, 64)}`;
       throw message.json ? notFound(text) : badRequest(text);
     }

@@ -24,7 +24,8 @@ export interface TrackingPath {
 }
 
 export const EVENTS_CAP = 50;
-export const LOGS_CAP = 500;
+/** Log lines kept while streaming (the logs page shows the last thousand). */
+export const LOGS_CAP = 1000;
 export const DEFAULT_ROUTE_LENGTH = 10;
 /** Upper bound on a user-provided route length, so a typo cannot make every update costly. */
 export const MAX_ROUTE_LENGTH = 10_000;
@@ -131,7 +132,7 @@ export function removeEvent(list: readonly Event[], id: number): readonly Event[
 }
 
 /** Log records are appended in arrival order; only the newest `cap` are kept. */
-export function addLogs(list: readonly LogRecord[], logs: readonly LogRecord[], cap = LOGS_CAP): readonly LogRecord[] {
+export function addLogs<T extends LogRecord>(list: readonly T[], logs: readonly T[], cap = LOGS_CAP): readonly T[] {
   if (logs.length === 0) return list;
   const next = [...list, ...logs];
   return next.length > cap ? next.slice(next.length - cap) : next;

@@ -378,6 +378,30 @@ describe('live store: history, tracking, events, logs', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('logs: each line keeps its arrival time and a key of its own; the last 1,000 are kept', () => {
+    let clock = 100;
+    const store = createLiveStore({ now: () => clock });
+    store.setIncludeLogs(true);
+    store.addLogs([log('a'), log('b')]);
+    clock = 200;
+    store.apply({ logs: [log('c')] });
+    expect(store.getState().logs.map((l) => [l.data, l.id, l.receivedAt])).toEqual([
+      ['a', 1, 100],
+      ['b', 2, 100],
+      ['c', 3, 200],
+    ]);
+    store.addLogs(Array.from({ length: 1000 }, (_, i) => log(`n${i}`)));
+    const logs = store.getState().logs;
+    expect(logs).toHaveLength(1000);
+    expect(logs[0]?.data).toBe('n0');
+    expect(logs.at(-1)?.id).toBe(1003);
+    // keys are never reused, even after the lines were cleared
+    store.setIncludeLogs(false);
+    store.setIncludeLogs(true);
+    store.addLogs([log('d')]);
+    expect(store.getState().logs[0]?.id).toBe(1004);
+  });
+
   it('clear empties history, tracking, events and logs, keeps the route options', () => {
     const store = createLiveStore();
     store.setRouteOptions({ mode: 'all', length: 4 });

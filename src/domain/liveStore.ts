@@ -29,6 +29,9 @@ export type { RouteMode, RouteOptions, RoutePoint, TrackingPath } from './liveRu
 
 export type LivePosition = Position & { lastUpdateTimestamp: number };
 
+/** A streamed log line as received: `id` counts the lines of the store (a stable key), `receivedAt` is when (ms). */
+export type LiveLog = LogRecord & { readonly id: number; readonly receivedAt: number };
+
 export interface LiveState {
   readonly devices: ReadonlyMap<number, Device>;
   readonly positions: ReadonlyMap<number, LivePosition>;
@@ -42,8 +45,8 @@ export interface LiveState {
   readonly tracking: ReadonlyMap<number, { startTime: string; points: ReadonlyArray<[lon: number, lat: number]> }>;
   /** Live events, newest first, at most 50. */
   readonly events: readonly Event[];
-  /** Streamed device logs, oldest first, at most 500; only while `includeLogs`. */
-  readonly logs: readonly LogRecord[];
+  /** Streamed device logs, oldest first, at most 1,000 (`LOGS_CAP`); only while `includeLogs`. */
+  readonly logs: readonly LiveLog[];
   readonly includeLogs: boolean;
 }
 
@@ -119,7 +122,7 @@ export interface LiveStore {
   addEvents(events: Event[]): void;
   removeEvent(id: number): void;
   clearEvents(): void;
-  /** Appended (capped at 500); ignored while `includeLogs` is false. */
+  /** Appended with their arrival time (capped at 1,000); ignored while `includeLogs` is false. */
   addLogs(logs: LogRecord[]): void;
   /** false clears the logs. */
   setIncludeLogs(flag: boolean): void;
@@ -196,6 +199,8 @@ export function createLiveStore(options: LiveStoreOptions = {}): LiveStore {
   const listeners = new Set<LiveListener>();
   const deferred = new Set<() => void>();
   let notifyScheduled = false;
+  /** the id of the last log line received */
+  let logSequence = 0;
 
   function notifyDeferred(): void {
     notifyScheduled = false;
@@ -292,7 +297,11 @@ export function createLiveStore(options: LiveStoreOptions = {}): LiveStore {
       }
     }
     if (message.logs && message.logs.length > 0 && next.includeLogs) {
-      const logs = addLogsRule(next.logs, message.logs);
+      const receivedAt = now();
+      const logs = addLogsRule(
+        next.logs,
+        message.logs.map((log): LiveLog => ({ ...log, id: ++logSequence, receivedAt })),
+      );
       if (logs !== next.logs) {
         next = { ...next, logs };
         for (const log of message.logs) changed.add(log.deviceId);

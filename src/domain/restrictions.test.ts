@@ -76,6 +76,15 @@ describe('restrictions', () => {
     expect(canOpen('accumulators', restrictionsOf(user({ userLimit: 3, readonly: true }), server()))).toBe(false);
   });
 
+  it('scheduled reports: anyone who may change things and run reports; not readonly users', () => {
+    expect(canEdit('scheduledReports', restrictionsOf(user(), server()))).toBe(true);
+    expect(canOpen('scheduledReports', restrictionsOf(user({ readonly: true }), server()))).toBe(false);
+    expect(canOpen('scheduledReports', restrictionsOf(user(), server({ readonly: true })))).toBe(false);
+    expect(canOpen('scheduledReports', restrictionsOf(user({ disableReports: true }), server()))).toBe(false);
+    expect(canOpen('scheduledReports', restrictionsOf(user(), server({ disableReports: true })))).toBe(false);
+    expect(canEdit('scheduledReports', restrictionsOf(user({ administrator: true, readonly: true }), server()))).toBe(true);
+  });
+
   it('sharing a device: when the server allows it, not for readonly or temporary (shared) users, administrators included', () => {
     expect(canOpen('share', restrictionsOf(user(), server()))).toBe(true);
     expect(canOpen('share', restrictionsOf(user(), server({ attributes: { disableShare: true } })))).toBe(false);

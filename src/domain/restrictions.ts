@@ -25,7 +25,9 @@ export type SettingsScreen =
   | 'accumulators'
   | 'share'
   | 'groupConnections'
-  | 'userConnections';
+  | 'userConnections'
+  /** scheduled report orders (`/reports/scheduled`), mailed by the server on their calendar */
+  | 'scheduledReports';
 
 export interface Restrictions {
   administrator: boolean;
@@ -113,6 +115,9 @@ export function canOpen(screen: SettingsScreen, r: Restrictions): boolean {
       return !r.readonly;
     case 'share':
       return !r.readonly && r.share;
+    case 'scheduledReports':
+      // Traccar's client offers scheduling only to users who may change things
+      return !r.readonly && !r.disableReports;
   }
 }
 

@@ -73,6 +73,7 @@ const machine = provideFakeActors(socketMachine, fakes).provide({
     clearLive: () => void effects.push(['clearLive', null]),
     removeDevice: (_, params) => void effects.push(['removeDevice', params.id]),
     saveDevice: (_, params) => void effects.push(['saveDevice', params.device.id]),
+    streamLogs: (_, params) => void effects.push(['streamLogs', params.enabled]),
   },
 });
 
@@ -174,6 +175,14 @@ function checkStep(step: PathStep, prev: AnyMachineSnapshot | undefined, next: A
   const heartbeats = produced.filter(([n, p]) => n === 'command' && (p as ConnectionCommand).type === 'SEND' && (p as { text: string }).text === '{}');
   if (heartbeats.length > 0) expect(inConnection(prev, { active: 'open' } as never) || inConnection(next, { active: 'open' } as never), where).toBe(true);
   if (next.hasTag('online')) expect(ctx(next).retries, where).toBe(0);
+  // The store is switched (streamLogs) exactly when LOGS changes the flag, in any state; the
+  // server is told at once only while the socket is open.
+  const logsChanged = step.event.type === 'LOGS' && ctx(prev).logs !== (event as { flag?: boolean }).flag;
+  expect(produced.filter(([n]) => n === 'streamLogs'), where).toEqual(logsChanged ? [['streamLogs', ctx(next).logs]] : []);
+  if (step.event.type === 'LOGS') {
+    const told = produced.filter(([n, p]) => n === 'command' && (p as ConnectionCommand).type === 'SEND' && (p as { text: string }).text.startsWith('{"logs"'));
+    expect(told, where).toEqual(logsChanged && prev.hasTag('online') ? [['command', { type: 'SEND', text: JSON.stringify({ logs: ctx(next).logs }) }]] : []);
+  }
   // Opening restates log streaming when it is on (the server forgot it with the last connection).
   if (step.event.type === 'OPEN') {
     const logs = produced.filter(([n, p]) => n === 'command' && (p as ConnectionCommand).type === 'SEND' && (p as { text: string }).text === '{"logs":true}');

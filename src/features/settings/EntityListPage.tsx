@@ -192,7 +192,7 @@ export function EntityListPage<T extends { id: number }>({ descriptor }: { descr
           onSortChange={setSort}
           sortLabel={sortLabel}
           onRowAction={(row) => void navigate({ to: descriptor.itemPath(row) })}
-          empty={search ? t`Nothing matches the search` : t`Nothing here yet`}
+          empty={search ? t`Nothing matches the search` : descriptor.empty ? i18n._(descriptor.empty) : t`Nothing here yet`}
         />
       )}
       {removing ? <RemoveDialog descriptor={descriptor} row={removing} onClosed={() => setRemoving(null)} /> : null}

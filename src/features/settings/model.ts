@@ -140,6 +140,8 @@ export interface ListDescriptor<T extends { id: number }> {
   canAdd?: (restrictions: Restrictions, user: User | null, count: number) => boolean;
   /** other screens of the same items, linked beside Add (e.g. geofences on the map) */
   pageLinks?: Array<{ id: string; label: MessageDescriptor; href: string }>;
+  /** what an empty list says (default 'Nothing here yet'): e.g. where new items come from */
+  empty?: MessageDescriptor;
 }
 
 // --- reading and writing a field of a draft ---

@@ -17,7 +17,10 @@ export type ErrorEvent = { type: 'ERROR' };
 export type OnlineEvent = { type: 'ONLINE' };
 /** From the environment actor: the tab became visible. */
 export type VisibleEvent = { type: 'VISIBLE' };
-/** Log streaming wanted or not (sent to the server when it changes). */
+/**
+ * Log streaming wanted or not: the logs page sends `flag: true` when it opens and `false` when it
+ * closes. Sent to the server when it changes and again on every open while on.
+ */
 export type LogsEvent = { type: 'LOGS'; flag: boolean };
 /**
  * A device this client deleted (`DELETE /api/devices/{id}` answered): Traccar pushes no removal

@@ -32,7 +32,10 @@ export function nextInterval(interval: number, flushed: number): number {
 export interface SocketContext {
   /** Reconnect attempts since the socket was last open. */
   retries: number;
-  /** Log streaming wanted (`{"logs":flag}` is sent when it changes, and on open when true). */
+  /**
+   * Log streaming wanted (the logs page is open): `{"logs":flag}` is sent when it changes, and on
+   * every open while true (the server forgets it with the connection).
+   */
   logs: boolean;
   /** Frames dropped because they were not JSON objects of the expected shape. */
   dropped: number;
@@ -108,6 +111,8 @@ export const socketMachine = setup({
     saveDevice: (_, _params: { device: Device }) => {},
     /** Push a message onto the errors queue. */
     reportError: (_, _params: { message: string }) => {},
+    /** Log streaming was switched on or off: the live store keeps the received lines only while on. */
+    streamLogs: (_, _params: { enabled: boolean }) => {},
     /** Tell the root the session is gone (it sends the session SESSION_EXPIRED). */
     unauthorized: sendParent({ type: 'UNAUTHORIZED' } satisfies SocketParentEvent),
     sendHeartbeat: sendTo('connection', { type: 'SEND', text: '{}' } satisfies ConnectionCommand),
@@ -172,7 +177,7 @@ export const socketMachine = setup({
       target: ['.connection.stopped', '.delivery.direct'],
       actions: ['resetDelivery', 'clearLive'],
     },
-    LOGS: { guard: 'logsChanged', actions: 'setLogs' },
+    LOGS: { guard: 'logsChanged', actions: ['setLogs', { type: 'streamLogs', params: ({ event }) => ({ enabled: event.flag }) }] },
     DEVICE_REMOVED: { actions: { type: 'removeDevice', params: ({ event }) => ({ id: event.id }) } },
     DEVICE_SAVED: { actions: { type: 'saveDevice', params: ({ event }) => ({ device: event.device }) } },
   },
@@ -228,7 +233,7 @@ export const socketMachine = setup({
               on: {
                 ONLINE: { actions: 'sendHeartbeat' },
                 VISIBLE: { actions: 'sendHeartbeat' },
-                LOGS: { guard: 'logsChanged', actions: ['setLogs', 'sendLogs'] },
+                LOGS: { guard: 'logsChanged', actions: ['setLogs', { type: 'streamLogs', params: ({ event }) => ({ enabled: event.flag }) }, 'sendLogs'] },
                 ERROR: {
                   guard: 'errorUnreported',
                   actions: [

@@ -15,6 +15,7 @@ function harness(options: { refetch?: () => Promise<RefetchOutput>; load?: () =>
   const delivered: SocketMessage[] = [];
   const refreshed: RefetchOutput[] = [];
   const errors: string[] = [];
+  const streamed: boolean[] = [];
   const unauthorized = vi.fn();
   const clearLive = vi.fn();
   let connections = 0;
@@ -42,6 +43,7 @@ function harness(options: { refetch?: () => Promise<RefetchOutput>; load?: () =>
       deliver: (_, params) => delivered.push(params.message),
       refreshed: (_, params) => refreshed.push(params),
       reportError: (_, params) => errors.push(params.message),
+      streamLogs: (_, params) => streamed.push(params.enabled),
       unauthorized,
       clearLive,
     },
@@ -59,6 +61,7 @@ function harness(options: { refetch?: () => Promise<RefetchOutput>; load?: () =>
     delivered,
     refreshed,
     errors,
+    streamed,
     unauthorized,
     clearLive,
     flush,
@@ -121,6 +124,7 @@ describe('socket machine: connection', () => {
   it('sends {"logs":flag} only when the flag changes, and restates it on a new connection', async () => {
     const h = harness();
     h.send({ type: 'LOGS', flag: true }); // before the socket exists: remembered
+    expect(h.streamed).toEqual([true]);
     await openSocket(h);
     expect(h.sent).toEqual(['{"logs":true}']);
     h.send({ type: 'LOGS', flag: true });
@@ -129,6 +133,48 @@ describe('socket machine: connection', () => {
     await h.flush();
     expect(h.sent).toEqual(['{"logs":true}', '{"logs":false}']);
     expect(h.actor.getSnapshot().context.logs).toBe(false);
+    // the store is switched with each change, never for a repeat
+    expect(h.streamed).toEqual([true, false]);
+  });
+
+  it('the logs page open across a reconnect: {"logs":true} again on the next open, after the back-off', async () => {
+    const h = harness();
+    await openSocket(h);
+    h.send({ type: 'LOGS', flag: true });
+    expect(h.sent).toEqual(['{"logs":true}']);
+    h.send({ type: 'CLOSE', code: 1006 });
+    await h.flush();
+    expect(h.at('waiting')).toBe(true);
+    // closed: nothing to send to, the wish is kept
+    h.send({ type: 'LOGS', flag: true });
+    h.clock.increment(reconnectDelay(0));
+    await h.flush();
+    expect(h.actor.getSnapshot().matches({ connection: { active: 'connecting' } })).toBe(true);
+    expect(h.sent).toEqual(['{"logs":true}']);
+    h.send({ type: 'OPEN' });
+    await h.flush();
+    expect(h.sent).toEqual(['{"logs":true}', '{"logs":true}']);
+    // leaving the page while connected: off at once, and not restated on the next open
+    h.send({ type: 'LOGS', flag: false });
+    h.send({ type: 'CLOSE', code: 1006 });
+    await h.flush();
+    h.clock.increment(reconnectDelay(1));
+    await h.flush();
+    h.send({ type: 'OPEN' });
+    await h.flush();
+    expect(h.sent).toEqual(['{"logs":true}', '{"logs":true}', '{"logs":false}']);
+    expect(h.streamed).toEqual([true, false]);
+  });
+
+  it('a logout keeps the flag the logs page set (the page says when it closes)', async () => {
+    const h = harness();
+    await openSocket(h);
+    h.send({ type: 'LOGS', flag: true });
+    h.send({ type: 'STOP' });
+    expect(h.clearLive).toHaveBeenCalledTimes(1);
+    expect(h.actor.getSnapshot().context.logs).toBe(true);
+    await openSocket(h);
+    expect(h.sent.filter((text) => text === '{"logs":true}')).toHaveLength(2);
   });
 
   it('close 4000 stops without refetch or reconnect', async () => {

@@ -1,11 +1,25 @@
-import { createFileRoute, useParams } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { createFileRoute, useParams, useSearch } from '@tanstack/react-router';
 import { EntityEditPage } from '../../../features/settings/EntityEditPage';
 import { deviceEditor } from '../../../features/settings/entities';
 
-/** A device: new without an id. */
+/** `?uniqueId=` fills in a new device's identifier (Register, from a line of the logs). */
+function parseDeviceSearch(search: Record<string, unknown>): { uniqueId?: string } {
+  const value = search.uniqueId;
+  const text = typeof value === 'string' ? value.trim() : typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : '';
+  return text && text.length <= 128 ? { uniqueId: text } : {};
+}
+
+/** A device: new without an id (its identifier from `?uniqueId=` when given). */
 export const Route = createFileRoute('/_app/settings/device/{-$id}')({
+  validateSearch: parseDeviceSearch,
   component: function Edit() {
     const { id } = useParams({ from: '/_app/settings/device/{-$id}' });
-    return <EntityEditPage key={id ?? ''} descriptor={deviceEditor} id={id === undefined ? null : Number(id)} />;
+    const { uniqueId } = useSearch({ from: '/_app/settings/device/{-$id}' });
+    const descriptor = useMemo(
+      () => (id === undefined && uniqueId ? { ...deviceEditor, defaults: (context: { timeZone: string }) => ({ ...deviceEditor.defaults(context), uniqueId }) } : deviceEditor),
+      [id, uniqueId],
+    );
+    return <EntityEditPage key={`${id ?? ''}:${uniqueId ?? ''}`} descriptor={descriptor} id={id === undefined ? null : Number(id)} />;
   },
 });
