@@ -21,6 +21,8 @@ import { useSettingsContext } from '../settings/useSettingsContext';
 import type { CellContext, ReportKind } from './kinds';
 import { ReportFilter } from './ReportFilter';
 import { ReportResults } from './ReportResults';
+import { ScheduleDialog } from './ScheduleDialog';
+import { canSchedule } from './schedule';
 import * as styles from './reports.css';
 
 type ExportFormat = 'xlsx' | 'csv' | 'gpx' | 'kml' | 'kmz';
@@ -55,6 +57,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
   const range: Range | null = useMemo(() => rangeOf(search, Date.now(), settings.timeZone, i18n.locale), [searchKey, settings.timeZone, i18n.locale]); // eslint-disable-line react-hooks/exhaustive-deps
   const problems = filterProblems(search, range, { needsDevice: kind.needsDevice, oneDevice: kind.devices === 'one', periodLimit });
   const [pressed, setPressed] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
   const params = range ? reportParams(search, range) : null;
 
   const setSearch = useCallback((next: ReportSearch) => void navigate({ to: '.', search: next as never, replace: true }), [navigate]);
@@ -152,9 +155,15 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
                 {t`Email`}
               </Button>
             ) : null}
+            {canSchedule(kind, settings.restrictions) ? (
+              <Button variant="secondary" onPress={() => setScheduling(true)}>
+                {t`Schedule`}
+              </Button>
+            ) : null}
           </>
         }
       />
+      {scheduling ? <ScheduleDialog kind={kind} search={search} isOpen={scheduling} onOpenChange={setScheduling} /> : null}
       {fileRequest.errorText ? <Alert variant="error">{fileRequest.errorText}</Alert> : null}
       {mailRequest.state === 'done' ? <Alert variant="info">{t`The report is on its way to your email.`}</Alert> : null}
       {mailRequest.errorText ? <Alert variant="error">{mailRequest.errorText}</Alert> : null}
@@ -177,7 +186,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
       ) : status === 'idle' ? (
         <p className={styles.muted}>{t`Choose what to report on, then Show.`}</p>
       ) : null}
-      {status === 'shown' ? <ReportResults kind={kind} rows={rows} context={context} search={search} onSearch={setSearch} /> : null}
+      {status === 'shown' ? <ReportResults kind={kind} rows={rows} context={context} search={search} onSearch={setSearch} units={settings.units} /> : null}
     </div>
   );
 }

@@ -1,7 +1,11 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Button as AriaButton, MenuTrigger, type Selection } from 'react-aria-components';
-import { Menu, MenuItem, Table, type TableColumn } from '../../ui';
+import { Menu, MenuItem, MultiSelect, Table, type TableColumn } from '../../ui';
+import type { Position } from '../../../contract/models';
+import type { Units } from '../../domain/units';
+import { numericAttributes } from '../../domain/chartSeries';
+import { ReportChart } from './ReportChart';
 import * as buttonStyles from '../../ui/Button.css';
 import type { ReportSearch } from '../../domain/reportFilter';
 import type { CellContext, ReportKind } from './kinds';
@@ -47,13 +51,40 @@ export interface ReportResultsProps {
   context: CellContext;
   search: ReportSearch;
   onSearch: (next: ReportSearch) => void;
+  units: Units;
 }
 
 /**
  * A report's rows: a virtualised table with the columns the person chose (remembered per kind),
  * and the selected row on the map beside it.
  */
-export function ReportResults({ kind, rows, context }: ReportResultsProps) {
+export function ReportResults(props: ReportResultsProps) {
+  return props.kind.view === 'chart' ? <ChartResults {...props} /> : <TableResults {...props} />;
+}
+
+/** The chart of any numeric attribute of the positions, several on one chart; the choice is in the address. */
+function ChartResults({ rows, search, onSearch, context, units }: ReportResultsProps) {
+  const { t, i18n } = useLingui();
+  const positions = rows as readonly Position[];
+  const available = useMemo(() => numericAttributes(positions), [positions]);
+  const chosen = (search.attribute ?? ['speed']).filter((key) => available.includes(key));
+  const attributes = chosen.length ? chosen : available.slice(0, 1);
+  const names: Record<string, string> = { speed: t`Speed`, altitude: t`Altitude`, course: t`Course`, accuracy: t`Accuracy` };
+  return (
+    <div className={styles.chart}>
+      <MultiSelect
+        label={t`Attributes`}
+        items={available.map((key) => ({ id: key, label: names[key] ?? key }))}
+        values={attributes}
+        onChange={(values) => values.length && onSearch({ ...search, attribute: values })}
+        className={styles.field}
+      />
+      <ReportChart positions={positions} attributes={attributes} units={units} timeZone={context.timeZone} locale={i18n.locale} label={t`Chart of the report`} />
+    </div>
+  );
+}
+
+function TableResults({ kind, rows, context }: ReportResultsProps) {
   const { t, i18n } = useLingui();
   const [visible, setVisible] = useState<Set<string>>(() => storedColumns(kind));
   const [selected, setSelected] = useState<number | null>(null);

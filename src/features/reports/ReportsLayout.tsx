@@ -2,16 +2,18 @@ import { useLingui } from '@lingui/react/macro';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { SectionNav, sectionStyles } from '../../ui/SectionNav';
 import { isAdministrator } from '../../domain/permissions';
-import { useSession } from '../app/hooks';
+import { canOpen } from '../../domain/restrictions';
+import { useSettingsContext } from '../settings/useSettingsContext';
 import { REPORT_MENU } from './kinds';
 
 /** The reports menu: every kind the user may run (statistics and audit for administrators). */
 export function ReportsNav({ className }: { className?: string }) {
   const { t, i18n } = useLingui();
-  const admin = useSession((s) => isAdministrator(s.context.user));
+  const { user, restrictions } = useSettingsContext();
+  const admin = isAdministrator(user);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const entries = REPORT_MENU.filter((entry) => entry.access === 'all' || admin);
-  const current = entries.find((entry) => pathname === `/reports/${entry.id}`)?.id ?? null;
+  const entries = REPORT_MENU.filter((entry) => (entry.access === 'all' || admin) && (entry.id !== 'scheduled' || canOpen('scheduledReports', restrictions)));
+  const current = entries.find((entry) => pathname === `/reports/${entry.id}` || pathname.startsWith(`/reports/${entry.id}/`))?.id ?? null;
   return (
     <SectionNav
       aria-label={t`Reports`}

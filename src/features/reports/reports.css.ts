@@ -64,3 +64,4 @@ export const map = style({
 });
 export const tableTools = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
 export const muted = style({ margin: 0, color: vars.color.textMuted });
+export const chart = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, flex: 1, minBlockSize: '22rem' });
