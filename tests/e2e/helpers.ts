@@ -87,13 +87,22 @@ export async function waitForPath(page: Page, path: string, timeout = 15_000): P
 }
 
 /**
+ * Opens `path` (by default the login page in English), signs the admin in and waits until the app
+ * is at `landing` (by default `/`), without waiting for the map to draw: for tests of the shell
+ * around the map rather than the map itself.
+ */
+export async function signIn(page: Page, harness: Harness, path = '/login?locale=en', landing = '/'): Promise<void> {
+  await page.goto(`${harness.server.url}${path}`);
+  await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
+  await waitForPath(page, landing);
+}
+
+/**
  * Opens `path` (by default the login page in English), signs the admin in, waits for `/` and the
  * drawn map; returns its device feature count.
  */
 export async function signInToMap(page: Page, harness: Harness, path = '/login?locale=en'): Promise<number> {
-  await page.goto(`${harness.server.url}${path}`);
-  await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
-  await waitForPath(page, '/');
+  await signIn(page, harness, path);
   return waitForMap(page);
 }
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { fileHarness, main, removeRow } from './settingsSteps.ts';
-import { adminJson, basicAuth, createUser, signInToMap, submitLogin, waitForPath } from './helpers.ts';
+import { adminJson, basicAuth, createUser, signIn, submitLogin, waitForPath } from './helpers.ts';
 
 const { harness, url, signedIn } = fileHarness();
 
@@ -26,11 +26,27 @@ async function save(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
 }
 
-/** Presses Tab (or Shift+Tab, or another key) until `target` has the focus. */
+/**
+ * Presses Tab (or Shift+Tab, or another key) until `target` has the focus. The target is found
+ * once (again only if it leaves the page), so each press costs one check in the page, not a
+ * locator lookup.
+ */
 async function tabTo(page: Page, target: Locator, backwards = false, max = 80, key = backwards ? 'Shift+Tab' : 'Tab'): Promise<void> {
-  for (let i = 0; i < max; i += 1) {
-    if (await target.evaluate((el) => el === document.activeElement, undefined, { timeout: 5_000 }).catch(() => false)) return;
-    await page.keyboard.press(key);
+  let element = await target.elementHandle({ timeout: 5_000 }).catch(() => null);
+  try {
+    for (let i = 0; i < max; i += 1) {
+      // true: focused; false: not yet; null: gone from the page (re-rendered), so found again
+      let focused = element ? await element.evaluate((el) => (el.isConnected ? el === document.activeElement : null)).catch(() => null) : null;
+      if (focused === null) {
+        await element?.dispose().catch(() => undefined);
+        element = await target.elementHandle({ timeout: 5_000 }).catch(() => null);
+        focused = element ? await element.evaluate((el) => el === document.activeElement).catch(() => false) : false;
+      }
+      if (focused) return;
+      await page.keyboard.press(key);
+    }
+  } finally {
+    await element?.dispose().catch(() => undefined);
   }
   throw new Error(`Tab never reached ${target.toString()}`);
 }
@@ -47,7 +63,8 @@ const KEYBOARD_CALENDAR = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UI
 describe.each(['ar', 'en'])('settings by keyboard only, in %s', (lang) => {
   it('every screen of the menu, its Add page, a row and the screens of its More menu (connections, a command, accumulators, sharing) open with Tab, Enter and the arrows', async () => {
     const { page } = await harness().newPage();
-    await signInToMap(page, harness(), `/login?locale=${lang}`);
+    // on the map page (its toolbar is where the walk starts), without waiting for the map to draw
+    await signIn(page, harness(), `/login?locale=${lang}`);
     const admin = (await adminJson<Array<{ id: number; administrator: boolean }>>(harness(), 'GET', '/api/users')).find((u) => u.administrator)!;
     await adminJson(harness(), 'POST', '/api/groups', { name: `Keyboard group ${lang}`, attributes: {} }).catch(() => undefined);
     await adminJson(harness(), 'POST', '/api/drivers', { name: `Keyboard driver ${lang}`, uniqueId: `kb-driver-${lang}`, attributes: {} });
