@@ -250,7 +250,7 @@ describe('reports', () => {
       held = true; // never answered: only the page can end it
     });
     const failed = page.waitForEvent('requestfailed', (request) => request.url().includes('/api/reports/trips'));
-    await page.goto(`${harness().server.url}${reportUrl('trips')}`);
+    await openInApp(page, reportUrl('trips'), 'Trips');
     const progress = main(page).getByTestId('report-progress');
     await progress.waitFor();
     expect(held).toBe(true);

@@ -45,7 +45,8 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
 
   const machine = useMemo(() => provideReportEffects<ListParams>({ run: (params, signal) => kind.fetch(entities, params, signal) }), [kind, entities]);
   const actor = useActorRef(machine);
-  const status = useSelector(actor, (s) => s.value as 'idle' | 'running' | 'shown' | 'empty' | 'failed');
+  // `running` has a child state (its progress tick): its value is an object, so it is asked by name
+  const status = useSelector(actor, (s) => (s.matches('running') ? 'running' : (s.value as 'idle' | 'shown' | 'empty' | 'failed')));
   const rows = useSelector(actor, (s) => s.context.rows);
   const error = useSelector(actor, (s) => s.context.error);
   const elapsed = useSelector(actor, (s) => s.context.elapsed);
