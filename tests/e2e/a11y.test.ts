@@ -68,6 +68,18 @@ const PROTECTED_ROUTES = [
   '/settings/geofence',
   '/settings/geofence/{geofence}',
   '/settings/geofence/{line}',
+  // every report, with its results where it has rows (the demo device's positions of today)
+  '/reports/combined?deviceId={device}&show=true',
+  '/reports/route?deviceId={device}&show=true',
+  '/reports/events?deviceId={device}&show=true',
+  '/reports/trips?deviceId={device}&show=true',
+  '/reports/stops?deviceId={device}&show=true',
+  '/reports/summary?deviceId={device}&show=true',
+  '/reports/chart?deviceId={device}&show=true',
+  '/reports/scheduled',
+  '/reports/statistics?show=true',
+  '/reports/audit?show=true',
+  '/reports/logs',
 ];
 
 /** The signed-out routes, checked with registration on and off. */
@@ -167,6 +179,10 @@ async function openInApp(page: Page, path: string): Promise<void> {
       const headings = await page.locator(HEADING).evaluateAll((elements) => elements.map((element) => element.outerHTML));
       throw new Error(`${path}: no new heading in the main region (headings: ${headings.join(' ') || 'none'}): ${error.message}`);
     });
+  // a report asked for in the address is checked with its results (or its empty or failed state)
+  if (path.startsWith('/reports/') && path.includes('show=true')) {
+    await page.locator('main [data-testid="report-count"], main [data-drawn="true"], main p[role="status"], main [role="alert"]').first().waitFor({ timeout: 30_000 });
+  }
 }
 
 describe.each(['ar', 'en'])('axe in %s', (lang) => {

@@ -243,6 +243,30 @@ describe('reports', () => {
     await page.close();
   });
 
+  it('a scheduled report is saved from the filter and listed', async () => {
+    const calendar = await adminJson<{ id: number }>(harness(), 'POST', '/api/calendars', {
+      name: 'Weekdays',
+      data: Buffer.from(['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//athar//e2e//EN', 'BEGIN:VEVENT', 'UID:w', 'DTSTART:20261102T000000Z', 'DTEND:20261103T000000Z', 'RRULE:FREQ=DAILY', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n')).toString('base64'),
+      attributes: {},
+    });
+    const page = await signedIn(reportUrl('stops'));
+    await main(page).getByRole('button', { name: 'Schedule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schedule the report' });
+    await dialog.getByLabel('Description').fill('Daily stops of the van');
+    await dialog.getByRole('button', { name: /Calendar/ }).click();
+    await page.getByRole('option', { name: 'Weekdays' }).click();
+    await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await dialog.getByRole('link', { name: 'Open the scheduled reports' }).click();
+    await page.waitForURL((url) => url.pathname === '/reports/scheduled');
+    await main(page).getByRole('row', { name: /Daily stops of the van/ }).waitFor();
+    const saved = await adminJson<Array<{ id: number; type: string; description: string; calendarId: number }>>(harness(), 'GET', '/api/reports');
+    expect(saved).toEqual([expect.objectContaining({ type: 'stops', description: 'Daily stops of the van', calendarId: calendar.id })]);
+    // the order covers the device chosen in the filter
+    const links = await adminJson<Array<Record<string, number>>>(harness(), 'GET', `/api/permissions?deviceId=${deviceId}&reportId=${saved[0]!.id}`);
+    expect(links).toContainEqual({ deviceId, reportId: saved[0]!.id });
+    await page.close();
+  });
+
   it('cancelling a running report aborts its request', async () => {
     const page = await signedIn('/reports/trips');
     let held = false;
