@@ -98,6 +98,7 @@ function TableResults({ kind, rows, context }: ReportResultsProps) {
           id: c.id,
           header: i18n._(c.header),
           isRowHeader: index === 0,
+          ...(c.width ? { width: c.width } : {}),
           cell: (r: Row) => <bdi>{c.text(r.row, context)}</bdi>,
         })),
     // eslint-disable-next-line react-hooks/exhaustive-deps

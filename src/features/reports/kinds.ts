@@ -36,6 +36,8 @@ export interface ReportColumn<Row> {
   text(row: Row, context: CellContext): string;
   /** shown until the person chooses otherwise */
   defaultVisible?: boolean;
+  /** a date and time needs its room; an address takes what is left */
+  width?: number | `${number}fr`;
 }
 
 /** What the map beside the table draws for a report (see `ReportMap`). */
@@ -101,20 +103,20 @@ const lon = (value: number, c: CellContext) => formatCoordinate(value, 'longitud
 
 const positionColumns: ReadonlyArray<ReportColumn<Position>> = [
   device<Position>(),
-  { id: 'fixTime', header: msg`Time`, text: (p, c) => formatTime(c, p.fixTime) },
+  { id: 'fixTime', header: msg`Time`, text: (p, c) => formatTime(c, p.fixTime), width: 184 },
   { id: 'latitude', header: msg`Latitude`, text: (p, c) => lat(p.latitude, c) },
   { id: 'longitude', header: msg`Longitude`, text: (p, c) => lon(p.longitude, c) },
   { id: 'speed', header: msg`Speed`, text: (p, c) => c.units.speed(p.speed) },
   { id: 'altitude', header: msg`Altitude`, text: (p, c) => c.units.altitude(p.altitude), defaultVisible: false },
   { id: 'course', header: msg`Course`, text: (p, c) => `${c.units.number(p.course, 0)}°`, defaultVisible: false },
-  { id: 'address', header: msg`Address`, text: (p) => p.address ?? '' },
+  { id: 'address', header: msg`Address`, text: (p) => p.address ?? '', width: '2fr' },
   { id: 'valid', header: msg`Valid`, text: (p, c) => (p.valid ? c.i18n._(msg`Yes`) : c.i18n._(msg`No`)), defaultVisible: false },
   { id: 'accuracy', header: msg`Accuracy`, text: (p, c) => c.units.altitude(p.accuracy), defaultVisible: false },
 ];
 
 const eventColumns: ReadonlyArray<ReportColumn<Event>> = [
   device<Event>(),
-  { id: 'eventTime', header: msg`Time`, text: (e, c) => formatTime(c, e.eventTime) },
+  { id: 'eventTime', header: msg`Time`, text: (e, c) => formatTime(c, e.eventTime), width: 184 },
   { id: 'type', header: msg`Event`, text: (e, c) => eventTitle(c.i18n, e) },
 ];
 
@@ -129,9 +131,9 @@ const baseColumns = <Row extends TripReportItem | StopReportItem | SummaryReport
 
 const tripColumns: ReadonlyArray<ReportColumn<TripReportItem>> = [
   device<TripReportItem>(),
-  { id: 'startTime', header: msg`Start time`, text: (r, c) => formatTime(c, r.startTime) },
+  { id: 'startTime', header: msg`Start time`, text: (r, c) => formatTime(c, r.startTime), width: 184 },
   { id: 'startAddress', header: msg`Start address`, text: (r, c) => r.startAddress ?? `${lat(r.startLat, c)} ${lon(r.startLon, c)}` },
-  { id: 'endTime', header: msg`End time`, text: (r, c) => formatTime(c, r.endTime) },
+  { id: 'endTime', header: msg`End time`, text: (r, c) => formatTime(c, r.endTime), width: 184 },
   { id: 'endAddress', header: msg`End address`, text: (r, c) => r.endAddress ?? `${lat(r.endLat, c)} ${lon(r.endLon, c)}` },
   { id: 'duration', header: msg`Duration`, text: (r, c) => formatDuration(c.i18n, r.duration) },
   ...baseColumns<TripReportItem>(),
@@ -140,8 +142,8 @@ const tripColumns: ReadonlyArray<ReportColumn<TripReportItem>> = [
 
 const stopColumns: ReadonlyArray<ReportColumn<StopReportItem>> = [
   device<StopReportItem>(),
-  { id: 'startTime', header: msg`Start time`, text: (r, c) => formatTime(c, r.startTime) },
-  { id: 'endTime', header: msg`End time`, text: (r, c) => formatTime(c, r.endTime) },
+  { id: 'startTime', header: msg`Start time`, text: (r, c) => formatTime(c, r.startTime), width: 184 },
+  { id: 'endTime', header: msg`End time`, text: (r, c) => formatTime(c, r.endTime), width: 184 },
   { id: 'duration', header: msg`Duration`, text: (r, c) => formatDuration(c.i18n, r.duration) },
   { id: 'address', header: msg`Address`, text: (r, c) => r.address ?? `${lat(r.latitude, c)} ${lon(r.longitude, c)}` },
   { id: 'engineHours', header: msg`Engine hours`, text: (r, c) => formatDuration(c.i18n, r.engineHours) },
@@ -156,7 +158,7 @@ const summaryColumns: ReadonlyArray<ReportColumn<SummaryReportItem>> = [
 ];
 
 const statisticsColumns: ReadonlyArray<ReportColumn<Statistics>> = [
-  { id: 'captureTime', header: msg`Time`, text: (r, c) => formatTime(c, r.captureTime) },
+  { id: 'captureTime', header: msg`Time`, text: (r, c) => formatTime(c, r.captureTime), width: 184 },
   { id: 'activeUsers', header: msg`Active users`, text: (r) => String(r.activeUsers) },
   { id: 'activeDevices', header: msg`Active devices`, text: (r) => String(r.activeDevices) },
   { id: 'requests', header: msg`Requests`, text: (r) => String(r.requests) },
@@ -169,7 +171,7 @@ const statisticsColumns: ReadonlyArray<ReportColumn<Statistics>> = [
 ];
 
 const auditColumns: ReadonlyArray<ReportColumn<Action>> = [
-  { id: 'actionTime', header: msg`Time`, text: (r, c) => formatTime(c, r.actionTime) },
+  { id: 'actionTime', header: msg`Time`, text: (r, c) => formatTime(c, r.actionTime), width: 184 },
   { id: 'userEmail', header: msg`User`, text: (r) => r.userEmail ?? String(r.userId) },
   { id: 'actionType', header: msg`Action`, text: (r) => r.actionType },
   { id: 'objectType', header: msg`Object`, text: (r) => r.objectType },
