@@ -13,8 +13,17 @@ import {
   type VolumeUnit,
 } from '../../domain/units';
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A number in the locale's digits; one formatter per locale and precision (a report formats 100,000 rows). */
 export function formatNumber(locale: string, value: number, digits = 1): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
+  const key = `${locale}|${digits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
 }
 
 /** A date and time (by default medium date, medium time, in the browser's zone); null when there is none. */
