@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness.ts';
 import { adminJson, DEMO_DEVICES, waitForMap, signInToMap, watchDialogs } from './helpers.ts';
-import { screenPoint } from './mapPoints.ts';
+import { countMapDraws, mapStill, screenPoint } from './mapPoints.ts';
 
 const XSS_NAME = '<img src=x onerror=alert(1)>';
 const STATIC_NAME = 'Static test car';
@@ -23,6 +23,7 @@ let harness: Harness;
 
 /** Signs the admin in from `/` (Arabic by default) and waits for the map with every device drawn. */
 async function openMap(page: Page): Promise<void> {
+  await countMapDraws(page);
   expect(await signInToMap(page, harness, '/')).toBe(DEMO_DEVICES + 2);
 }
 
@@ -77,7 +78,7 @@ describe('map page', () => {
     for (const name of [XSS_NAME, STATIC_NAME]) {
       const target = created[name];
       if (!target) throw new Error(name);
-      await page.waitForTimeout(300); // markers placed after the menu closed
+      await mapStill(page); // markers placed after the menu closed
       const point = await screenPoint(page, target.lon, target.lat);
       await page.mouse.click(point.x, point.y);
       await map.and(page.locator(`[data-selected-device="${target.id}"]`)).waitFor({ state: 'attached', timeout: 10_000 });
@@ -88,7 +89,7 @@ describe('map page', () => {
         // close the card; the camera may have eased the device beside it (600 ms)
         await page.keyboard.press('Escape');
         await card.waitFor({ state: 'detached' });
-        await page.waitForTimeout(900);
+        await mapStill(page);
       }
     }
     expect(alerts).toEqual([]);
@@ -135,9 +136,9 @@ describe('map page', () => {
       await page.mouse.click(point.x, point.y);
     };
     // nothing there yet
-    await page.waitForTimeout(300);
+    await mapStill(page);
     await clickAt(destination.lon, destination.lat);
-    await page.waitForTimeout(500);
+    await mapStill(page);
     expect(await map.getAttribute('data-selected-device')).not.toBe(String(target.id));
 
     await report(harness, 'e2e-static', destination.lat, destination.lon);
@@ -155,21 +156,22 @@ describe('map page', () => {
     // close the card; the camera may have eased the device beside it (600 ms)
     await page.keyboard.press('Escape');
     await card.waitFor({ state: 'detached' });
-    await page.waitForTimeout(900);
+    await mapStill(page);
     // and it is gone from the old place: with another device selected, a click there does not select it
     const other = created[XSS_NAME];
     if (!other) throw new Error(XSS_NAME);
     // (chosen in the list: the camera eased beside the card before, the other device may be off the screen)
     await page.locator(`[data-device-id="${other.id}"]`).click();
     await map.and(page.locator(`[data-selected-device="${other.id}"]`)).waitFor({ state: 'attached', timeout: 10_000 });
-    await page.waitForTimeout(900);
+    await mapStill(page);
     await clickAt(target.lon, target.lat);
-    await page.waitForTimeout(500);
+    await mapStill(page);
     expect(await map.getAttribute('data-selected-device')).not.toBe(String(target.id));
   });
 
   it('selecting a device eases it into view beside the card, never under it', async () => {
     const { page } = await harness.newPage({ locale: 'en-US' });
+    await countMapDraws(page);
     await signInToMap(page, harness, '/login?locale=en');
     const map = page.locator('[data-testid="map"]');
     // (the static car moved in the test before; this one has not)
@@ -179,12 +181,12 @@ describe('map page', () => {
     await page.getByRole('button', { name: 'Zoom in' }).click();
     await page.getByRole('button', { name: 'Zoom in' }).click();
     await page.getByRole('button', { name: 'Zoom in' }).click();
-    await page.waitForTimeout(800);
+    await mapStill(page);
     await page.locator(`[data-device-id="${target.id}"]`).click();
     const card = page.getByTestId('device-card');
     await card.waitFor();
     await map.and(page.locator(`[data-selected-device="${target.id}"]`)).waitFor({ state: 'attached' });
-    await page.waitForTimeout(1200); // the camera eases (600 ms)
+    await mapStill(page); // the camera eases (600 ms)
     const point = await screenPoint(page, target.lon, target.lat);
     const box = await map.boundingBox();
     const cardBox = await card.boundingBox();

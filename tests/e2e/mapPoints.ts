@@ -57,3 +57,52 @@ export async function placeAt(page: Page, x: number, y: number): Promise<{ lon: 
   const { box, size, center, zoom } = await camera(page);
   return unproject(x - box.x, y - box.y, center, zoom, size);
 }
+
+/**
+ * Counts the page's WebGL draw calls (installed before the page loads: call it before `goto`), for
+ * `mapStill`. MapLibre draws on every frame while the camera moves or symbols fade, and not at all
+ * once still.
+ */
+export async function countMapDraws(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counter = window as unknown as { __e2eMapDraws: number };
+    counter.__e2eMapDraws = 0;
+    for (const proto of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype] as Array<Record<string, unknown>>) {
+      for (const name of ['drawElements', 'drawArrays']) {
+        const original = proto[name] as (...args: unknown[]) => unknown;
+        proto[name] = function (this: unknown, ...args: unknown[]) {
+          counter.__e2eMapDraws += 1;
+          return original.apply(this, args);
+        };
+      }
+    }
+  });
+}
+
+/**
+ * Waits until the map has drawn nothing for `frames` animation frames in a row: the camera has
+ * stopped (an ease draws every frame until it ends) and the markers are placed. Needs `countMapDraws`.
+ */
+export async function mapStill(page: Page, frames = 6, timeout = 15_000): Promise<void> {
+  const still = await page.evaluate(
+    ({ frames, timeout }) =>
+      new Promise<boolean>((resolve) => {
+        const counter = window as unknown as { __e2eMapDraws?: number };
+        if (counter.__e2eMapDraws === undefined) throw new Error('mapStill needs countMapDraws before the page loads');
+        const end = performance.now() + timeout;
+        let last = counter.__e2eMapDraws;
+        let quiet = 0;
+        const tick = () => {
+          const now = counter.__e2eMapDraws;
+          quiet = now === last ? quiet + 1 : 0;
+          last = now;
+          if (quiet >= frames) resolve(true);
+          else if (performance.now() > end) resolve(false);
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    { frames, timeout },
+  );
+  if (!still) throw new Error(`the map was still drawing after ${timeout} ms`);
+}
