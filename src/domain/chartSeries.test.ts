@@ -196,25 +196,17 @@ describe('toSeries', () => {
     expect(timeSpan(toSeries([position(0), position(1), position(5)], ['speed'], METRIC))).toEqual({ start: T0, end: T0 + 50 });
   });
 
-  it('100,000 positions in a few milliseconds', () => {
+  it('100,000 positions as the server sends them (the time is measured in bench/, not here)', () => {
     const base = Date.UTC(2024, 0, 1);
     const positions = Array.from({ length: 100_000 }, (_, k) =>
       position(k, { speed: (k % 120) / 1.852, altitude: 600 + Math.sin(k / 500) * 50, fixTime: new Date(base + k * 5000).toISOString().replace('Z', '+00:00') }),
     );
     // the strings as JSON.parse makes them (flat), as a report response would
     const parsed = JSON.parse(JSON.stringify(positions)) as Position[];
-    let best = Infinity;
-    let data = toSeries(parsed, ['speed', 'altitude'], METRIC);
-    for (let run = 0; run < 5; run++) {
-      const start = performance.now();
-      data = toSeries(parsed, ['speed', 'altitude'], METRIC);
-      best = Math.min(best, performance.now() - start);
-    }
+    const data = toSeries(parsed, ['speed', 'altitude'], METRIC);
     expect(data[0]).toHaveLength(100_000);
     expect(data[0][99_999]).toBe((base + 99_999 * 5000) / 1000);
     expect(data[1]).toBeInstanceOf(Float64Array);
-    // a few ms on a quiet machine; the bound leaves room for a loaded test runner
-    expect(best).toBeLessThan(100);
   });
 });
 

@@ -24,6 +24,7 @@ import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import type { AttributeValue, Position } from '../../contract/models';
 import { mpsFromKnots } from '../../contract/units';
 import { altitudeFromMeters, DEFAULT_UNITS, speedFromKnots, type AltitudeUnit, type SpeedUnit, type Units } from './units';
+import { zoneOffsetAt } from './zoneOffset';
 
 /** One device's positions, in time order, under the name the user knows it by. */
 export interface ExportTrack {
@@ -53,7 +54,6 @@ export function neutraliseCell(value: string): string {
 // ---------------------------------------------------------------------------------------------
 // Times and numbers
 
-const QUARTER_HOUR = 15 * 60_000;
 
 function validZone(timeZone: string): string {
   try {
@@ -71,30 +71,7 @@ function validZone(timeZone: string): string {
  * a few hundred Intl calls, not 100,000.
  */
 export function zonedIsoFormatter(timeZone: string): (iso: string | null | undefined) => string {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone: validZone(timeZone),
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  const offsets = new Map<number, number>();
-  const offsetOf = (ms: number): number => {
-    const bucket = Math.floor(ms / QUARTER_HOUR);
-    let offset = offsets.get(bucket);
-    if (offset === undefined) {
-      const at = bucket * QUARTER_HOUR;
-      const part: Record<string, number> = {};
-      for (const { type, value } of format.formatToParts(at)) part[type] = Number(value);
-      const wall = Date.UTC(part.year ?? 1970, (part.month ?? 1) - 1, part.day ?? 1, part.hour ?? 0, part.minute ?? 0, part.second ?? 0);
-      offset = Math.round((wall - at) / 60_000) * 60_000;
-      offsets.set(bucket, offset);
-    }
-    return offset;
-  };
+  const offsetOf = zoneOffsetAt(validZone(timeZone));
   return (iso) => {
     if (!iso) return '';
     const ms = Date.parse(iso);

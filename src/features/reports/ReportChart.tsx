@@ -31,6 +31,7 @@ import { darkTokens, vars } from '../../ui/theme.css';
 import { distanceUnitLabel, speedUnitLabel } from '../map/format';
 import { attributeName } from '../map/positionAttributes';
 import * as styles from './reportChart.css';
+import { zoneOffsetAt } from '../../domain/zoneOffset';
 
 export interface ReportChartProps {
   positions: readonly Position[];
@@ -93,7 +94,6 @@ function themeColor(element: Element, variable: string, fallback: string): strin
 /** First-strong isolate: a label on the canvas reads in its own direction (Arabic right to left) inside the left-to-right plot. */
 const isolate = (text: string): string => `\u2068${text}\u2069`;
 
-const QUARTER_HOUR_MS = 900_000;
 
 /**
  * uPlot's `tzDate` for a zone: a Date whose local fields are the zone's wall clock at `seconds`. uPlot's own
@@ -101,30 +101,7 @@ const QUARTER_HOUR_MS = 900_000;
  * formatter for the zone's offset once per quarter hour (every zone's offset changes on a quarter hour).
  */
 function zonedDate(timeZone: string): (seconds: number) => Date {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  const offsets = new Map<number, number>();
-  const offsetAt = (ms: number): number => {
-    const quarter = Math.floor(ms / QUARTER_HOUR_MS);
-    let offset = offsets.get(quarter);
-    if (offset === undefined) {
-      const at = quarter * QUARTER_HOUR_MS;
-      const part: Record<string, number> = {};
-      for (const { type, value } of format.formatToParts(at)) part[type] = Number(value);
-      offset = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!) - at;
-      if (offsets.size > 10_000) offsets.clear();
-      offsets.set(quarter, offset);
-    }
-    return offset;
-  };
+  const offsetAt = zoneOffsetAt(timeZone);
   return (seconds) => {
     const wall = new Date(seconds * 1000 + offsetAt(seconds * 1000));
     return new Date(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate(), wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCSeconds(), wall.getUTCMilliseconds());
