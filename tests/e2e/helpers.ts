@@ -98,6 +98,17 @@ export async function signIn(page: Page, harness: Harness, path = '/login?locale
 }
 
 /**
+ * Asks for the protected `path` signed out (in `locale`), signs the admin in on the login screen
+ * that leads to, and waits until the sign-in has returned to `path`: no map drawn on the way.
+ */
+export async function signInOnto(page: Page, harness: Harness, path: string, locale = 'en'): Promise<void> {
+  await page.goto(`${harness.server.url}${path}${path.includes('?') ? '&' : '?'}locale=${locale}`);
+  await waitForPath(page, '/login');
+  await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
+  await waitForPath(page, path);
+}
+
+/**
  * Opens `path` (by default the login page in English), signs the admin in, waits for `/` and the
  * drawn map; returns its device feature count.
  */

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD, startHarness, type Harness } from './harness.ts';
-import { ADMIN_LOGIN, signInToMap, submitLogin, waitForPath } from './helpers.ts';
+import { startHarness, type Harness } from './harness.ts';
+import { signInOnto, signInToMap } from './helpers.ts';
 
 /** One embedded server and browser for the calling test file, started before its tests and closed after. */
 export function fileHarness(): { harness: () => Harness; url: (path: string) => string; signedIn: (path?: string) => Promise<Page> } {
@@ -33,10 +33,7 @@ export function fileHarness(): { harness: () => Harness; url: (path: string) => 
         await signInToMap(page, get());
         return page;
       }
-      await page.goto(`${get().server.url}${path}${path.includes('?') ? '&' : '?'}locale=en`);
-      await waitForPath(page, '/login');
-      await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
-      await waitForPath(page, path);
+      await signInOnto(page, get(), path);
       await main(page).locator('h1').first().waitFor();
       return page;
     },

@@ -9,8 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness.ts';
-import { adminJson, notifyAdminOfAlarms, sendAlarm, signInToMap } from './helpers.ts';
+import { adminJson, notifyAdminOfAlarms, sendAlarm, signInOnto, signInToMap } from './helpers.ts';
 import { compare, screenshot } from './visual.ts';
+import { countMapDraws, mapStill } from './mapPoints.ts';
 
 let harness: Harness;
 
@@ -36,6 +37,7 @@ async function expectLook(page: Page, name: string): Promise<void> {
 async function openPage(lang: 'ar' | 'en', size: 'desktop' | 'phone' = 'desktop') {
   const { context, page } = await harness.newPage({ locale: lang === 'ar' ? 'ar' : 'en-US' });
   if (size === 'phone') await page.setViewportSize({ width: 390, height: 844 });
+  await countMapDraws(page);
   return { context, page };
 }
 
@@ -43,7 +45,7 @@ async function openPage(lang: 'ar' | 'en', size: 'desktop' | 'phone' = 'desktop'
 async function openCard(page: Page): Promise<void> {
   await page.locator('[data-device-id]').first().click();
   await page.getByTestId('device-card').waitFor();
-  await page.waitForTimeout(900); // the camera eases the device beside the card
+  await mapStill(page); // the camera eases the device beside the card
 }
 
 describe('the look of the main states', () => {
@@ -93,7 +95,7 @@ describe('the look of the main states', () => {
     // choosing a device closes the list and shows its card on the map
     await page.locator('[data-device-id]').first().click();
     await page.getByTestId('device-card').waitFor();
-    await page.waitForTimeout(900);
+    await mapStill(page);
     await expectLook(page, 'phone-card-ar');
   });
 
@@ -104,24 +106,22 @@ describe('the look of the main states', () => {
       await page.getByRole('main').locator('h1').first().waitFor();
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
     };
+    // signed in straight onto each screen: no map drawn on the way
     const { page } = await openPage('ar');
-    await signInToMap(page, harness, '/login?locale=ar');
-    await page.goto(`${harness.server.url}/settings/groups`);
+    await signInOnto(page, harness, '/settings/groups', 'ar');
     await page.getByRole('main').getByRole('row', { name: 'Night shift' }).waitFor();
     await wait(page);
     await expectLook(page, 'settings-groups-ar');
 
     const english = await openPage('en');
-    await signInToMap(english.page, harness, '/login?locale=en');
-    await english.page.goto(`${harness.server.url}/settings/device/${device.id}`);
+    await signInOnto(english.page, harness, `/settings/device/${device.id}`, 'en');
     await english.page.getByRole('main').getByLabel('Name', { exact: true }).waitFor();
     await english.page.getByRole('button', { name: 'Extra' }).click();
     await wait(english.page);
     await expectLook(english.page, 'settings-device-en');
 
     const phone = await openPage('ar', 'phone');
-    await signInToMap(phone.page, harness, '/login?locale=ar');
-    await phone.page.goto(`${harness.server.url}/settings/groups`);
+    await signInOnto(phone.page, harness, '/settings/groups', 'ar');
     await phone.page.getByRole('main').getByRole('row', { name: 'Night shift' }).waitFor();
     await wait(phone.page);
     await expectLook(phone.page, 'phone-settings-groups-ar');
@@ -137,8 +137,7 @@ describe('the look of the main states', () => {
 
   it('geofences: the editor open on a circle beside the list, in Arabic', async () => {
     const { page } = await openPage('ar');
-    await signInToMap(page, harness, '/login?locale=ar');
-    await page.goto(`${harness.server.url}/geofences`);
+    await signInOnto(page, harness, '/geofences', 'ar');
     const list = page.getByTestId('geofence-list');
     await list.getByRole('option', { name: /Depot/ }).click();
     await page.getByTestId('geofence-editor').waitFor();
