@@ -7,65 +7,8 @@
  */
 import { endOfMonth, endOfWeek, fromAbsolute, startOfMonth, startOfWeek, toCalendarDate, toZoned, type CalendarDate } from '@internationalized/date';
 
-export const REPORT_KINDS = ['combined', 'route', 'events', 'trips', 'stops', 'summary', 'chart', 'statistics', 'audit', 'logs', 'scheduled'] as const;
-export type ReportKindId = (typeof REPORT_KINDS)[number];
-
-export const PERIODS = ['today', 'yesterday', 'thisWeek', 'previousWeek', 'thisMonth', 'previousMonth', 'custom'] as const;
-export type Period = (typeof PERIODS)[number];
-
-export interface ReportSearch {
-  deviceId?: number[];
-  groupId?: number[];
-  period?: Period;
-  /** ISO instants of a custom range */
-  from?: string;
-  to?: string;
-  /** event types of the events report (none = all) */
-  type?: string[];
-  /** the chart's attributes */
-  attribute?: string[];
-  /** the summary split by day */
-  daily?: boolean;
-  /** set when the report should run on opening (a shared or reloaded link) */
-  show?: boolean;
-}
-
-const ids = (value: unknown): number[] | undefined => {
-  const list = Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value];
-  const out = list.map((v) => Number(v)).filter((n) => Number.isInteger(n) && n > 0);
-  return out.length ? [...new Set(out)].slice(0, 1000) : undefined;
-};
-const words = (value: unknown): string[] | undefined => {
-  const list = Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : [];
-  const out = list.filter((v): v is string => typeof v === 'string' && /^[\w.-]{1,64}$/.test(v));
-  return out.length ? [...new Set(out)].slice(0, 50) : undefined;
-};
-const instant = (value: unknown): string | undefined => {
-  if (typeof value !== 'string' || value.length > 40) return undefined;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
-};
-
-/** The router's `validateSearch`: anything malformed in the address is dropped, never thrown. */
-export function parseReportSearch(raw: Record<string, unknown>): ReportSearch {
-  const search: ReportSearch = {};
-  const deviceId = ids(raw.deviceId);
-  if (deviceId) search.deviceId = deviceId;
-  const groupId = ids(raw.groupId);
-  if (groupId) search.groupId = groupId;
-  if (typeof raw.period === 'string' && (PERIODS as readonly string[]).includes(raw.period)) search.period = raw.period as Period;
-  const from = instant(raw.from);
-  const to = instant(raw.to);
-  if (from) search.from = from;
-  if (to) search.to = to;
-  const type = words(raw.type);
-  if (type) search.type = type;
-  const attribute = words(raw.attribute);
-  if (attribute) search.attribute = attribute;
-  if (raw.daily === true || raw.daily === 'true') search.daily = true;
-  if (raw.show === true || raw.show === 'true') search.show = true;
-  return search;
-}
+export { REPORT_KINDS, PERIODS, parseReportSearch, type ReportKindId, type Period, type ReportSearch } from './reportSearch';
+import type { Period, ReportSearch } from './reportSearch';
 
 export interface Range {
   from: string;

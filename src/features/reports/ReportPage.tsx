@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Button as AriaButton, MenuTrigger } from 'react-aria-components';
 import { Alert, Button, Menu, MenuItem } from '../../ui';
@@ -18,12 +18,37 @@ import { useRequest } from '../app/useRequest';
 import { useUnitFormatters } from '../app/useUnits';
 import { Refusal } from '../settings/Refusal';
 import { useSettingsContext } from '../settings/useSettingsContext';
-import type { CellContext, ReportKind } from './kinds';
+import { REPORTS, type CellContext, type ReportKind } from './kinds';
+import { isTableReport, parseReportSearch } from '../../domain/reportSearch';
+import { NotFound } from '../app/NotFound';
 import { ReportFilter } from './ReportFilter';
+import { ReportsFrame } from './ReportsLayout';
 import { ReportResults } from './ReportResults';
 import { ScheduleDialog } from './ScheduleDialog';
 import { canSchedule } from './schedule';
 import * as styles from './reports.css';
+
+const LogsPage = lazy(() => import('./LogsPage').then((m) => ({ default: m.LogsPage })));
+const ScheduledPage = lazy(() => import('./ScheduledPage').then((m) => ({ default: m.ScheduledPage })));
+
+/**
+ * The page of the report named in the address (`/reports/$kind`: one route for every report, so
+ * that the app's entry, which the sign-in budget counts, carries one route definition, not eleven);
+ * an unknown kind is not found.
+ */
+export function ReportKindPage() {
+  const { kind } = useParams({ from: '/_app/reports/$kind' });
+  if (!isTableReport(kind) && kind !== 'logs' && kind !== 'scheduled') return <NotFound />;
+  return (
+    <ReportsFrame>
+      {isTableReport(kind) ? (
+        <ReportPage key={kind} kind={REPORTS[kind]} />
+      ) : (
+        <Suspense fallback={null}>{kind === 'logs' ? <LogsPage /> : <ScheduledPage />}</Suspense>
+      )}
+    </ReportsFrame>
+  );
+}
 
 type ExportFormat = 'xlsx' | 'csv' | 'gpx' | 'kml' | 'kmz';
 
@@ -34,7 +59,10 @@ type ExportFormat = 'xlsx' | 'csv' | 'gpx' | 'kml' | 'kmz';
  */
 export function ReportPage({ kind }: { kind: ReportKind }) {
   const { t, i18n } = useLingui();
-  const search = useSearch({ strict: false }) as ReportSearch;
+  const raw = useSearch({ strict: false }) as Record<string, unknown>;
+  const rawKey = JSON.stringify(raw);
+  // the address as the filter: anything malformed is dropped (parseReportSearch)
+  const search = useMemo(() => parseReportSearch(raw), [rawKey]); // eslint-disable-line react-hooks/exhaustive-deps
   const navigate = useNavigate();
   const { entities, queries } = useData();
   const settings = useSettingsContext();

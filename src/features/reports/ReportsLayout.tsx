@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { Outlet, useRouterState } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useRouterState } from '@tanstack/react-router';
 import { SectionNav, sectionStyles } from '../../ui/SectionNav';
 import { isAdministrator } from '../../domain/permissions';
 import { canOpen } from '../../domain/restrictions';
@@ -24,14 +25,16 @@ export function ReportsNav({ className }: { className?: string }) {
   );
 }
 
-/** The reports area: the menu beside the report (on a phone, a strip above it). */
-export function ReportsLayout() {
+/**
+ * The reports area: the menu beside the report (on a phone, a strip above it). The report pages wrap
+ * themselves in it (no layout route: route definitions load with the app's entry, which the sign-in
+ * budget counts).
+ */
+export function ReportsFrame({ children }: { children: ReactNode }) {
   return (
     <div className={sectionStyles.layout}>
       <ReportsNav className={sectionStyles.menu} />
-      <div className={sectionStyles.content}>
-        <Outlet />
-      </div>
+      <div className={sectionStyles.content}>{children}</div>
     </div>
   );
 }

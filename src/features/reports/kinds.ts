@@ -19,6 +19,7 @@ import type { EntityEndpoints, ReportApi } from '../../api/entityEndpoints';
 import type { ListParams } from '../../api/resources';
 import { formatCoordinate, type CoordinateFormat } from '../../domain/coordinates';
 import type { ReportKindId } from '../../domain/reportFilter';
+import type { TableReportId } from '../../domain/reportSearch';
 import type { UnitFormatters } from '../map/format';
 import { eventTitle } from '../events/eventTypes';
 
@@ -218,7 +219,7 @@ function kind<Row>(descriptor: ReportKind<Row>): ReportKind<unknown> {
   return descriptor as unknown as ReportKind<unknown>;
 }
 
-export const REPORTS: Readonly<Record<Exclude<ReportKindId, 'logs' | 'scheduled'>, ReportKind<unknown>>> = {
+export const REPORTS: Readonly<Record<TableReportId, ReportKind<unknown>>> = {
   combined: kind<CombinedRow>({
     id: 'combined', title: msg`Combined`, access: 'all', devices: 'many', needsDevice: true, server: null, schedule: false, map: 'combined',
     fetch: async (entities, params, signal) => combinedRows(await entities.report<CombinedReportItem>('combined', params, signal)),

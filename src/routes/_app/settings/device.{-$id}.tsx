@@ -10,12 +10,14 @@ function parseDeviceSearch(search: Record<string, unknown>): { uniqueId?: string
   return text && text.length <= 128 ? { uniqueId: text } : {};
 }
 
-/** A device: new without an id (its identifier from `?uniqueId=` when given). */
+/**
+ * A device: new without an id (its identifier from `?uniqueId=` when given, read in the page's own
+ * chunk: a route's `validateSearch` would load with the app's entry, which the sign-in budget counts).
+ */
 export const Route = createFileRoute('/_app/settings/device/{-$id}')({
-  validateSearch: parseDeviceSearch,
   component: function Edit() {
     const { id } = useParams({ from: '/_app/settings/device/{-$id}' });
-    const { uniqueId } = useSearch({ from: '/_app/settings/device/{-$id}' });
+    const { uniqueId } = parseDeviceSearch(useSearch({ strict: false }) as Record<string, unknown>);
     const descriptor = useMemo(
       () => (id === undefined && uniqueId ? { ...deviceEditor, defaults: (context: { timeZone: string }) => ({ ...deviceEditor.defaults(context), uniqueId }) } : deviceEditor),
       [id, uniqueId],

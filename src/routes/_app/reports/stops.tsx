@@ -1,9 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { parseReportSearch } from '../../../domain/reportFilter';
-import { ReportPage } from '../../../features/reports/ReportPage';
-import { REPORTS } from '../../../features/reports/kinds';
-
-export const Route = createFileRoute('/_app/reports/stops')({
-  validateSearch: parseReportSearch,
-  component: () => <ReportPage kind={REPORTS.stops} />,
-});
