@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, startHarness, type Harness } from './harness.ts';
-import { ADMIN_LOGIN, adminJson, DEMO_DEVICES, signInToMap, waitForMap, watchDialogs } from './helpers.ts';
+import { ADMIN_LOGIN, adminJson, DEMO_DEVICES, signIn as signInOnMapPage, signInThroughApi, waitForMap, watchDialogs } from './helpers.ts';
 
 let harness: Harness;
 const XSS_NAME = '<img src=x onerror=alert(1)>';
@@ -21,8 +21,9 @@ afterAll(async () => {
 
 const url = (path: string) => `${harness.server.url}${path}`;
 
+/** Signs in onto the map page, whose device list is under test (the map's drawing is not waited for). */
 async function signIn(page: Page): Promise<void> {
-  await signInToMap(page, harness);
+  await signInOnMapPage(page, harness);
 }
 
 function list(page: Page) {
@@ -107,8 +108,8 @@ describe('device list', () => {
 
   it('a page other than the map, opened directly, lists the whole fleet at once (a device without a position too); so does the map after it', async () => {
     const { page } = await harness.newPage();
-    await signIn(page);
-    await page.goto(url('/emulator'));
+    await signInThroughApi(page, harness);
+    await page.goto(url('/emulator?locale=en'));
     // no simulator here: nothing arrives later, so the first load has to bring every device
     await expectCount(page, DEMO_DEVICES + 1);
     expect(await list(page).locator('[data-device-id]').filter({ hasText: XSS_NAME }).count()).toBe(1);
@@ -150,7 +151,7 @@ describe('device list', () => {
   it('the card deletes its device after the question: gone from the list and from the server', async () => {
     const device = await adminJson<{ id: number; name: string }>(harness, 'POST', '/api/devices', { name: 'Van to retire', uniqueId: 'retire-1' });
     const { page } = await harness.newPage();
-    await signInToMap(page, harness);
+    await signIn(page);
     const row = page.locator(`[data-device-id="${device.id}"]`);
     await row.click();
     const card = page.getByTestId('device-card');

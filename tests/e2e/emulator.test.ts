@@ -3,8 +3,8 @@
  * A device of its own (not driven by the demo simulator), so the position can only come from the click.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startHarness, type Harness } from './harness.ts';
-import { ADMIN_LOGIN, adminJson, submitLogin, waitForMap } from './helpers.ts';
+import { startHarness, type Harness } from './harness.ts';
+import { adminJson, signInThroughApi } from './helpers.ts';
 
 let harness: Harness;
 let deviceId = 0;
@@ -22,12 +22,11 @@ afterAll(async () => {
 describe('emulator', () => {
   it('sends a position for the chosen device where the map is clicked', async () => {
     const { page } = await harness.newPage();
-    await page.goto(`${harness.server.url}/login?locale=en`);
-    await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
-    await waitForMap(page);
+    // signed in through the API and opened with a full load: the main map is not drawn on the way
+    await signInThroughApi(page, harness);
     expect(await adminJson<unknown[]>(harness, 'GET', `/api/positions?deviceId=${deviceId}`)).toEqual([]);
 
-    await page.goto(`${harness.server.url}/emulator`);
+    await page.goto(`${harness.server.url}/emulator?locale=en`);
     await page.locator('main').getByRole('button', { name: /Device/ }).click();
     await page.getByRole('option', { name: 'Emulated phone' }).click();
     const map = page.locator('[data-testid="emulator-map"][data-map-ready="true"]');
@@ -49,10 +48,8 @@ describe('emulator', () => {
   it('shows the server error when the device no longer exists', async () => {
     const gone = await adminJson<{ id: number }>(harness, 'POST', '/api/devices', { name: 'Gone soon', uniqueId: 'emu-gone' });
     const { page } = await harness.newPage();
-    await page.goto(`${harness.server.url}/login?locale=en`);
-    await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
-    await waitForMap(page);
-    await page.goto(`${harness.server.url}/emulator`);
+    await signInThroughApi(page, harness);
+    await page.goto(`${harness.server.url}/emulator?locale=en`);
     await page.locator('main').getByRole('button', { name: /Device/ }).click();
     await page.getByRole('option', { name: 'Gone soon' }).click();
     const map = page.locator('[data-testid="emulator-map"][data-map-ready="true"]');
