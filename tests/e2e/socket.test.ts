@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { startHarness, type Harness } from './harness.ts';
-import { adminJson, LABEL, pageSessionStatus, pathOf, waitForPath, signInToMap } from './helpers.ts';
+import { adminJson, LABEL, pageSessionStatus, pathOf, waitForPath, signIn } from './helpers.ts';
 
 let harness: Harness;
 /** A device of our own (unknown, never updated), so that a position visibly changes its row. */
@@ -84,8 +84,9 @@ async function routeSockets(page: Page): Promise<RoutedSockets> {
   return routed;
 }
 
-async function signIn(page: Page): Promise<void> {
-  await signInToMap(page, harness);
+/** Signs in onto the map page, where the device list is; the map's drawing is not waited for (not under test here). */
+async function signInOntoMapPage(page: Page): Promise<void> {
+  await signIn(page, harness);
 }
 
 /** Sends one OsmAnd position for `uniqueId` (now) and checks the server accepted it. */
@@ -113,6 +114,17 @@ async function deviceRow(page: Page) {
   return row;
 }
 
+/**
+ * Waits until the clock is past the second of `datetime` (the row's last update), so that a
+ * position sent now is later to the second than any earlier update.
+ */
+async function afterSecondOf(datetime: string | null): Promise<void> {
+  if (datetime === null) return;
+  const at = Date.parse(datetime);
+  const wait = Number.isNaN(at) ? 1_100 : (Math.floor(at / 1000) + 1) * 1000 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
 async function poll(condition: () => boolean | Promise<boolean>, timeout: number, what: string): Promise<void> {
   const end = Date.now() + timeout;
   while (!(await condition())) {
@@ -125,7 +137,7 @@ describe('live socket', () => {
   it('delivers an OsmAnd position over the socket into the device list', async () => {
     const { page } = await harness.newPage();
     const sockets = watchSockets(page);
-    await signIn(page);
+    await signInOntoMapPage(page);
     await poll(() => sockets.length === 1 && (sockets[0]?.received.length ?? 0) > 0, 10_000, 'the socket and its first frame');
 
     const row = await deviceRow(page);
@@ -148,7 +160,7 @@ describe('live socket', () => {
     const { page } = await harness.newPage();
     const routed = await routeSockets(page);
     const sockets = watchSockets(page);
-    await signIn(page);
+    await signInOntoMapPage(page);
     await poll(() => routed.fromServer.length > 0, 10_000, 'the first frame');
     expect(routed.routes).toHaveLength(1);
     expect(routed.pageCloses).toEqual([]);
@@ -171,7 +183,7 @@ describe('live socket', () => {
   it('reconnects after a server restart without a reload, keeping the session', async () => {
     const { page } = await harness.newPage();
     const sockets = watchSockets(page);
-    await signIn(page);
+    await signInOntoMapPage(page);
     await poll(() => (sockets[0]?.received.length ?? 0) > 0, 10_000, 'the first frame');
     let reloaded = false;
     page.on('framenavigated', (frame) => {
@@ -193,7 +205,7 @@ describe('live socket', () => {
 
     const row = await deviceRow(page);
     const before = await row.locator('time').getAttribute('datetime');
-    await new Promise((resolve) => setTimeout(resolve, 1_100)); // a later second than any earlier update
+    await afterSecondOf(before);
     await sendPosition(device.uniqueId, 24.76, 46.71);
     await poll(() => sockets[1]?.received.some((f) => carriesPosition(f, device.id, 24.76)) ?? false, 10_000, 'the position frame on the new socket');
     await expect.poll(() => row.locator('time').getAttribute('datetime'), { timeout: 10_000 }).not.toBe(before);
@@ -211,7 +223,7 @@ describe('live socket', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const routed = await routeSockets(page);
-    await signIn(page);
+    await signInOntoMapPage(page);
     await poll(() => routed.fromServer.length > 0, 10_000, 'the first frame');
     const row = await deviceRow(page);
     const before = await row.locator('time').getAttribute('datetime');
@@ -223,7 +235,7 @@ describe('live socket', () => {
     expect(routed.routes).toHaveLength(1);
 
     // Still delivering on the same socket.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await afterSecondOf(before);
     await sendPosition(device.uniqueId, 24.77, 46.72);
     await poll(() => routed.fromServer.some((f) => carriesPosition(f, device.id, 24.77)), 10_000, 'the position frame');
     await expect.poll(() => row.locator('time').getAttribute('datetime'), { timeout: 10_000 }).not.toBe(before);
