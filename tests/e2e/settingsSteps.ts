@@ -5,7 +5,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness.ts';
-import { signInOnto, signInToMap } from './helpers.ts';
+import { signIn, signInOnto } from './helpers.ts';
 
 /** One embedded server and browser for the calling test file, started before its tests and closed after. */
 export function fileHarness(): { harness: () => Harness; url: (path: string) => string; signedIn: (path?: string) => Promise<Page> } {
@@ -24,13 +24,14 @@ export function fileHarness(): { harness: () => Harness; url: (path: string) => 
     harness: get,
     url: (path) => `${get().server.url}${path}`,
     /**
-     * A page with the admin signed in, in English: on the map (drawn), or straight on `path`
-     * (asked for first, so that the sign-in returns there and no map is drawn on the way).
+     * A page with the admin signed in, in English: on the map page (for its device list and card;
+     * the map itself is not waited for), or straight on `path` (asked for first, so that the
+     * sign-in returns there and no map is drawn on the way).
      */
     signedIn: async (path?: string) => {
       const { page } = await get().newPage();
       if (!path) {
-        await signInToMap(page, get());
+        await signIn(page, get());
         return page;
       }
       await signInOnto(page, get(), path);
