@@ -1,0 +1,1051 @@
+/**
+ * Route report benchmark (npm run bench:reports): the built client in headless Chromium runs the route
+ * report of one device with 100,000 positions in a day, shows it in the report table and scrolls it.
+ *
+ *   npm run bench:reports -- [--positions 100000] [--interval-ms 800] [--runs 3] [--scroll-ms 5000]
+ *                            [--wheel-ms 3000] [--note TEXT] [--profile DIR]
+ *   npm run bench:reports -- --markdown-only [--note TEXT]
+ *
+ * - The server runs in a child process (bench/live/serve.ts) on a temporary data dir with the demo admin,
+ *   simulator off, offline basemap, serving dist/. Through the REST API (one session cookie): the server
+ *   attribute `report.maxPositions` is set to the number of positions (the embedded server, like Traccar,
+ *   caps a route report at 50,000 positions by default: server/reports/service.ts DEFAULT_MAX_POSITIONS),
+ *   and one device is created. Its positions are written straight into the server's SQLite file
+ *   (better-sqlite3, a second connection, one prepared INSERT in one transaction: the columns and JSON
+ *   encodings of server/db/positions.ts insertPosition) — an ingest of 100,000 positions over HTTP would
+ *   take minutes. The device's latest position is set to the last one. They are one fix every
+ *   --interval-ms (0.8 s: 100,000 in 22.2 h, within one UTC day) along a synthetic drive around Riyadh
+ *   (drives of 8–25 min at 20–120 km/h with turns, stops of 1–6 min), with speed (knots), course, altitude
+ *   and the attributes a tracker sends (ignition, motion, sat, hdop, distance, totalDistance, odometer,
+ *   batteryLevel); no address (no geocoder, as with most Traccar servers).
+ * - One browser context, signed in once through the login form. Each run is a new page in it:
+ *   1. baseline: `/reports/route?deviceId=ID&period=custom&from=…&to=…` (the filter filled, not run),
+ *      garbage collected, JS heap and DOM nodes read (CDP Performance.getMetrics);
+ *   2. Show: a click on Show (Playwright's mouse) → the first animation frame with a row of the report
+ *      grid on screen and `data-testid="report-count"` reading the number of positions; split by the
+ *      Resource Timing entry of `/api/reports/route`: click → request start, request → first byte
+ *      (the server's query and JSON), first byte → last byte (download), last byte → first row (the
+ *      client: JSON.parse, the report statechart, React and react-aria building the table); long tasks;
+ *   3. memory: JS heap after the report is shown (as is, then after a forced GC), DOM nodes;
+ *   4. scroll: the table's scrolling element from top to bottom over --scroll-ms, its scrollTop set once
+ *      per animation frame (≈ 1,000,000 px/s for 100,000 rows of 48 px): fps, longest frame gap, long
+ *      tasks, the rows in the DOM (sampled every frame: min / max), frames where no row was under the
+ *      middle of the list (blank), and at the end that the last position's row is there;
+ *   5. wheel: --wheel-ms of mouse-wheel ticks (Playwright's mouse, 240 px down, ~30 ms apart) from the
+ *      middle of the list: fps, longest frame gap, long tasks;
+ *   6. select: a click on a row → the row selected (`aria-selected`), long tasks meanwhile;
+ *   7. open by address: page.goto(the same address with `&show=true`) → first row and count, split the
+ *      same way (navigation → request start is the app's own start: scripts, session, settings).
+ * - Median and worst of the runs into bench/results/reports-route.json and reports-route.md.
+ * - --profile DIR (diagnostic, nothing recorded): one run with a CPU profile of Show, scroll, select and the
+ *   open by address into DIR, with a summary of where the main thread's time goes.
+ * - --markdown-only: reports-route.md written again from reports-route.json (after editing PROFILE_NOTES), with
+ *   --note TEXT stored in both.
+ * Bounded (a global time limit), stops by itself, kills the server it started (by pid).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath } from '../../tests/e2e/harness.ts';
+import { type Machine, type ServerHandle, freePort, killChildren, machineInfo, runMain, startServer, stopServer } from '../fleet.ts';
+import { startProfile } from '../live/profile.ts';
+import { awaitInPage, pageProbe, probeSlice, round, signInToMap, sleep, stat, tasks, type Stat, type Tasks } from '../probe.ts';
+
+const PASSWORD = 'bench-reports-password';
+const ADMIN = 'admin';
+const RIYADH = { lat: 24.7136, lon: 46.6753 };
+/** one step (a Show of 100,000 rows took ≈ 2 min on the loaded 2-core machine) */
+const STEP_TIMEOUT_MS = 600_000;
+/**
+ * The report's grid (a react-aria GridList) beside its count: found by structure, not by its label or
+ * texts — messages new to the catalogue show as their ids until `npm run i18n:extract` has run.
+ */
+const GRID = 'div:has(> div > [data-testid="report-count"]) [role="grid"]';
+/** Show: the report filter's submit button */
+const SHOW = 'form button[type="submit"]';
+const COUNT = '[data-testid="report-count"]';
+const PATH = '/reports/route';
+/** how long after a click on a row its effects (the map) are watched */
+const SELECT_SETTLE_MS = 2_000;
+const BUDGET = { showToRowsMs: 3_000, scrollFps: 30, domRows: 100, selectMs: 300 };
+
+const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
+const repo = here('../../');
+
+interface Options {
+  positions: number;
+  intervalMs: number;
+  runs: number;
+  scrollMs: number;
+  wheelMs: number;
+  note: string | null;
+  profile: string | null;
+  /** rewrite reports-route.md from reports-route.json (after editing the notes below), nothing measured */
+  markdownOnly: boolean;
+}
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { positions: 100_000, intervalMs: 800, runs: 3, scrollMs: 5_000, wheelMs: 3_000, note: null, profile: null, markdownOnly: false };
+  if (argv.includes('--markdown-only')) {
+    options.markdownOnly = true;
+    argv = argv.filter((a) => a !== '--markdown-only');
+  }
+  for (let k = 0; k < argv.length; k += 2) {
+    const flag = argv[k]!;
+    const value = argv[k + 1];
+    if (value === undefined) throw new Error(`${flag} needs a value`);
+    if (flag === '--positions' && Number(value) > 0) options.positions = Math.round(Number(value));
+    else if (flag === '--interval-ms' && Number(value) >= 100) options.intervalMs = Math.round(Number(value));
+    else if (flag === '--runs' && Number(value) > 0) options.runs = Math.round(Number(value));
+    else if (flag === '--scroll-ms' && Number(value) >= 500) options.scrollMs = Math.round(Number(value));
+    else if (flag === '--wheel-ms' && Number(value) >= 0) options.wheelMs = Math.round(Number(value));
+    else if (flag === '--note') options.note = value;
+    else if (flag === '--profile') options.profile = resolve(value);
+    else throw new Error(`Unknown option ${flag} ${value}`);
+  }
+  if (options.positions * options.intervalMs > 86_400_000 - 60_000) throw new Error('the positions do not fit in one day at that interval');
+  if (options.markdownOnly) return options;
+  if (!existsSync(join(repo, 'dist/index.html'))) throw new Error('dist/index.html is missing: build the client first (npm run build); this benchmark builds nothing');
+  return options;
+}
+
+// ---------------------------------------------------------------------------------------------- data
+
+/** The first position's time: yesterday (UTC) 00:30; the report's period is that whole UTC day. */
+function dayOf(now: number): { from: number; to: number; first: number } {
+  const day = Math.floor(now / 86_400_000) * 86_400_000 - 86_400_000;
+  return { from: day, to: day + 86_400_000 - 1, first: day + 30 * 60_000 };
+}
+
+const KNOT = 1.852 / 3.6; // m/s
+const EARTH = 6_371_000;
+
+/**
+ * `count` positions of one device, one every `intervalMs` from `first`: drives of 8–25 min at 20–120 km/h
+ * (the speed eases towards a target that changes every 20–90 s; the course drifts and turns now and then,
+ * steered back towards Riyadh when over 30 km away), stops of 1–6 min. Seeded: the same every time.
+ */
+function* drive(count: number, first: number, intervalMs: number): Generator<Record<string, unknown>> {
+  let seed = 13;
+  const random = (): number => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const dt = intervalMs / 1000;
+  let lat = RIYADH.lat;
+  let lon = RIYADH.lon;
+  let course = random() * 360;
+  let speedKn = 0;
+  let target = 0;
+  let targetLeft = 0;
+  let driving = false;
+  let phaseLeft = 0;
+  let odometer = 123_456_000;
+  let total = 0;
+  let battery = 100;
+  for (let k = 0; k < count; k++) {
+    if (phaseLeft <= 0) {
+      driving = !driving;
+      phaseLeft = driving ? (8 + random() * 17) * 60 : (1 + random() * 5) * 60;
+      targetLeft = 0;
+    }
+    phaseLeft -= dt;
+    if (driving) {
+      if (targetLeft <= 0) {
+        target = (20 + random() * 100) / 1.852;
+        targetLeft = 20 + random() * 70;
+        if (random() < 0.3) course += (random() < 0.5 ? -1 : 1) * (60 + random() * 60);
+      }
+      targetLeft -= dt;
+      speedKn += Math.max(-3, Math.min(2, target - speedKn)) * dt * 0.5;
+      course += (random() - 0.5) * 4;
+      const north = ((lat - RIYADH.lat) * Math.PI * EARTH) / 180;
+      const east = ((lon - RIYADH.lon) * Math.PI * EARTH * Math.cos((RIYADH.lat * Math.PI) / 180)) / 180;
+      if (Math.hypot(north, east) > 30_000) {
+        const home = (Math.atan2(-east, -north) * 180) / Math.PI;
+        course += Math.max(-5, Math.min(5, (((home - course + 540) % 360) - 180) * 0.1));
+      }
+    } else {
+      speedKn = Math.max(0, speedKn - 4 * dt);
+    }
+    course = ((course % 360) + 360) % 360;
+    const step = speedKn * KNOT * dt;
+    const rad = (course * Math.PI) / 180;
+    lat += ((step * Math.cos(rad)) / EARTH) * (180 / Math.PI);
+    lon += ((step * Math.sin(rad)) / (EARTH * Math.cos((lat * Math.PI) / 180))) * (180 / Math.PI);
+    odometer += step;
+    total += step;
+    battery = Math.max(20, battery - 0.0005);
+    const fixTime = first + k * intervalMs;
+    const moving = speedKn > 1;
+    yield {
+      protocol: 'osmand',
+      serverTime: fixTime + 400 + Math.round(random() * 900),
+      deviceTime: fixTime,
+      fixTime,
+      valid: 1,
+      latitude: Math.round(lat * 1e7) / 1e7,
+      longitude: Math.round(lon * 1e7) / 1e7,
+      altitude: Math.round((610 + 25 * Math.sin(k / 5_000) + random() * 4) * 10) / 10,
+      speed: Math.round(speedKn * 100) / 100,
+      course: Math.round(course * 10) / 10,
+      address: null,
+      accuracy: Math.round((3 + random() * 7) * 10) / 10,
+      network: null,
+      geofenceIds: null,
+      attributes: JSON.stringify({
+        ignition: driving || speedKn > 0,
+        motion: moving,
+        sat: 7 + Math.floor(random() * 7),
+        hdop: Math.round((0.7 + random()) * 10) / 10,
+        distance: Math.round(step * 100) / 100,
+        totalDistance: Math.round(total * 100) / 100,
+        odometer: Math.round(odometer),
+        batteryLevel: Math.round(battery),
+      }),
+    };
+  }
+}
+
+/** Writes the positions straight into the server's database (a second connection; WAL, so the server reads them at once). */
+function insertPositions(dataDir: string, deviceId: number, options: Options, first: number): { seconds: number; lastFix: string } {
+  const started = Date.now();
+  const db = new Database(join(dataDir, 'athar.db'));
+  try {
+    db.pragma('busy_timeout = 10000');
+    const insert = db.prepare(
+      `INSERT INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, valid, latitude, longitude,
+         altitude, speed, course, address, accuracy, network, geofenceIds, attributes)
+       VALUES (@deviceId, @protocol, @serverTime, @deviceTime, @fixTime, @valid, @latitude, @longitude,
+         @altitude, @speed, @course, @address, @accuracy, @network, @geofenceIds, @attributes)`,
+    );
+    let lastId = 0;
+    let lastFix = 0;
+    db.transaction(() => {
+      for (const position of drive(options.positions, first, options.intervalMs)) {
+        lastId = Number(insert.run({ ...position, deviceId }).lastInsertRowid);
+        lastFix = position.fixTime as number;
+      }
+      db.prepare('UPDATE devices SET positionId = ?, lastUpdate = ? WHERE id = ?').run(lastId, lastFix, deviceId);
+    })();
+    const stored = (db.prepare('SELECT COUNT(*) AS n FROM positions WHERE deviceId = ?').get(deviceId) as { n: number }).n;
+    if (stored !== options.positions) throw new Error(`${stored} positions stored, ${options.positions} expected`);
+    return { seconds: round((Date.now() - started) / 1000), lastFix: new Date(lastFix).toISOString() };
+  } finally {
+    db.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- REST set-up
+
+async function session(url: string): Promise<string> {
+  const login = await fetch(`${url}/api/session`, { method: 'POST', body: new URLSearchParams({ email: ADMIN, password: PASSWORD }) });
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('JSESSIONID='))?.split(';')[0];
+  if (!cookie) throw new Error(`login failed: ${login.status}`);
+  return cookie;
+}
+
+async function rest<T>(url: string, cookie: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { Cookie: cookie, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Raises the server's route report cap (report.maxPositions) to `max`; the cap it had before. */
+async function raiseReportCap(url: string, cookie: string, max: number): Promise<number | null> {
+  const server = await rest<{ attributes: Record<string, unknown> }>(url, cookie, 'GET', '/api/server');
+  const before = server.attributes['report.maxPositions'];
+  const saved = await rest<{ attributes: Record<string, unknown> }>(url, cookie, 'PUT', '/api/server', { ...server, attributes: { ...server.attributes, 'report.maxPositions': max } });
+  if (saved.attributes['report.maxPositions'] !== max) throw new Error('report.maxPositions not saved');
+  return typeof before === 'number' ? before : null;
+}
+
+// ---------------------------------------------------------------------------------------------- page probes
+
+/**
+ * Injected before the client's scripts: counts the Intl.DateTimeFormat and Intl.NumberFormat objects the page
+ * makes (a Proxy on each constructor; `window.__formatters`). Making one costs far more than formatting with
+ * it, and the count shows how many cells were formatted.
+ */
+function formatterProbe(): void {
+  const w = window as unknown as { __formatters: number };
+  w.__formatters = 0;
+  const count = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      construct: (t, args, newTarget) => (w.__formatters++, Reflect.construct(t as never, args, newTarget)),
+      apply: (t, self, args) => (w.__formatters++, Reflect.apply(t as never, self, args)),
+    });
+  Intl.DateTimeFormat = count(Intl.DateTimeFormat);
+  Intl.NumberFormat = count(Intl.NumberFormat);
+}
+
+const formatters = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __formatters: number }).__formatters);
+
+/**
+ * Watches the page, one check per animation frame, until the report's count reads `expected` and a row
+ * of the report grid is on screen; `window.__report` resolves with the page times of the frames where
+ * each was first seen (and of the progress line, if it showed). With `afterClick`, only what follows the
+ * next pointerdown counts (the click's event time is kept too). With `path`, only on that page (an init
+ * script, before the page's own scripts).
+ */
+function watchReport({ grid, count, expected, afterClick, path }: { grid: string; count: string; expected: number; afterClick: boolean; path?: string }): void {
+  if (path && location.pathname !== path) return;
+  if (!location.search.includes('show=true') && path) return;
+  const seen: { clickAt?: number; progressAt?: number; countAt?: number; countRead?: number | null; rowAt?: number } = {};
+  let gone = false;
+  if (afterClick) document.addEventListener('pointerdown', (event) => (seen.clickAt ??= event.timeStamp), { capture: true, once: true });
+  (window as unknown as { __report: Promise<typeof seen> }).__report = new Promise((done) => {
+    const check = (): void => {
+      const now = performance.now();
+      if (!afterClick || seen.clickAt !== undefined) {
+        if (seen.progressAt === undefined && document.querySelector('[data-testid="report-progress"]')) seen.progressAt = now;
+        // after a click, only a table that came after the old one was gone (the run started) counts
+        if (!document.querySelector(count)) gone = true;
+        const fresh = !afterClick || gone || seen.progressAt !== undefined;
+        // the count reads "100000 rows"; a catalogue without the message shows its id (6 characters): then only its presence
+        const text = document.querySelector(count)?.textContent?.trim();
+        if (fresh && seen.countAt === undefined && text !== undefined) {
+          const read = /^[\w+/]{6}$/.test(text) ? null : text.replace(/[\s,.\u066c\u00a0\u202f]/g, '').match(/\d+/);
+          if (read === null ? /^[\w+/]{6}$/.test(text) : Number(read[0]) === expected) {
+            seen.countAt = now;
+            seen.countRead = read ? Number(read[0]) : null;
+          }
+        }
+        if (fresh && seen.rowAt === undefined) {
+          const row = document.querySelector(grid)?.querySelector('[role="row"]');
+          const box = row?.getBoundingClientRect();
+          if (box && box.height > 0 && box.bottom > 0 && box.top < innerHeight) seen.rowAt = now;
+        }
+      }
+      if (seen.countAt !== undefined && seen.rowAt !== undefined) done(seen);
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+}
+
+type Watched = { clickAt?: number; progressAt?: number; countAt: number; countRead: number | null; rowAt: number };
+
+/**
+ * The report map beside the table (src/features/reports/ReportMap.tsx): `window.__map` resolves with the page
+ * time of the first animation frame where its container carries `data-report-features` (the report layer
+ * has handed the rows' features to MapLibre), or null when no report map shows within `timeoutMs`.
+ */
+function watchMap({ timeoutMs, path }: { timeoutMs: number; path?: string }): void {
+  if (path && (location.pathname !== path || !location.search.includes('show=true'))) return;
+  (window as unknown as { __map: Promise<number | null> }).__map = new Promise((done) => {
+    const start = performance.now();
+    const check = (): void => {
+      const now = performance.now();
+      if (document.querySelector('[data-testid="report-map"] [data-report-features]')) done(now);
+      else if (now - start > timeoutMs) done(null);
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+}
+
+interface Fetched {
+  startTime: number;
+  requestStart: number;
+  responseStart: number;
+  responseEnd: number;
+  decodedBodySize: number;
+}
+
+/** The last Resource Timing entry of /api/reports/route started after `after`. */
+function reportRequest(page: Page, after: number): Promise<Fetched> {
+  return page.evaluate((since) => {
+    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.includes('/api/reports/route') && e.startTime >= since);
+    const e = entries.at(-1);
+    if (!e) throw new Error('no resource timing of /api/reports/route');
+    return { startTime: e.startTime, requestStart: e.requestStart || e.startTime, responseStart: e.responseStart, responseEnd: e.responseEnd, decodedBodySize: e.decodedBodySize };
+  }, after);
+}
+
+/** Marks the report grid's scrolling element (the grid or its nearest scrollable ancestor) with data-bench-scroller. */
+async function markScroller(page: Page): Promise<void> {
+  const found = await page.evaluate((grid) => {
+    for (let node = document.querySelector(grid); node; node = node.parentElement) {
+      if (node.scrollHeight > node.clientHeight + 100 && /auto|scroll/.test(getComputedStyle(node).overflowY)) {
+        node.setAttribute('data-bench-scroller', node === document.querySelector(grid) ? 'grid' : node.tagName.toLowerCase());
+        return true;
+      }
+    }
+    return false;
+  }, GRID);
+  if (!found) throw new Error('no scrolling element around the report grid');
+}
+
+interface Scrolled {
+  from: number;
+  to: number;
+  scrollHeight: number;
+  steps: number;
+  minRows: number;
+  maxRows: number;
+  blankFrames: number;
+  lastRowShown: boolean;
+  lastKey: string | null;
+  /** what was under the list's middle in the first blank frames */
+  blankHits: string[];
+}
+
+/**
+ * Scrolls the marked element from its top to its bottom over `durationMs`, one step per animation frame;
+ * at each frame, before the next step, counts the grid's rows in the DOM and whether a row is under the
+ * middle of the list (else the frame counts as blank). After the end, two frames later, whether the last
+ * row (data-key expected - 1) is in the DOM and on screen.
+ */
+function scrollThrough(page: Page, durationMs: number, expected: number): Promise<Scrolled> {
+  return page.evaluate(
+    ([duration, grid, last]) =>
+      new Promise<Scrolled>((done) => {
+        const node = document.querySelector('[data-bench-scroller]')!;
+        const list = document.querySelector(grid!)!;
+        const box = node.getBoundingClientRect();
+        const x = box.left + Math.min(80, box.width / 4);
+        const y = box.top + box.height / 2;
+        const from = performance.now();
+        const height = node.scrollHeight - node.clientHeight;
+        let steps = 0;
+        let minRows = Infinity;
+        let maxRows = 0;
+        let blankFrames = 0;
+        const blankHits: string[] = [];
+        const sample = (): void => {
+          const rows = list.querySelectorAll('[role="row"]').length;
+          minRows = Math.min(minRows, rows);
+          maxRows = Math.max(maxRows, rows);
+          const hit = document.elementFromPoint(x, y);
+          if (!hit?.closest('[role="row"]')) {
+            blankFrames++;
+            if (blankHits.length < 3) blankHits.push(`${hit?.tagName.toLowerCase()}[role=${hit?.getAttribute('role')}] rows=${rows} top=${Math.round(node.scrollTop)}`);
+          }
+        };
+        const step = (now: number): void => {
+          if (steps > 0) sample();
+          const progress = Math.min(1, (now - from) / (duration as number));
+          node.scrollTop = progress * height;
+          steps++;
+          if (progress < 1) requestAnimationFrame(step);
+          else {
+            const to = performance.now();
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                sample();
+                const rows = [...list.querySelectorAll('[role="row"]')];
+                const lastRow = rows.find((r) => r.getAttribute('data-key') === String(last));
+                const rect = lastRow?.getBoundingClientRect();
+                const frame = node.getBoundingClientRect();
+                const keys = rows.map((r) => Number(r.getAttribute('data-key'))).filter((k) => Number.isFinite(k));
+                done({
+                  from,
+                  to,
+                  scrollHeight: node.scrollHeight,
+                  steps,
+                  minRows,
+                  maxRows,
+                  blankFrames,
+                  lastRowShown: !!rect && rect.bottom <= frame.bottom + 1 && rect.top >= frame.top - 1,
+                  lastKey: keys.length ? String(Math.max(...keys)) : null,
+                  blankHits,
+                });
+              }),
+            );
+          }
+        };
+        requestAnimationFrame(step);
+      }),
+    [durationMs, GRID, expected - 1] as const,
+  );
+}
+
+/** Wheel ticks (240 px down, ~30 ms apart) over the middle of the list for `durationMs`; page times of the start and end. */
+async function wheel(page: Page, durationMs: number): Promise<{ from: number; to: number; ticks: number; scrolledPx: number }> {
+  const box = await page.locator('[data-bench-scroller]').boundingBox();
+  if (!box) throw new Error('the list has no box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const top = (): Promise<number> => page.locator('[data-bench-scroller]').evaluate((node) => node.scrollTop);
+  const before = await top();
+  const from = await page.evaluate(() => performance.now());
+  const start = Date.now();
+  let ticks = 0;
+  while (Date.now() - start < durationMs) {
+    await page.mouse.wheel(0, 240);
+    ticks++;
+    await sleep(30);
+  }
+  const to = await page.evaluate(() => performance.now());
+  return { from, to, ticks, scrolledPx: Math.round((await top()) - before) };
+}
+
+/** Page metrics from CDP: JS heap used and DOM nodes; with `gc`, after a forced garbage collection. */
+async function memory(cdp: CDPSession, page: Page, gc: boolean): Promise<{ heapMb: number; performanceMemoryMb: number | null; domNodes: number }> {
+  if (gc) await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('Performance.enable');
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
+  const metric = (name: string): number => metrics.find((m) => m.name === name)?.value ?? NaN;
+  const used = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null);
+  return { heapMb: round(metric('JSHeapUsedSize') / 2 ** 20), performanceMemoryMb: used === null ? null : round(used / 2 ** 20), domNodes: metric('Nodes') };
+}
+
+// ---------------------------------------------------------------------------------------------- one run
+
+interface Shown {
+  /** start (the click, or navigation start) → first row on screen and the count read */
+  firstRowsMs: number;
+  rowMs: number;
+  countMs: number;
+  /** start → the request's start (app work before it) */
+  beforeRequestMs: number;
+  /** request start → first byte: the server */
+  serverMs: number;
+  /** first byte → last byte */
+  downloadMs: number;
+  /** last byte → first row: the client */
+  clientMs: number;
+  responseMb: number;
+  /** the number the count line read (null: the message not in the catalogue, shown as its id) */
+  countRead: number | null;
+  /** Intl.DateTimeFormat / NumberFormat objects made from the start to the first rows (+1 s) */
+  formatters: number;
+  longtasks: Tasks;
+  /** long tasks from the response's last byte to the first row */
+  clientLongtasks: Tasks;
+}
+
+interface Motion {
+  durationMs: number;
+  frames: number;
+  fps: number;
+  maxFrameGapMs: number;
+  longtasks: Tasks;
+}
+
+interface Run {
+  baseline: { heapMb: number; domNodes: number };
+  /** with the report map: click → its features handed to MapLibre, and long tasks from the rows until 2 s after that */
+  show: Shown & { mapFeaturesMs: number | null; afterRowsLongtasks: Tasks };
+  memory: { heapMb: number; heapAfterGcMb: number; performanceMemoryMb: number | null; domNodes: number; reportHeapMb: number };
+  scroll: Motion & { scrollHeightPx: number; minDomRows: number; maxDomRows: number; blankFrames: number; blankShare: number; blankHits: string[]; reachedLastRow: boolean; lastKeyInDom: string | null; formatters: number };
+  wheel?: Motion & { ticks: number; scrolledPx: number };
+  /** click → the row selected; and the SELECT_SETTLE_MS after the click (the map following) */
+  select: { selectedMs: number; longtasks: Tasks; maxFrameGapMs: number; settleLongtasks: Tasks; settleMaxFrameGapMs: number; selectedOnMap: boolean };
+  open: Shown & { memoryHeapMb: number };
+}
+
+function shown(watched: Watched, start: number, fetched: Fetched, all: number[], client: number[], made: number): Shown {
+  const end = Math.max(watched.rowAt, watched.countAt);
+  return {
+    firstRowsMs: round(end - start),
+    rowMs: round(watched.rowAt - start),
+    countMs: round(watched.countAt - start),
+    beforeRequestMs: round(fetched.startTime - start),
+    serverMs: round(fetched.responseStart - fetched.requestStart),
+    downloadMs: round(fetched.responseEnd - fetched.responseStart),
+    clientMs: round(end - fetched.responseEnd),
+    responseMb: round(fetched.decodedBodySize / 1e6),
+    countRead: watched.countRead,
+    formatters: made,
+    longtasks: tasks(all),
+    clientLongtasks: tasks(client),
+  };
+}
+
+async function motion(page: Page, from: number, to: number): Promise<Motion> {
+  const slice = await probeSlice(page, from, to);
+  return { durationMs: Math.round(to - from), frames: slice.frames, fps: round(slice.frames / ((to - from) / 1000)), maxFrameGapMs: round(slice.maxFrameGapMs), longtasks: tasks(slice.longtasks) };
+}
+
+type Phase = 'show' | 'scroll' | 'select' | 'open';
+
+async function measureRun(context: BrowserContext, url: string, filter: string, options: Options, profileDir: string | null): Promise<Run> {
+  const expected = options.positions;
+  const page = await context.newPage();
+  try {
+    page.on('pageerror', (error) => console.error('[page error]', error.message));
+    await page.addInitScript(watchReport, { grid: GRID, count: COUNT, expected, afterClick: false, path: PATH });
+    await page.addInitScript(watchMap, { timeoutMs: STEP_TIMEOUT_MS, path: PATH });
+    const cdp = await context.newCDPSession(page);
+    const profiled = async <T>(phase: Phase, body: () => Promise<T>): Promise<T> => {
+      if (!profileDir) return body();
+      const stop = await startProfile(cdp, join(profileDir, `${phase}.cpuprofile`));
+      const result = await body();
+      console.log(`--- ${phase}\n${await stop()}`);
+      return result;
+    };
+
+    // 1. baseline: the filter filled, the report not run
+    await page.goto(`${url}${PATH}?${filter}`, { waitUntil: 'domcontentloaded', timeout: STEP_TIMEOUT_MS });
+    const showButton = page.locator(SHOW);
+    await showButton.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+    await sleep(1_500);
+    const baseline = await memory(cdp, page, true);
+    const formattersBefore = await formatters(page);
+
+    // 2. Show → the first rows
+    await page.evaluate(watchReport, { grid: GRID, count: COUNT, expected, afterClick: true });
+    await page.evaluate(watchMap, { timeoutMs: STEP_TIMEOUT_MS });
+    const watched = await profiled('show', async () => {
+      await showButton.click();
+      return awaitInPage<Watched>(page, '__report', 'show', STEP_TIMEOUT_MS);
+    });
+    const clickAt = watched.clickAt!;
+    const fetched = await reportRequest(page, clickAt);
+    const showEnd = Math.max(watched.rowAt, watched.countAt);
+    // the map beside the table, then quiet (its data crossing to MapLibre's worker) before anything else is measured
+    const mapAt = await awaitInPage<number | null>(page, '__map', 'show: report map', STEP_TIMEOUT_MS);
+    await sleep(2_000);
+    const showFormatters = (await formatters(page)) - formattersBefore;
+    const showAll = (await probeSlice(page, clickAt, showEnd)).longtasks;
+    const showClient = (await probeSlice(page, fetched.responseEnd, showEnd)).longtasks;
+    const afterRows = await probeSlice(page, showEnd, (mapAt ?? showEnd) + 2_000);
+
+    // 3. memory with the report shown
+    const asIs = await memory(cdp, page, false);
+    const afterGc = await memory(cdp, page, true);
+
+    // 4. scroll from top to bottom, one step per frame
+    await markScroller(page);
+    await page.locator('[data-bench-scroller]').evaluate((node) => (node.scrollTop = 0));
+    await sleep(500);
+    const formattersBeforeScroll = await formatters(page);
+    const scrolled = await profiled('scroll', () => scrollThrough(page, options.scrollMs, expected));
+    const scrollFormatters = (await formatters(page)) - formattersBeforeScroll;
+    const scrollMotion = await motion(page, scrolled.from, scrolled.to);
+
+    // 5. wheel from the middle
+    let wheelResult: Run['wheel'];
+    if (options.wheelMs > 0) {
+      await page.locator('[data-bench-scroller]').evaluate((node) => (node.scrollTop = (node.scrollHeight - node.clientHeight) / 2));
+      await sleep(500);
+      const wheeled = await wheel(page, options.wheelMs);
+      wheelResult = { ...(await motion(page, wheeled.from, wheeled.to)), ticks: wheeled.ticks, scrolledPx: wheeled.scrolledPx };
+    }
+    await sleep(500);
+
+    // 6. select a row in the middle of the list
+    const target = await page.evaluate((grid) => {
+      const node = document.querySelector('[data-bench-scroller]')!.getBoundingClientRect();
+      const rows = [...document.querySelector(grid)!.querySelectorAll('[role="row"]')].filter((r) => {
+        const b = r.getBoundingClientRect();
+        return b.top >= node.top && b.bottom <= node.bottom && r.getAttribute('aria-selected') !== 'true';
+      });
+      const row = rows[Math.floor(rows.length / 2)];
+      if (!row) return null;
+      row.setAttribute('data-bench-target', '');
+      return row.getAttribute('data-key');
+    }, GRID);
+    if (target === null) throw new Error('no row on screen to select');
+    const selected = await profiled('select', async () => {
+      await page.evaluate(() => {
+        const w = window as unknown as { __select: Promise<{ clickAt: number; selectedAt: number }> };
+        let clickAt = 0;
+        document.addEventListener('pointerdown', (event) => (clickAt = event.timeStamp), { capture: true, once: true });
+        w.__select = new Promise((done) => {
+          const check = (): void => {
+            const row = document.querySelector('[data-bench-target]');
+            if (clickAt && row?.getAttribute('aria-selected') === 'true') done({ clickAt, selectedAt: performance.now() });
+            else requestAnimationFrame(check);
+          };
+          requestAnimationFrame(check);
+        });
+      });
+      await page.locator('[data-bench-target]').click();
+      return awaitInPage<{ clickAt: number; selectedAt: number }>(page, '__select', 'select', STEP_TIMEOUT_MS);
+    });
+    await sleep(SELECT_SETTLE_MS + 500);
+    const selectSlice = await probeSlice(page, selected.clickAt, selected.selectedAt);
+    // the map follows the selection (its line marked, the camera flying to the position): the next seconds too
+    const settleSlice = await probeSlice(page, selected.clickAt, selected.clickAt + SELECT_SETTLE_MS);
+    const selectedOnMap = await page.evaluate(() => document.querySelector('[data-testid="report-map"] [data-selected]')?.getAttribute('data-selected') ?? null);
+
+    // 7. open by address: a full document load that runs the report
+    const openWatched = await profiled('open', async () => {
+      await page.goto(`${url}${PATH}?${filter}&show=true`, { waitUntil: 'domcontentloaded', timeout: STEP_TIMEOUT_MS });
+      return awaitInPage<Watched>(page, '__report', 'open by address', STEP_TIMEOUT_MS);
+    });
+    const openFetched = await reportRequest(page, 0);
+    await awaitInPage<number | null>(page, '__map', 'open: report map', STEP_TIMEOUT_MS);
+    await sleep(1_000);
+    const openFormatters = await formatters(page);
+    const openEnd = Math.max(openWatched.rowAt, openWatched.countAt);
+    const openAll = (await probeSlice(page, 0, openEnd)).longtasks;
+    const openClient = (await probeSlice(page, openFetched.responseEnd, openEnd)).longtasks;
+    const openMemory = await memory(cdp, page, true);
+
+    return {
+      baseline: { heapMb: baseline.heapMb, domNodes: baseline.domNodes },
+      show: {
+        ...shown(watched, clickAt, fetched, showAll, showClient, showFormatters),
+        mapFeaturesMs: mapAt === null ? null : round(mapAt - clickAt),
+        afterRowsLongtasks: tasks(afterRows.longtasks),
+      },
+      memory: {
+        heapMb: asIs.heapMb,
+        heapAfterGcMb: afterGc.heapMb,
+        performanceMemoryMb: afterGc.performanceMemoryMb,
+        domNodes: afterGc.domNodes,
+        reportHeapMb: round(afterGc.heapMb - baseline.heapMb),
+      },
+      scroll: {
+        ...scrollMotion,
+        scrollHeightPx: scrolled.scrollHeight,
+        minDomRows: scrolled.minRows,
+        maxDomRows: scrolled.maxRows,
+        blankFrames: scrolled.blankFrames,
+        blankShare: round(scrolled.blankFrames / Math.max(1, scrolled.steps), 2),
+        blankHits: scrolled.blankHits,
+        reachedLastRow: scrolled.lastRowShown,
+        lastKeyInDom: scrolled.lastKey,
+        formatters: scrollFormatters,
+      },
+      ...(wheelResult ? { wheel: wheelResult } : {}),
+      select: {
+        selectedMs: round(selected.selectedAt - selected.clickAt),
+        longtasks: tasks(selectSlice.longtasks),
+        maxFrameGapMs: round(selectSlice.maxFrameGapMs),
+        settleLongtasks: tasks(settleSlice.longtasks),
+        settleMaxFrameGapMs: round(settleSlice.maxFrameGapMs),
+        selectedOnMap: selectedOnMap === target,
+      },
+      open: { ...shown(openWatched, 0, openFetched, openAll, openClient, openFormatters), memoryHeapMb: openMemory.heapMb },
+    };
+  } finally {
+    await page.close().catch(() => {});
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- report
+
+const MEASURES: Array<{ key: string; label: string; unit: string; pick: (r: Run) => number | undefined; higher?: boolean }> = [
+  { key: 'showFirstRowsMs', label: '**Show → first rows** (row on screen and the count read)', unit: ' ms', pick: (r) => r.show.firstRowsMs },
+  { key: 'showBeforeRequestMs', label: 'Show: click → request sent', unit: ' ms', pick: (r) => r.show.beforeRequestMs },
+  { key: 'showServerMs', label: 'Show: server (request → first byte)', unit: ' ms', pick: (r) => r.show.serverMs },
+  { key: 'showDownloadMs', label: 'Show: download (first → last byte)', unit: ' ms', pick: (r) => r.show.downloadMs },
+  { key: 'showClientMs', label: 'Show: client (last byte → first rows)', unit: ' ms', pick: (r) => r.show.clientMs },
+  { key: 'showClientLongestTaskMs', label: 'Show: client, longest task', unit: ' ms', pick: (r) => r.show.clientLongtasks.maxMs },
+  { key: 'showFormatters', label: 'Show: Intl date/number formatters made (click → rows)', unit: '', pick: (r) => r.show.formatters },
+  { key: 'showMapFeaturesMs', label: 'Show → the rows handed to the report map', unit: ' ms', pick: (r) => r.show.mapFeaturesMs ?? undefined },
+  { key: 'showAfterRowsLongestTaskMs', label: 'after the rows until the map is fed (+2 s): longest task', unit: ' ms', pick: (r) => r.show.afterRowsLongtasks.maxMs },
+  { key: 'showLongTasksTotalMs', label: 'Show: long tasks, total (click → rows)', unit: ' ms', pick: (r) => r.show.longtasks.totalMs },
+  { key: 'openFirstRowsMs', label: '**open by address → first rows** (navigation start → rows)', unit: ' ms', pick: (r) => r.open.firstRowsMs },
+  { key: 'openBeforeRequestMs', label: 'open: navigation → request sent (the app starting)', unit: ' ms', pick: (r) => r.open.beforeRequestMs },
+  { key: 'openServerMs', label: 'open: server (request → first byte)', unit: ' ms', pick: (r) => r.open.serverMs },
+  { key: 'openDownloadMs', label: 'open: download', unit: ' ms', pick: (r) => r.open.downloadMs },
+  { key: 'openClientMs', label: 'open: client (last byte → first rows)', unit: ' ms', pick: (r) => r.open.clientMs },
+  { key: 'openLongestTaskMs', label: 'open: longest task', unit: ' ms', pick: (r) => r.open.longtasks.maxMs },
+  { key: 'scrollFps', label: '**scroll top → bottom: fps** (worst = lowest)', unit: '', pick: (r) => r.scroll.fps, higher: true },
+  { key: 'scrollMaxFrameGapMs', label: 'scroll: longest frame gap', unit: ' ms', pick: (r) => r.scroll.maxFrameGapMs },
+  { key: 'scrollLongTasks', label: 'scroll: long tasks (> 50 ms)', unit: '', pick: (r) => r.scroll.longtasks.count },
+  { key: 'scrollLongestTaskMs', label: 'scroll: longest task', unit: ' ms', pick: (r) => r.scroll.longtasks.maxMs },
+  { key: 'scrollMaxDomRows', label: 'scroll: most rows in the DOM at once', unit: '', pick: (r) => r.scroll.maxDomRows },
+  { key: 'scrollFormatters', label: 'scroll: Intl formatters made', unit: '', pick: (r) => r.scroll.formatters },
+  { key: 'scrollBlankShare', label: 'scroll: share of frames with no row under the list’s middle', unit: '', pick: (r) => r.scroll.blankShare },
+  { key: 'wheelFps', label: 'wheel: fps (worst = lowest)', unit: '', pick: (r) => r.wheel?.fps, higher: true },
+  { key: 'wheelMaxFrameGapMs', label: 'wheel: longest frame gap', unit: ' ms', pick: (r) => r.wheel?.maxFrameGapMs },
+  { key: 'wheelLongestTaskMs', label: 'wheel: longest task', unit: ' ms', pick: (r) => r.wheel?.longtasks.maxMs },
+  { key: 'selectMs', label: 'select: click on a row → row selected', unit: ' ms', pick: (r) => r.select.selectedMs },
+  { key: 'selectLongestTaskMs', label: 'select: longest task (click → selected)', unit: ' ms', pick: (r) => r.select.longtasks.maxMs },
+  { key: 'selectSettleLongestTaskMs', label: `select: longest task in the ${SELECT_SETTLE_MS / 1000} s after the click (the map following)`, unit: ' ms', pick: (r) => r.select.settleLongtasks.maxMs },
+  { key: 'selectSettleMaxFrameGapMs', label: `select: longest frame gap in those ${SELECT_SETTLE_MS / 1000} s`, unit: ' ms', pick: (r) => r.select.settleMaxFrameGapMs },
+  { key: 'heapMb', label: 'JS heap with the report shown', unit: ' MB', pick: (r) => r.memory.heapMb },
+  { key: 'heapAfterGcMb', label: 'JS heap with the report shown, after GC', unit: ' MB', pick: (r) => r.memory.heapAfterGcMb },
+  { key: 'reportHeapMb', label: 'JS heap held by the report (after GC, less the page before Show)', unit: ' MB', pick: (r) => r.memory.reportHeapMb },
+  { key: 'domNodes', label: 'DOM nodes with the report shown', unit: '', pick: (r) => r.memory.domNodes },
+];
+
+function summarize(runs: Run[]): Record<string, Stat> {
+  const summary: Record<string, Stat> = {};
+  for (const { key, pick, higher } of MEASURES) {
+    const values = runs.map(pick);
+    if (values.every((v): v is number => v !== undefined)) summary[key] = stat(values, higher);
+  }
+  return summary;
+}
+
+interface Results {
+  date: string;
+  machine: Machine;
+  source: string;
+  loadAverage: { start: number; max: number; end: number };
+  note: string | null;
+  dataset: { positions: number; intervalMs: number; from: string; to: string; firstFix: string; lastFix: string; insertSeconds: number; reportCapBefore: number | null; reportCap: number; responseMb: number };
+  budget: typeof BUDGET;
+  verdicts: { showToRows: boolean; scrollFps: boolean; domRows: boolean; select: boolean };
+  summary: Record<string, Stat>;
+  runs: Run[];
+}
+
+function markdown(results: Results): string {
+  const { machine: m, dataset: d, summary: s } = results;
+  const ok = (met: boolean): string => (met ? 'met' : '**not met**');
+  const rows = MEASURES.filter(({ key }) => s[key]).map(({ key, label, unit }) => `| ${label} | ${s[key]!.median}${unit} | ${s[key]!.worst}${unit} |`);
+  const load = results.loadAverage;
+  const perRun = results.runs.map(
+    (r, k) =>
+      `| ${k + 1} | ${r.show.firstRowsMs} ms (${r.show.beforeRequestMs} + ${r.show.serverMs} + ${r.show.downloadMs} + ${r.show.clientMs}) | ${r.open.firstRowsMs} ms (${r.open.beforeRequestMs} + ${r.open.serverMs} + ${r.open.downloadMs} + ${r.open.clientMs}) | ${r.scroll.fps} (${r.scroll.frames} frames, gap ${r.scroll.maxFrameGapMs} ms, ${r.scroll.longtasks.count} long tasks, longest ${r.scroll.longtasks.maxMs} ms) | ${r.scroll.minDomRows}–${r.scroll.maxDomRows} | ${r.scroll.blankFrames} | ${r.scroll.reachedLastRow ? 'yes' : '**no**'} | ${r.wheel ? `${r.wheel.fps} (${r.wheel.ticks} ticks, ${r.wheel.scrolledPx} px)` : '–'} | ${r.select.selectedMs} ms | ${r.baseline.heapMb} → ${r.memory.heapMb} / ${r.memory.heapAfterGcMb} MB |`,
+  );
+  return [
+    '# Route report benchmark',
+    '',
+    `${results.date.slice(0, 16).replace('T', ' ')} UTC; ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, ${m.platform}, Node ${m.node}, ${m.chromium}; load average (1 min) ${load.start} at the start, ${load.max} at most, ${load.end} at the end.`,
+    `Client: ${results.source}.`,
+    ...(results.note ? ['', results.note] : []),
+    '',
+    `\`npm run bench:reports\`: the route report of one device with ${d.positions.toLocaleString('en')} positions (one every ${d.intervalMs / 1000} s, ${d.firstFix.slice(0, 19)} → ${d.lastFix.slice(0, 19)} UTC; the report's period ${d.from} → ${d.to}), ${(d.responseMb).toFixed(1)} MB of JSON; ${results.runs.length} runs, median and worst; raw figures in \`reports-route.json\`.`,
+    '',
+    '| measure | median | worst |',
+    '| --- | --- | --- |',
+    ...rows,
+    '',
+    `This benchmark's budget (its own, not the issue's; worst of the runs): Show → first rows ≤ ${BUDGET.showToRowsMs / 1000} s ${ok(results.verdicts.showToRows)}; scroll ≥ ${BUDGET.scrollFps} fps ${ok(results.verdicts.scrollFps)}; ≤ ${BUDGET.domRows} rows in the DOM ${ok(results.verdicts.domRows)}; select ≤ ${BUDGET.selectMs} ms ${ok(results.verdicts.select)}.`,
+    'A longest task of 0 ms means none over 50 ms (the Long Tasks API reports only those).',
+    '',
+    '| run | Show → rows (click→request + server + download + client) | open by address → rows (same split) | scroll fps | DOM rows (min–max) | blank frames | last row reached | wheel fps | select | JS heap: before Show → shown / after GC |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...perRun,
+    '',
+    '## How it is measured',
+    '',
+    `- Server: \`bench/live/serve.ts\` in a child process on a fresh temporary data dir (loopback, demo admin, no simulator, offline basemap, serving \`dist/\`). The embedded server caps a route report at the server attribute \`report.maxPositions\` (${d.reportCapBefore ?? 'unset here, so the default: 50,000, server/reports/service.ts `DEFAULT_MAX_POSITIONS`, as Traccar'}): the benchmark sets the server attribute to ${d.reportCap.toLocaleString('en')} through \`PUT /api/server\`, else the report would stop at 50,000 rows. One device is created through \`POST /api/devices\`; its ${d.positions.toLocaleString('en')} positions are written straight into the server's SQLite file (a second better-sqlite3 connection, one prepared INSERT with \`insertPosition\`'s columns and JSON encodings, in one transaction: ${d.insertSeconds} s), then the device's latest position is set to the last one.`,
+    '- The positions: a seeded synthetic drive around Riyadh — drives of 8–25 min at 20–120 km/h with turns, stops of 1–6 min — with speed (knots), course, altitude (≈ 610 m), accuracy and eight attributes (ignition, motion, sat, hdop, distance, totalDistance, odometer, batteryLevel); no address (no geocoder). The table shows its default columns: Device, Time, Latitude, Longitude, Speed, Address.',
+    "- Chromium headless with the e2e harness's arguments, viewport 1280×800, one context signed in once through the login form (`/login?locale=en`), each run a new page in it. Frames are counted with requestAnimationFrame and long tasks with PerformanceObserver (`longtask`) from an init script (`bench/probe.ts`).",
+    "- **Show**: the page `/reports/route?deviceId=ID&period=custom&from=…&to=…` (the filter filled, not run); 1.5 s later a click (Playwright's mouse) on Show; from the pointerdown's event time to the first animation frame where a row of the report grid (the `[role=grid]` beside `data-testid=\"report-count\"`) is on screen and the count line is there reading the number of positions (both after the old table was gone or the progress line seen; the grid is found by structure and Show as the filter's submit button, since messages new to the catalogue show as their ids until `npm run i18n:extract` runs — then the count line cannot be read and only its presence is checked: `countRead` null in the JSON; the scroll's last row, `data-key` 99999, shows all rows are there). Also counted: the `Intl.DateTimeFormat` / `Intl.NumberFormat` objects the page makes (an init script wraps both constructors in a counting Proxy), which shows how many cells were formatted. Split by the Resource Timing entry of `/api/reports/route`: click → the request's start; request start → response start (the server: SQLite query, rows to JSON objects, serialisation — over loopback); response start → end (download); response end → first rows (the client: `JSON.parse` of the text, the report statechart, React and react-aria's collection of all rows, the first rows laid out). Long tasks from the click to the rows, and from the response's end to the rows. The route report has a map beside the table (`ReportMap`, loaded lazily): the time until its container carries `data-report-features` (the rows' line and points handed to MapLibre) and the long tasks from the rows until 2 s after that are recorded apart; the scroll starts after them.",
+    '- **open by address**: `page.goto` of the same address with `&show=true` — a full document load (scripts from the HTTP cache) that runs the report on opening; times from navigation start, split the same way (navigation → request start is the app starting: scripts, session, settings, the route).',
+    `- **scroll**: the report grid's scrolling element (the nearest element with overflow auto/scroll around the grid: ${'`'}data-bench-scroller${'`'}) from top to bottom over ${results.runs[0] ? Math.round(results.runs[0].scroll.durationMs / 1000) : '?'} s, its scrollTop set once per animation frame (a linear sweep of the whole ${results.runs[0]?.scroll.scrollHeightPx.toLocaleString('en') ?? '?'} px: every frame shows rows never seen before — harder than a person scrolls); frames, fps, the longest gap between frames, long tasks; at each frame, before the next step, the grid's rows in the DOM are counted and \`elementFromPoint\` at the list's middle tells whether a row was drawn there (else a blank frame: the virtualiser not caught up); at the end, that the last position's row (\`data-key\`) is on screen.`,
+    '- **wheel**: from the middle of the list, wheel ticks of 240 px ~30 ms apart through Playwright\'s mouse (input events through the browser, scrolled by the browser); fps, longest frame gap, long tasks.',
+    `- **select**: a click on a row in the middle of the list → the first frame where that row has \`aria-selected="true"\`; long tasks and the longest frame gap in between, and in the ${SELECT_SETTLE_MS / 1000} s after the click (the report map marks the row's position and flies to it; that the map's \`data-selected\` is the row is checked).`,
+    '- **memory**: CDP `Performance.getMetrics` (`JSHeapUsedSize`, `Nodes`) on the page before Show (after a forced GC: `HeapProfiler.collectGarbage`), with the report shown (as is and after a forced GC); `performance.memory.usedJSHeapSize` (Chromium started with `--enable-precise-memory-info`) is in the JSON. "Held by the report" is the difference after GC: the rows (parsed positions), their wrappers, react-aria\'s collection and the page\'s other copies.',
+    "- The machine's cores are shared by Chromium, the server and whatever else runs (see the load average): the figures move with it.",
+    '',
+    PROFILE_NOTES,
+  ].join('\n');
+}
+
+/** Written by hand after `--profile` runs; kept in the report when it is regenerated. */
+const PROFILE_NOTES = `## Before the formatter fix
+
+The same benchmark on the build of 13:03 UTC (before 2fb6afb, "one date and one number formatter per language, zone
+and style"), 13:28–13:43 UTC, load average 6–13, 3 runs, median (worst): Show → first rows **79.2 s** (128.4 s), of
+which the client 69.3 s (111.4 s) in one task of 68.8 s (111.0 s), 200,013 \`Intl\` formatters made (2 per row);
+open by address → rows 70.7 s (114.8 s); scroll 3.2 fps (2.3); wheel 47.8 fps (41.2); select 0.71 s (0.74 s); JS heap
+held by the report 238.9 MB. The fix took the client's part from ≈ 69 s to ≈ 8 s; what is left is below.
+
+## What the profiles said
+
+Written by hand from \`--profile\` runs (12:39 UTC on the build of 12:37, before the formatter fix and before the
+map beside the table, load ≈ 10; 13:47 UTC on a build with both, load ≈ 8), a browser check with 2,000 positions
+and a micro-benchmark of \`Intl\` in the same Chromium. Nothing in the client was changed by this benchmark.
+
+1. **Every cell of all 100,000 rows is made before the first row shows.** react-aria's collection builder
+   (\`useCachedChildren\`) calls \`Table\`'s \`renderRow\` (src/ui/Table.tsx:62–73) for every item of \`items\` —
+   all 100,000, whatever is on screen (virtualisation limits the DOM, ≤ 16 rows here, not the collection) — and
+   \`renderRow\` evaluates \`column.cell(row)\` for every column while it builds the row's element; the route
+   table's \`cell\` (src/features/reports/ReportResults.tsx:101) formats its text at once. Before the formatter fix
+   this was 85 of the 107 s profiled (\`formatTime\` making an \`Intl.DateTimeFormat\` per call 72.9 s,
+   \`formatNumber\` an \`Intl.NumberFormat\` per call 12.1 s; in this Chromium 100,000
+   \`new Intl.DateTimeFormat(…).format()\` take 76.8 s against 0.25 s with one formatter). After it (13:47 profile):
+   7.2 s of JavaScript from the click to the rows, of which the eager collection ≈ 2.6 s (the cells' texts 1.3 s,
+   ≈ 600,000 JSX elements 0.6 s, react-aria's nodes ≈ 0.5 s), garbage collection 2.1 s, \`JSON.parse\` of the 49 MB
+   0.33 s. Suggested fix: make the cells lazy — \`renderRow\` returns
+   \`<GridListItem id textValue><RowCells row={row} columns={columns} /></GridListItem>\` with \`column.cell\` called
+   inside \`RowCells\`, which React renders only for the rows the Virtualizer shows; that leaves one element per row.
+   \`textValue(row)\` (Table.tsx:64) is also computed for all rows up front: cheap for the default first column
+   (Device, a Map lookup); if Device is hidden it is Time, 100,000 date formats.
+2. **Rows keep their old cells when the columns change (a bug found on the way).** react-aria caches each item's
+   element in a WeakMap keyed by the item, cleared only when the collection's \`dependencies\` change; \`Table\` passes
+   none to \`GridList\`, so new \`columns\` (the Columns menu; a new \`context\`: language, time zone, units, device
+   names arriving) re-render the heading but not the rows. Seen with 2,000 positions: after ticking Altitude in
+   Columns the heading had 7 columns and every row still its 6 old cells (the empty Address cell under Altitude).
+   Fix: \`dependencies={[columns, textValue]}\` on the GridList in src/ui/Table.tsx — cheap only once 1 is done
+   (today it re-makes every cell of every row).
+3. **Selecting a row: 0.4–1.7 s here.** Two parts (13:47 profile, 0.72 s of JavaScript): (a) React, ≈ 0.3 s:
+   \`textValue\` in ReportResults.tsx:107 is a new function on every render, so \`renderRow\` (a \`useCallback\` on
+   \`[columns, textValue]\`) changes on every render of the table and react-aria's \`useCachedChildren\` walks the
+   100,000 items again (cache hits) and hands React a new 100,000-element array — O(rows) for any re-render of the
+   page; fix: \`useCallback\` for \`textValue\` (on \`first\` and \`context\`). (b) the map, ≈ 0.22 s: the first
+   selection marks the device's whole line \`selected\` through \`updateData\` (src/map/layers/report.ts
+   \`selectionDiff\`), and MapLibre works out the changed feature's extent on the main thread
+   (\`_onWorkerUpdateResult\` → \`_getShouldReloadTileOptions\` → \`convert\`/\`extend\` over its 100,000
+   coordinates) and re-tiles it; fix: style the selected line with feature-state (\`setFeatureState\`, no re-tiling),
+   or do not mark the line of a one-device route.
+4. **Scrolling far is O(rows above) per frame** (3–5 fps in the sweep; 38–56 fps for wheel steps near rows already
+   laid out). Of ≈ 5.5 s of JavaScript in the sweep: garbage collection 46 % (2.5 s), react-stately's \`ListLayout\`
+   ≈ 25 % (\`layoutIfNeeded\` → \`buildCollection\`, under the Virtualizer's \`flushSync\`). \`ListLayout\` unions
+   every rectangle it was asked for into \`requestedRect\` and rebuilds from the first row, so each frame that
+   reaches new rows walks every row from the top to them (\`toArray\` of all 100,000 collection nodes,
+   \`isValid\`/\`buildChild\` of each row above, an \`indexOf\`), allocating 100,000-entry arrays, on a 250 MB heap
+   (the GC). The DOM stays small (11–16 rows). Fix options: a layout for fixed-height rows whose visible range is
+   arithmetic (\`floor(scrollTop / 48)\`…, O(visible)): a \`ListLayout\` subclass or a \`Layout\` of \`Table\`'s own;
+   or another virtualiser for large reports; or pages of rows. "Blank frames" is 1 in every run: at each frame of
+   the sweep the rows in the DOM were still those of the previous position (react-aria renders after the scroll
+   event); the sweep moves ≈ 1,000,000 px/s, where any list that renders a frame late is blank; it is kept to
+   compare a fix, not as a finding of its own.
+5. **Memory: ≈ 239 MB of JS heap held by the report** after GC (≈ 2.4 KB per position, for 49 MB of JSON), with
+   the formatter fix as before it: the parsed positions, the ≈ 20 elements per row made up front (1), react-aria's
+   nodes, and the map's copies (line and 2,000 points). 1 removes most of the elements.
+6. **The server** (not the page): 100,000 positions are 49 MB of JSON; request → first byte 5–15 s here (Node's
+   own fetch of it 5–23 s, by load). Timed alone under the same load: the SQLite query 1.2–4.3 s, \`toPosition\`
+   (JSON attributes parsed, three ISO dates per row) 1–2.5 s, \`JSON.stringify\` ≈ 1 s. Linear, no hot spot;
+   streaming the rows out as they are read, and not re-parsing the stored attributes JSON, would cut its time and
+   peak memory.
+`;
+
+/** What dist/ is: when it was built, the commit that was HEAD then, and whether src/ or contract/ differ from HEAD now. */
+function sourceState(): string {
+  try {
+    const git = (...args: string[]): string => execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim();
+    const built = statSync(join(repo, 'dist/index.html')).mtime;
+    const then = git('rev-list', '-1', `--before=${built.toISOString()}`, 'HEAD').slice(0, 7);
+    const dirty = git('status', '--porcelain', '--', 'src', 'contract') !== '';
+    return `\`dist/\` built ${built.toISOString().slice(0, 16).replace('T', ' ')} UTC (by hand; this benchmark builds nothing) when HEAD was ${then}${dirty ? '; src/ or contract/ had uncommitted changes at the run (in the build too, if they were there then)' : ''}`;
+  } catch {
+    return '`dist/` of an unknown commit';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- main
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  if (options.markdownOnly) {
+    const dir = here('../results/');
+    const saved = JSON.parse(readFileSync(dir + 'reports-route.json', 'utf8')) as Results;
+    if (options.note !== null) saved.note = options.note;
+    writeFileSync(dir + 'reports-route.json', JSON.stringify(saved, null, 2) + '\n');
+    writeFileSync(dir + 'reports-route.md', markdown(saved));
+    console.log(`bench/results/reports-route.md rewritten from reports-route.json (${saved.date})`);
+    return;
+  }
+  const runs = options.profile ? 1 : options.runs;
+  // a run is ~1 min on a quiet 2-core machine (the server's answer alone 5–25 s); the bound leaves room for a loaded one, not for a hang
+  const limitMs = 180_000 + options.positions * 1 + runs * (900_000 + options.scrollMs + options.wheelMs);
+  const timer = setTimeout(() => {
+    console.error(`benchmark timed out after ${Math.round(limitMs / 1000)} s`);
+    killChildren();
+    process.exit(1);
+  }, limitMs);
+  const loads: number[] = [];
+  const sampleLoad = (): number => {
+    const load = round(os.loadavg()[0] ?? 0, 2);
+    loads.push(load);
+    return load;
+  };
+  const loadStart = sampleLoad();
+  const loadTimer = setInterval(sampleLoad, 5_000);
+  const source = sourceState();
+  const builtAt = statSync(join(repo, 'dist/index.html')).mtimeMs;
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'athar-bench-reports-'));
+  let server: ServerHandle | null = null;
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'] });
+  const chromiumVersion = browser.version();
+  const results: Run[] = [];
+  const started = Date.now();
+  const day = dayOf(Date.now());
+  let dataset: Results['dataset'];
+  try {
+    server = await startServer({
+      BENCH_DATA_DIR: dataDir,
+      BENCH_PORT: String(await freePort()),
+      BENCH_OSMAND_PORT: String(await freePort()),
+      BENCH_PASSWORD: PASSWORD,
+      BENCH_CLIENT_DIR: join(repo, 'dist'),
+    });
+    const cookie = await session(server.url);
+    const capBefore = await raiseReportCap(server.url, cookie, options.positions);
+    const device = await rest<{ id: number }>(server.url, cookie, 'POST', '/api/devices', { name: 'Route bench', uniqueId: 'bench-route-1', category: 'car' });
+    const inserted = insertPositions(dataDir, device.id, options, day.first);
+    console.log(`${options.positions} positions for device ${device.id} in ${inserted.seconds} s (report.maxPositions was ${capBefore ?? 'unset'})`);
+    const from = new Date(day.from).toISOString();
+    const to = new Date(day.to).toISOString();
+    const filter = new URLSearchParams({ deviceId: String(device.id), period: 'custom', from, to }).toString();
+    // the server's own answer, outside the browser: the rows it returns and the size
+    const t = Date.now();
+    const check = await fetch(`${server.url}/api/reports/route?deviceId=${device.id}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { headers: { Cookie: cookie, Accept: 'application/json' } });
+    const text = await check.text();
+    const count = (JSON.parse(text) as unknown[]).length;
+    if (count !== options.positions) throw new Error(`the route report returns ${count} positions, ${options.positions} expected`);
+    console.log(`GET /api/reports/route from Node: ${count} rows, ${(text.length / 1e6).toFixed(1)} MB in ${Date.now() - t} ms`);
+    dataset = {
+      positions: options.positions,
+      intervalMs: options.intervalMs,
+      from,
+      to,
+      firstFix: new Date(day.first).toISOString(),
+      lastFix: inserted.lastFix,
+      insertSeconds: inserted.seconds,
+      reportCapBefore: capBefore,
+      reportCap: options.positions,
+      responseMb: text.length / 1e6,
+    };
+
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    // tsx (esbuild keepNames) wraps named functions in __name(): give the page a no-op one
+    await context.addInitScript('window.__name = (f) => f;');
+    await context.addInitScript(pageProbe);
+    await context.addInitScript(formatterProbe);
+    await context.addInitScript(() => performance.setResourceTimingBufferSize(2_000));
+    const login = await context.newPage();
+    await signInToMap(login, server.url, ADMIN, PASSWORD, STEP_TIMEOUT_MS);
+    await login.close();
+    if (options.profile) mkdirSync(options.profile, { recursive: true });
+
+    for (let k = 0; k < runs; k++) {
+      const run = await measureRun(context, server.url, filter, options, options.profile);
+      console.log(`run ${k + 1} (+${Math.round((Date.now() - started) / 1000)} s): ${JSON.stringify(run)}`);
+      results.push(run);
+    }
+    await context.close();
+  } finally {
+    clearTimeout(timer);
+    clearInterval(loadTimer);
+    await browser.close().catch(() => {});
+    if (server) await stopServer(server);
+    killChildren();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(`done in ${Math.round((Date.now() - started) / 1000)} s`);
+  if (options.profile) {
+    console.log(`diagnostic run (--profile): profiles in ${options.profile}, results not recorded`);
+    return;
+  }
+  const rebuilt = statSync(join(repo, 'dist/index.html')).mtimeMs !== builtAt;
+  if (rebuilt) console.warn('dist/ was rebuilt during the run: the runs may have loaded different builds');
+  const summary = summarize(results);
+  const worst = (key: string): number => summary[key]?.worst ?? 0;
+  const report: Results = {
+    date: new Date().toISOString(),
+    machine: machineInfo(chromiumVersion),
+    source: rebuilt ? `${source}; **dist/ was rebuilt during the run** (at ${statSync(join(repo, 'dist/index.html')).mtime.toISOString().slice(11, 16)} UTC), so later page loads may have used the newer build` : source,
+    loadAverage: { start: loadStart, max: Math.max(...loads), end: sampleLoad() },
+    note: options.note,
+    dataset: dataset!,
+    budget: BUDGET,
+    verdicts: {
+      showToRows: worst('showFirstRowsMs') <= BUDGET.showToRowsMs,
+      scrollFps: worst('scrollFps') >= BUDGET.scrollFps,
+      domRows: worst('scrollMaxDomRows') <= BUDGET.domRows,
+      select: worst('selectMs') <= BUDGET.selectMs,
+    },
+    summary,
+    runs: results,
+  };
+  const dir = here('../results/');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(dir + 'reports-route.json', JSON.stringify(report, null, 2) + '\n');
+  const md = markdown(report);
+  writeFileSync(dir + 'reports-route.md', md);
+  console.log(md);
+}
+
+runMain(main);
