@@ -58,15 +58,12 @@ export function Table<T extends { id: number }>({ rows, columns, textValue, sort
   } as CSSProperties;
   const byId = useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
 
-  // stable while the columns are: the collection keeps its cached rows when the page re-renders
+  // stable while the columns are: the collection keeps its cached rows when the page re-renders. The
+  // cells are a component of their own, so that only the rows on screen format their texts.
   const renderRow = useCallback(
     (row: T) => (
       <GridListItem id={row.id} textValue={textValue(row)} className={styles.row}>
-        {columns.map((column) => (
-          <div key={column.id} className={column.isRowHeader ? `${styles.cell} ${styles.rowHeader}` : styles.cell}>
-            <span className={styles.cellText}>{column.cell(row)}</span>
-          </div>
-        ))}
+        <RowCells row={row} columns={columns} />
       </GridListItem>
     ),
     [columns, textValue],
@@ -104,6 +101,7 @@ export function Table<T extends { id: number }>({ rows, columns, textValue, sort
           <GridList
             {...props}
             items={rows}
+            dependencies={[columns, textValue]}
             className={styles.list}
             onAction={
               onRowAction
@@ -134,3 +132,15 @@ export function Table<T extends { id: number }>({ rows, columns, textValue, sort
 }
 
 export type { SortDescriptor, Selection };
+
+function RowCells<T>({ row, columns }: { row: T; columns: ReadonlyArray<TableColumn<T>> }) {
+  return (
+    <>
+      {columns.map((column) => (
+        <div key={column.id} className={column.isRowHeader ? `${styles.cell} ${styles.rowHeader}` : styles.cell}>
+          <span className={styles.cellText}>{column.cell(row)}</span>
+        </div>
+      ))}
+    </>
+  );
+}

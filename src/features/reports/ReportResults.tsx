@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Button as AriaButton, MenuTrigger, type Selection } from 'react-aria-components';
 import { Menu, MenuItem, MultiSelect, Table, type TableColumn } from '../../ui';
@@ -105,7 +105,7 @@ function TableResults({ kind, rows, context }: ReportResultsProps) {
     [kind, visibleKey, context, i18n.locale],
   );
   const first = kind.columns.find((c) => visible.has(c.id)) ?? kind.columns[0]!;
-  const textValue = (r: Row) => first.text(r.row, context);
+  const textValue = useCallback((r: Row) => first.text(r.row, context), [first, context]);
 
   return (
     <div className={styles.results}>
