@@ -245,8 +245,10 @@ describe('geofences drawn on the map', () => {
   });
 
   it('a device crossing a drawn circle brings its enter and exit events live', async () => {
-    const page = await signedIn('/geofences');
-    await mapReady(page);
+    // the toasts are the app's, on every page: signed in onto the geofences' list, no map to draw
+    const page = await signedIn('/settings/geofences');
+    // the live connection up, so that the events reach the page
+    await page.locator('[data-testid="connection-state"][data-status="online"]').waitFor({ timeout: 15_000 });
     const circle = (await geofences()).find((g) => g.name === 'Drawn circle');
     const c = asCircle(parseArea(circle!.area));
     const device = await adminJson<{ id: number }>(harness(), 'POST', '/api/devices', { name: 'Fence crosser', uniqueId: 'fence-crosser' });
