@@ -67,7 +67,7 @@ export async function countMapDraws(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const counter = window as unknown as { __e2eMapDraws: number };
     counter.__e2eMapDraws = 0;
-    for (const proto of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype] as Array<Record<string, unknown>>) {
+    for (const proto of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype] as unknown as Array<Record<string, unknown>>) {
       for (const name of ['drawElements', 'drawArrays']) {
         const original = proto[name] as (...args: unknown[]) => unknown;
         proto[name] = function (this: unknown, ...args: unknown[]) {
@@ -93,7 +93,7 @@ export async function mapStill(page: Page, frames = 6, timeout = 15_000): Promis
         let last = counter.__e2eMapDraws;
         let quiet = 0;
         const tick = () => {
-          const now = counter.__e2eMapDraws;
+          const now = counter.__e2eMapDraws ?? 0;
           quiet = now === last ? quiet + 1 : 0;
           last = now;
           if (quiet >= frames) resolve(true);
