@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness.ts';
-import { adminJson, notifyAdminOfAlarms, sendAlarm as sendOsmandAlarm, waitForPath, signInToMap } from './helpers.ts';
+import { adminJson, notifyAdminOfAlarms, sendAlarm as sendOsmandAlarm, waitForPath, signInOnto } from './helpers.ts';
 
 let harness: Harness;
 
@@ -22,12 +22,23 @@ const url = (path: string) => `${harness.server.url}${path}`;
 
 const sendAlarm = (uniqueId: string, seconds: number) => sendOsmandAlarm(harness, uniqueId, seconds);
 
-/** Signs in and waits until the socket has delivered its first message. */
+/**
+ * Signs in and waits until the live connection is up and the socket has delivered its first
+ * message (counted from the socket's opening: a frame that came before the sign-in returned
+ * counts, rather than waiting for the next one). The toasts, the events button and its drawer are
+ * the shell's: signed in straight onto a settings screen, no map drawn.
+ */
 async function signIn(page: Page): Promise<void> {
-  const socket = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/api/socket'), timeout: 30_000 });
-  await signInToMap(page, harness);
-  const ws = await socket;
-  await ws.waitForEvent('framereceived', { timeout: 15_000 }).catch(() => undefined);
+  const firstFrame = new Promise<void>((resolve) => {
+    page.on('websocket', (ws) => {
+      if (ws.url().includes('/api/socket')) ws.once('framereceived', () => resolve());
+    });
+  });
+  await signInOnto(page, harness, '/settings/preferences');
+  await page.locator('[data-testid="connection-state"][data-status="online"]').waitFor({ timeout: 15_000 });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([firstFrame, new Promise((resolve) => (timer = setTimeout(resolve, 15_000)))]);
+  clearTimeout(timer);
 }
 
 describe('live events', () => {
