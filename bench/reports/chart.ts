@@ -183,6 +183,8 @@ interface Zoom {
 
 interface UplotRun {
   first: FirstDraw;
+  /** the same page with nothing asked of it, over the zoom's duration: the frame rate the machine gives */
+  idle: { fps: number; maxFrameGapMs: number };
   zoom: Zoom;
   canvases: number;
 }
@@ -233,12 +235,23 @@ async function zoom(page: Page, kind: 'uplot' | 'viewBox' | 'rerender', duration
   };
 }
 
+/** Frames of the page while nothing happens in it, for `durationMs` (a control for the zoom's fps). */
+async function idleFrames(page: Page, durationMs: number): Promise<{ fps: number; maxFrameGapMs: number }> {
+  await sleep(500);
+  const from = await page.evaluate(() => performance.now());
+  await sleep(durationMs);
+  const to = await page.evaluate(() => performance.now());
+  const slice = await probeSlice(page, from, to);
+  return { fps: round(slice.frames / ((to - from) / 1000)), maxFrameGapMs: round(slice.maxFrameGapMs) };
+}
+
 async function runUplot(browser: Browser, url: string, options: Options): Promise<UplotRun> {
   const { page, first, elements } = await openPage(browser, url, 'uplot', options.points);
   try {
     const points = await page.locator('[data-points]').getAttribute('data-points');
     if (points !== String(options.points)) throw new Error(`the chart says data-points=${points}, ${options.points} expected`);
-    return { first, zoom: await zoom(page, 'uplot', options.zoomMs), canvases: elements };
+    const idle = await idleFrames(page, options.zoomMs);
+    return { first, idle, zoom: await zoom(page, 'uplot', options.zoomMs), canvases: elements };
   } finally {
     await page.context().close().catch(() => {});
   }
@@ -314,6 +327,7 @@ function markdown(result: Result): string {
     `| first draw: render call → drawn (uPlot's draw hook / React's commit) | ${fmt(u.firstDrawMs)} | ${fmt(s.firstDrawMs)} |`,
     `| first draw: render call → on screen (the frame after) | ${fmt(u.firstShownMs)} | ${fmt(s.firstShownMs)} |`,
     `| first draw: longest task | ${fmt(u.firstLongestTaskMs)} | ${fmt(s.firstLongestTaskMs)} |`,
+    `| control: the chart's page with nothing to do, fps | ${fmt(u.idleFps, plain)} | |`,
     `| zoom in/out, one step per frame: fps | ${fmt(u.zoomFps, plain)} | viewBox: ${fmt(s.viewBoxFps, plain)}; re-render: ${fmt(s.rerenderFps, plain)} |`,
     `| zoom: zoom steps in ${result.zoomMs / 1000} s | ${fmt(u.zoomZooms, plain)} | viewBox: ${fmt(s.viewBoxZooms, plain)}; re-render: ${fmt(s.rerenderZooms, plain)} |`,
     `| zoom: longest frame gap | ${fmt(u.zoomMaxFrameGapMs)} | viewBox: ${fmt(s.viewBoxMaxFrameGapMs)}; re-render: ${fmt(s.rerenderMaxFrameGapMs)} |`,
@@ -333,11 +347,11 @@ function markdown(result: Result): string {
     '',
     '## Runs',
     '',
-    '| run | uPlot drawn | uPlot on screen | uPlot zoom fps | uPlot zoom longest task | SVG committed | SVG on screen | SVG first longest task | SVG viewBox fps | SVG re-render fps | SVG re-render longest task |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| run | uPlot drawn | uPlot on screen | idle fps | uPlot zoom fps | uPlot zoom longest task | SVG committed | SVG on screen | SVG first longest task | SVG viewBox fps | SVG re-render fps | SVG re-render longest task |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...result.uplot.map((run, k) => {
       const svg = result.svg[k];
-      return `| ${k + 1} | ${ms(run.first.drawnMs)} | ${ms(run.first.shownMs)} | ${run.zoom.fps} | ${ms(run.zoom.longtasks.maxMs)} | ${svg ? ms(svg.first.drawnMs) : '—'} | ${svg ? ms(svg.first.shownMs) : '—'} | ${svg ? ms(svg.first.longtasks.maxMs) : '—'} | ${svg?.viewBox.fps ?? '—'} | ${svg?.rerender.fps ?? '—'} | ${svg ? ms(svg.rerender.longtasks.maxMs) : '—'} |`;
+      return `| ${k + 1} | ${ms(run.first.drawnMs)} | ${ms(run.first.shownMs)} | ${run.idle.fps} | ${run.zoom.fps} | ${ms(run.zoom.longtasks.maxMs)} | ${svg ? ms(svg.first.drawnMs) : '—'} | ${svg ? ms(svg.first.shownMs) : '—'} | ${svg ? ms(svg.first.longtasks.maxMs) : '—'} | ${svg?.viewBox.fps ?? '—'} | ${svg?.rerender.fps ?? '—'} | ${svg ? ms(svg.rerender.longtasks.maxMs) : '—'} |`;
     }),
     '',
   ];
@@ -403,7 +417,7 @@ async function main(): Promise<void> {
     for (let run = 1; run <= options.runs; run++) {
       const u = await runUplot(browser, served.url, options);
       uplot.push(u);
-      console.log(`run ${run} uPlot: drawn ${u.first.drawnMs} ms, on screen ${u.first.shownMs} ms, zoom ${u.zoom.fps} fps (${u.zoom.zooms} steps), longest task ${u.zoom.longtasks.maxMs} ms`);
+      console.log(`run ${run} uPlot: drawn ${u.first.drawnMs} ms, on screen ${u.first.shownMs} ms, idle ${u.idle.fps} fps, zoom ${u.zoom.fps} fps (${u.zoom.zooms} steps), longest task ${u.zoom.longtasks.maxMs} ms`);
       const s = await runSvg(browser, served.url, options);
       svg.push(s);
       console.log(
@@ -411,8 +425,12 @@ async function main(): Promise<void> {
       );
     }
     load.end = round(os.loadavg()[0]!, 2);
-    const summary = {
-      uplot: { ...firstDrawStats(uplot.map((r) => r.first)), ...zoomStats('zoom', uplot.map((r) => r.zoom)) },
+    const summary: Result['summary'] = {
+      uplot: {
+        ...firstDrawStats(uplot.map((r) => r.first)),
+        idleFps: stat(uplot.map((r) => r.idle.fps), true),
+        ...zoomStats('zoom', uplot.map((r) => r.zoom)),
+      },
       svg: { ...firstDrawStats(svg.map((r) => r.first)), ...zoomStats('viewBox', svg.map((r) => r.viewBox)), ...zoomStats('rerender', svg.map((r) => r.rerender)) },
     };
     const result: Result = {
