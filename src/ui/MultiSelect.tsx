@@ -1,4 +1,5 @@
-import { ListLayout, Select as AriaSelect, Virtualizer, type Key } from 'react-aria-components';
+import { Select as AriaSelect, Virtualizer, type Key } from 'react-aria-components';
+import { FixedRowLayout } from './fixedRowLayout';
 import * as fieldStyles from './Field.css';
 import { cx } from './cx';
 import { SelectBody, type SelectProps } from './Select';
@@ -12,6 +13,8 @@ export interface MultiSelectProps extends Omit<SelectProps, 'selectedKey' | 'onS
  * A choice of several (the devices and groups of a report): the trigger names them, the list stays
  * open while choosing. Long lists (thousands of devices) are virtualised.
  */
+const MULTI_LAYOUT = { rowHeight: 40 };
+
 export function MultiSelect({ label, items, values, onChange, description, errorMessage, placeholder, className, ...props }: MultiSelectProps) {
   return (
     <AriaSelect
@@ -25,7 +28,7 @@ export function MultiSelect({ label, items, values, onChange, description, error
       <SelectBody label={label} description={description} errorMessage={errorMessage} items={items} wrapList={
           items.length > 100
             ? (list) => (
-                <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: 40 }}>
+                <Virtualizer layout={FixedRowLayout} layoutOptions={MULTI_LAYOUT}>
                   {list}
                 </Virtualizer>
               )

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, type CSSProperties, type ReactNode } from 'react';
-import { Button, GridList, GridListItem, ListLayout, Virtualizer, type Selection, type SortDescriptor } from 'react-aria-components';
+import { Button, GridList, GridListItem, Virtualizer, type Selection, type SortDescriptor } from 'react-aria-components';
+import { FixedRowLayout } from './fixedRowLayout';
 import * as styles from './Table.css';
 
 export interface TableColumn<T> {
@@ -97,7 +98,7 @@ export function Table<T extends { id: number }>({ rows, columns, textValue, sort
             );
           })}
         </div>
-        <Virtualizer layout={ListLayout} layoutOptions={LAYOUT}>
+        <Virtualizer layout={FixedRowLayout} layoutOptions={LAYOUT}>
           <GridList
             {...props}
             items={rows}

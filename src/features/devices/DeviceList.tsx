@@ -7,7 +7,8 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { GridList, GridListItem, ListLayout, Virtualizer, type Selection } from 'react-aria-components';
+import { GridList, GridListItem, Virtualizer, type Selection } from 'react-aria-components';
+import { FixedRowLayout } from '../../ui/fixedRowLayout';
 import { AlertIcon, BatteryIcon, GlyphIcon, IgnitionIcon, SegmentedControl, Select, TextField, type SelectItem } from '../../ui';
 import type { Device } from '../../../contract/models';
 import type { LiveState } from '../../domain/liveStore';
@@ -208,7 +209,7 @@ interface DeviceGridProps {
 const DeviceGrid = memo(function DeviceGrid({ items, selectedKeys, onSelectionChange, listRef }: DeviceGridProps) {
   const { t } = useLingui();
   return (
-    <Virtualizer layout={ListLayout} layoutOptions={LAYOUT_OPTIONS}>
+    <Virtualizer layout={FixedRowLayout} layoutOptions={LAYOUT_OPTIONS}>
       <GridList
         ref={listRef}
         aria-label={t`Devices`}
