@@ -158,6 +158,13 @@ describe('reports', () => {
       await main(page).locator('h1').first().waitFor();
       expect(await link.getAttribute('aria-current')).toBe('page');
     }
+    // /reports itself opens the combined report, replacing its own history entry
+    await page.evaluate(() => {
+      const index = Number((window.history.state as { __TSR_index?: number } | null)?.__TSR_index ?? 0) + 1;
+      window.history.pushState({ __TSR_index: index, key: 'reports', __TSR_key: 'reports' }, '', '/reports?period=today');
+    });
+    await page.waitForURL((url) => url.pathname === '/reports/combined' && url.searchParams.get('period') === 'today');
+    await main(page).getByRole('heading', { level: 1, name: 'Combined', exact: true }).waitFor();
     await page.close();
   });
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { Navigate, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Button as AriaButton, MenuTrigger } from 'react-aria-components';
 import { Alert, Button, Menu, MenuItem } from '../../ui';
@@ -32,12 +32,14 @@ const LogsPage = lazy(() => import('./LogsPage').then((m) => ({ default: m.LogsP
 const ScheduledPage = lazy(() => import('./ScheduledPage').then((m) => ({ default: m.ScheduledPage })));
 
 /**
- * The page of the report named in the address (`/reports/$kind`: one route for every report, so
+ * The page of the report named in the address (`/reports/{-$kind}`: one route for every report, so
  * that the app's entry, which the sign-in budget counts, carries one route definition, not eleven);
  * an unknown kind is not found.
  */
 export function ReportKindPage() {
-  const { kind } = useParams({ from: '/_app/reports/$kind' });
+  const { kind } = useParams({ from: '/_app/reports/{-$kind}' });
+  // /reports itself: the combined report, as the Reports tab (search kept, the history entry replaced)
+  if (kind === undefined) return <Navigate to="/reports/{-$kind}" params={{ kind: 'combined' }} search={(search: unknown) => search as never} replace />;
   if (!isTableReport(kind) && kind !== 'logs' && kind !== 'scheduled') return <NotFound />;
   return (
     <ReportsFrame>
