@@ -66,7 +66,8 @@ export function routeReport(scope: ReportScope, devices: DeviceRow[]): Position[
   const result: Position[] = [];
   for (const row of devices) {
     if (result.length >= limit) break;
-    result.push(...devicePositions(scope.db, row.id, scope.from, scope.to, limit - result.length));
+    // one at a time: spreading 100,000 positions as arguments nears the engine's stack limit
+    for (const position of devicePositions(scope.db, row.id, scope.from, scope.to, limit - result.length)) result.push(position);
   }
   return result;
 }
