@@ -422,13 +422,19 @@ function scrollThrough(page: Page, durationMs: number, expected: number): Promis
         let blankFrames = 0;
         const blankHits: string[] = [];
         const sample = (): void => {
-          const rows = list.querySelectorAll('[role="row"]').length;
+          const found = [...list.querySelectorAll('[role="row"]')];
+          const rows = found.length;
           minRows = Math.min(minRows, rows);
           maxRows = Math.max(maxRows, rows);
-          const hit = document.elementFromPoint(x, y);
-          if (!hit?.closest('[role="row"]')) {
+          // by geometry, not elementFromPoint: while scrolling, react-aria's scroll view turns pointer
+          // events off on its content, so a hit test goes through the rows to the grid
+          const under = found.find((row) => {
+            const r = row.getBoundingClientRect();
+            return r.top <= y && r.bottom > y && r.left <= x && r.right > x;
+          });
+          if (!under) {
             blankFrames++;
-            if (blankHits.length < 3) blankHits.push(`${hit?.tagName.toLowerCase()}[role=${hit?.getAttribute('role')}] rows=${rows} top=${Math.round(node.scrollTop)}`);
+            if (blankHits.length < 3) blankHits.push(`no row at the middle: rows=${rows} top=${Math.round(node.scrollTop)}`);
           }
         };
         const step = (now: number): void => {
@@ -822,7 +828,7 @@ function markdown(results: Results): string {
     "- Chromium headless with the e2e harness's arguments, viewport 1280×800, one context signed in once through the login form (`/login?locale=en`), each run a new page in it. Frames are counted with requestAnimationFrame and long tasks with PerformanceObserver (`longtask`) from an init script (`bench/probe.ts`).",
     "- **Show**: the page `/reports/route?deviceId=ID&period=custom&from=…&to=…` (the filter filled, not run); 1.5 s later a click (Playwright's mouse) on Show; from the pointerdown's event time to the first animation frame where a row of the report grid (the `[role=grid]` beside `data-testid=\"report-count\"`) is on screen and the count line is there reading the number of positions (both after the old table was gone or the progress line seen; the grid is found by structure and Show as the filter's submit button, since messages new to the catalogue show as their ids until `npm run i18n:extract` runs — then the count line cannot be read and only its presence is checked: `countRead` null in the JSON; the scroll's last row, `data-key` 99999, shows all rows are there). Also counted: the `Intl.DateTimeFormat` / `Intl.NumberFormat` objects the page makes (an init script wraps both constructors in a counting Proxy), which shows how many cells were formatted. Split by the Resource Timing entry of `/api/reports/route`: click → the request's start; request start → response start (the server: SQLite query, rows to JSON objects, serialisation — over loopback); response start → end (download); response end → first rows (the client: `JSON.parse` of the text, the report statechart, React and react-aria's collection of all rows, the first rows laid out). Long tasks from the click to the rows, and from the response's end to the rows. The route report has a map beside the table (`ReportMap`, loaded lazily): the time until its container carries `data-report-features` (the rows' line and points handed to MapLibre) and the long tasks from the rows until 2 s after that are recorded apart; the scroll starts after them.",
     '- **open by address**: `page.goto` of the same address with `&show=true` — a full document load (scripts from the HTTP cache) that runs the report on opening; times from navigation start, split the same way (navigation → request start is the app starting: scripts, session, settings, the route).',
-    `- **scroll**: the report grid's scrolling element (the nearest element with overflow auto/scroll around the grid: ${'`'}data-bench-scroller${'`'}) from top to bottom over ${results.runs[0] ? Math.round(results.runs[0].scroll.durationMs / 1000) : '?'} s, its scrollTop set once per animation frame (a linear sweep of the whole ${results.runs[0]?.scroll.scrollHeightPx.toLocaleString('en') ?? '?'} px: every frame shows rows never seen before — harder than a person scrolls); frames, fps, the longest gap between frames, long tasks; at each frame, before the next step, the grid's rows in the DOM are counted and \`elementFromPoint\` at the list's middle tells whether a row was drawn there (else a blank frame: the virtualiser not caught up); at the end, that the last position's row (\`data-key\`) is on screen.`,
+    `- **scroll**: the report grid's scrolling element (the nearest element with overflow auto/scroll around the grid: ${'`'}data-bench-scroller${'`'}) from top to bottom over ${results.runs[0] ? Math.round(results.runs[0].scroll.durationMs / 1000) : '?'} s, its scrollTop set once per animation frame (a linear sweep of the whole ${results.runs[0]?.scroll.scrollHeightPx.toLocaleString('en') ?? '?'} px: every frame shows rows never seen before — harder than a person scrolls); frames, fps, the longest gap between frames, long tasks; at each frame, before the next step, the grid's rows in the DOM are counted and the rows' boxes tell whether one covers the list's middle (by geometry: react-aria turns pointer events off on the rows while scrolling, so a hit test would miss them) (else a blank frame: the virtualiser not caught up); at the end, that the last position's row (\`data-key\`) is on screen.`,
     '- **wheel**: from the middle of the list, wheel ticks of 240 px ~30 ms apart through Playwright\'s mouse (input events through the browser, scrolled by the browser); fps, longest frame gap, long tasks.',
     `- **select**: a click on a row in the middle of the list → the first frame where that row has \`aria-selected="true"\`; long tasks and the longest frame gap in between, and in the ${SELECT_SETTLE_MS / 1000} s after the click (the report map marks the row's position and flies to it; that the map's \`data-selected\` is the row is checked).`,
     '- **memory**: CDP `Performance.getMetrics` (`JSHeapUsedSize`, `Nodes`) on the page before Show (after a forced GC: `HeapProfiler.collectGarbage`), with the report shown (as is and after a forced GC); `performance.memory.usedJSHeapSize` (Chromium started with `--enable-precise-memory-info`) is in the JSON. "Held by the report" is the difference after GC: the rows (parsed positions), their wrappers, react-aria\'s collection and the page\'s other copies.',
@@ -833,72 +839,30 @@ function markdown(results: Results): string {
 }
 
 /** Written by hand after `--profile` runs; kept in the report when it is regenerated. */
-const PROFILE_NOTES = `## Before the formatter fix
+const PROFILE_NOTES = `## How it got here
 
-The same benchmark on the build of 13:03 UTC (before 2fb6afb, "one date and one number formatter per language, zone
-and style"), 13:28–13:43 UTC, load average 6–13, 3 runs, median (worst): Show → first rows **79.2 s** (128.4 s), of
-which the client 69.3 s (111.4 s) in one task of 68.8 s (111.0 s), 200,013 \`Intl\` formatters made (2 per row);
-open by address → rows 70.7 s (114.8 s); scroll 3.2 fps (2.3); wheel 47.8 fps (41.2); select 0.71 s (0.74 s); JS heap
-held by the report 238.9 MB. The fix took the client's part from ≈ 69 s to ≈ 8 s; what is left is below.
+Written by hand from \`--profile\` runs of this benchmark; each step is a commit of its own.
 
-## What the profiles said
+| build | load | Show → first rows | scroll fps | select | what changed |
+| --- | --- | --- | --- | --- | --- |
+| before 2fb6afb | 6–13 | 79.2 s | 3.2 | 0.71 s | — (an \`Intl\` formatter made per cell: 200,013 of them) |
+| 2fb6afb, 04541e5 | 9–13 | 18.4 s | 4.1 | 0.91 s | one formatter per language, zone and style; cells formatted only for the rows on screen |
+| the fixed-row layout | 1.5–2.3 | see above | see above | see above | \`src/ui/fixedRowLayout.ts\` in place of react-stately's \`ListLayout\` |
 
-Written by hand from \`--profile\` runs (12:39 UTC on the build of 12:37, before the formatter fix and before the
-map beside the table, load ≈ 10; 13:47 UTC on a build with both, load ≈ 8), a browser check with 2,000 positions
-and a micro-benchmark of \`Intl\` in the same Chromium. Nothing in the client was changed by this benchmark.
-
-1. **Every cell of all 100,000 rows is made before the first row shows.** react-aria's collection builder
-   (\`useCachedChildren\`) calls \`Table\`'s \`renderRow\` (src/ui/Table.tsx:62–73) for every item of \`items\` —
-   all 100,000, whatever is on screen (virtualisation limits the DOM, ≤ 16 rows here, not the collection) — and
-   \`renderRow\` evaluates \`column.cell(row)\` for every column while it builds the row's element; the route
-   table's \`cell\` (src/features/reports/ReportResults.tsx:101) formats its text at once. Before the formatter fix
-   this was 85 of the 107 s profiled (\`formatTime\` making an \`Intl.DateTimeFormat\` per call 72.9 s,
-   \`formatNumber\` an \`Intl.NumberFormat\` per call 12.1 s; in this Chromium 100,000
-   \`new Intl.DateTimeFormat(…).format()\` take 76.8 s against 0.25 s with one formatter). After it (13:47 profile):
-   7.2 s of JavaScript from the click to the rows, of which the eager collection ≈ 2.6 s (the cells' texts 1.3 s,
-   ≈ 600,000 JSX elements 0.6 s, react-aria's nodes ≈ 0.5 s), garbage collection 2.1 s, \`JSON.parse\` of the 49 MB
-   0.33 s. Suggested fix: make the cells lazy — \`renderRow\` returns
-   \`<GridListItem id textValue><RowCells row={row} columns={columns} /></GridListItem>\` with \`column.cell\` called
-   inside \`RowCells\`, which React renders only for the rows the Virtualizer shows; that leaves one element per row.
-   \`textValue(row)\` (Table.tsx:64) is also computed for all rows up front: cheap for the default first column
-   (Device, a Map lookup); if Device is hidden it is Time, 100,000 date formats.
-2. **Rows keep their old cells when the columns change (a bug found on the way).** react-aria caches each item's
-   element in a WeakMap keyed by the item, cleared only when the collection's \`dependencies\` change; \`Table\` passes
-   none to \`GridList\`, so new \`columns\` (the Columns menu; a new \`context\`: language, time zone, units, device
-   names arriving) re-render the heading but not the rows. Seen with 2,000 positions: after ticking Altitude in
-   Columns the heading had 7 columns and every row still its 6 old cells (the empty Address cell under Altitude).
-   Fix: \`dependencies={[columns, textValue]}\` on the GridList in src/ui/Table.tsx — cheap only once 1 is done
-   (today it re-makes every cell of every row).
-3. **Selecting a row: 0.4–1.7 s here.** Two parts (13:47 profile, 0.72 s of JavaScript): (a) React, ≈ 0.3 s:
-   \`textValue\` in ReportResults.tsx:107 is a new function on every render, so \`renderRow\` (a \`useCallback\` on
-   \`[columns, textValue]\`) changes on every render of the table and react-aria's \`useCachedChildren\` walks the
-   100,000 items again (cache hits) and hands React a new 100,000-element array — O(rows) for any re-render of the
-   page; fix: \`useCallback\` for \`textValue\` (on \`first\` and \`context\`). (b) the map, ≈ 0.22 s: the first
-   selection marks the device's whole line \`selected\` through \`updateData\` (src/map/layers/report.ts
-   \`selectionDiff\`), and MapLibre works out the changed feature's extent on the main thread
-   (\`_onWorkerUpdateResult\` → \`_getShouldReloadTileOptions\` → \`convert\`/\`extend\` over its 100,000
-   coordinates) and re-tiles it; fix: style the selected line with feature-state (\`setFeatureState\`, no re-tiling),
-   or do not mark the line of a one-device route.
-4. **Scrolling far is O(rows above) per frame** (3–5 fps in the sweep; 38–56 fps for wheel steps near rows already
-   laid out). Of ≈ 5.5 s of JavaScript in the sweep: garbage collection 46 % (2.5 s), react-stately's \`ListLayout\`
-   ≈ 25 % (\`layoutIfNeeded\` → \`buildCollection\`, under the Virtualizer's \`flushSync\`). \`ListLayout\` unions
-   every rectangle it was asked for into \`requestedRect\` and rebuilds from the first row, so each frame that
-   reaches new rows walks every row from the top to them (\`toArray\` of all 100,000 collection nodes,
-   \`isValid\`/\`buildChild\` of each row above, an \`indexOf\`), allocating 100,000-entry arrays, on a 250 MB heap
-   (the GC). The DOM stays small (11–16 rows). Fix options: a layout for fixed-height rows whose visible range is
-   arithmetic (\`floor(scrollTop / 48)\`…, O(visible)): a \`ListLayout\` subclass or a \`Layout\` of \`Table\`'s own;
-   or another virtualiser for large reports; or pages of rows. "Blank frames" is 1 in every run: at each frame of
-   the sweep the rows in the DOM were still those of the previous position (react-aria renders after the scroll
-   event); the sweep moves ≈ 1,000,000 px/s, where any list that renders a frame late is blank; it is kept to
-   compare a fix, not as a finding of its own.
-5. **Memory: ≈ 239 MB of JS heap held by the report** after GC (≈ 2.4 KB per position, for 49 MB of JSON), with
-   the formatter fix as before it: the parsed positions, the ≈ 20 elements per row made up front (1), react-aria's
-   nodes, and the map's copies (line and 2,000 points). 1 removes most of the elements.
-6. **The server** (not the page): 100,000 positions are 49 MB of JSON; request → first byte 5–15 s here (Node's
-   own fetch of it 5–23 s, by load). Timed alone under the same load: the SQLite query 1.2–4.3 s, \`toPosition\`
-   (JSON attributes parsed, three ISO dates per row) 1–2.5 s, \`JSON.stringify\` ≈ 1 s. Linear, no hot spot;
-   streaming the rows out as they are read, and not re-parsing the stored attributes JSON, would cut its time and
-   peak memory.
+- **Scrolling far was O(rows above) per frame.** react-stately's \`ListLayout\` unions every rectangle it was asked
+  for and walks the rows from the first on each frame that reaches new ones (an array of all 100,000 nodes, a
+  validity check of each row above), allocating on a 250 MB heap: 3–5 fps in the sweep, garbage collection half of
+  it. \`FixedRowLayout\` finds the rows under a rectangle by arithmetic (\`floor(y / 48)\`…), so a frame costs the
+  rows on screen wherever the list is; the settings tables, the device list and long multi-selects use it too.
+- **"Blank frames" was a wrong measure before this run**: it hit-tested the list's middle with
+  \`elementFromPoint\`, and react-aria's scroll view sets \`pointer-events: none\` on its content while
+  scrolling, so every frame of the sweep counted as blank. It now compares the rows' boxes with the middle.
+- **What is left of Show** (quiet machine, about 2.8 s): the server about 1.6 s (the SQLite query, \`toPosition\`
+  parsing each row's attributes JSON and three dates, \`JSON.stringify\` of 49 MB; linear, no hot spot; streaming
+  the rows as they are read would cut the time to the first byte and the peak memory), the client about 1 s in one
+  task (\`JSON.parse\` of 49 MB ≈ 0.3 s, react-aria's collection of 100,000 items, the garbage of both).
+- **Memory**: about 140 MB of JS heap held by the report after GC (the parsed positions, react-aria's nodes, the
+  map's copies of the line and points).
 `;
 
 /** What dist/ is: when it was built, the commit that was HEAD then, and whether src/ or contract/ differ from HEAD now. */
