@@ -10,6 +10,9 @@ import { createServer, type RunningServer } from '../../server/app.ts';
 
 export const ADMIN_PASSWORD = 'e2e-admin-pass';
 
+/** The built client the server serves: `dist/`, or another build's folder (`E2E_CLIENT_DIR`, for a second working copy's build). */
+export const CLIENT_DIR = process.env.E2E_CLIENT_DIR ?? 'dist';
+
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -40,10 +43,10 @@ export interface Harness {
 
 /** The map style is pinned to the offline basemap (the server's `map` attribute) unless a test says otherwise. */
 export async function startHarness(options: { demo?: boolean; mapStyle?: string } = {}): Promise<Harness> {
-  if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` first');
+  if (!existsSync(join(CLIENT_DIR, 'index.html'))) throw new Error(`${CLIENT_DIR}/ is missing: run \`npm run build\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'athar-e2e-'));
   const start = (port = 0) =>
-    createServer({ dataDir, port, host: '127.0.0.1', demo: options.demo ?? true, adminPassword: ADMIN_PASSWORD, clientDir: 'dist', mapStyle: options.mapStyle ?? 'offline' });
+    createServer({ dataDir, port, host: '127.0.0.1', demo: options.demo ?? true, adminPassword: ADMIN_PASSWORD, clientDir: CLIENT_DIR, mapStyle: options.mapStyle ?? 'offline' });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
   const harness: Harness = {
