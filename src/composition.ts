@@ -156,7 +156,8 @@ export function createAppActor(deps: AppDependencies) {
         if (devices) live.setDevices(devices);
         if (positions) live.updatePositions(positions);
       },
-      // a logout clears the lines too; streaming stays as the logs page asked while it is open
+      // a logout clears the lines and every tracking path too (the store's clear empties
+      // `tracking`); streaming stays as the logs page asked while it is open
       clearLive: ({ context }) => {
         live.clear();
         if (context.logs) live.setIncludeLogs(true);
@@ -168,6 +169,9 @@ export function createAppActor(deps: AppDependencies) {
       saveDevice: (_, { device }) => live.apply({ devices: [device] }),
       // the logs page switched streaming: the store keeps the received lines only while it is on
       streamLogs: (_, { enabled }) => live.setIncludeLogs(enabled),
+      // the device card's Track / Stop tracking (and a deleted device): the paths live in the store
+      startTracking: (_, { deviceId }) => live.startTracking(deviceId),
+      stopTracking: (_, { deviceId }) => live.stopTracking(deviceId),
       reportError: ({ system }, params) => {
         system.get('errors')?.send({ type: 'PUSH', message: params.message });
       },

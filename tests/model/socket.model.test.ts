@@ -26,6 +26,9 @@ const samples = {
   MESSAGE: [{ data: positionFrame }, { data: 'not json' }],
   CLOSE: [{ code: SOCKET.logoutCode }, { code: 1006 }, { code: 1000 }],
   LOGS: [{ flag: true }, { flag: false }],
+  // one device: tracking it, again (ignored), untracking it, again (ignored), deleting it while tracked
+  TRACK: { deviceId: 1 },
+  UNTRACK: { deviceId: 1 },
   DEVICE_REMOVED: { id: 1 },
   DEVICE_SAVED: { device: { id: 1, name: 'Car', uniqueId: '1', status: 'online', attributes: {} } },
   [eventOf('load', 'done')]: { output: { devices: [], positions: [] } },
@@ -44,6 +47,7 @@ function serializeState(snapshot: AnyMachineSnapshot): string {
   return JSON.stringify([
     snapshot.value,
     c.logs,
+    c.tracking,
     c.errorReported,
     Math.min(c.retries, 1),
     c.count,
@@ -72,6 +76,8 @@ const machine = provideFakeActors(socketMachine, fakes).provide({
     unauthorized: () => void effects.push(['unauthorized', null]),
     clearLive: () => void effects.push(['clearLive', null]),
     removeDevice: (_, params) => void effects.push(['removeDevice', params.id]),
+    startTracking: (_, params) => void effects.push(['startTracking', params.deviceId]),
+    stopTracking: (_, params) => void effects.push(['stopTracking', params.deviceId]),
     saveDevice: (_, params) => void effects.push(['saveDevice', params.device.id]),
     streamLogs: (_, params) => void effects.push(['streamLogs', params.enabled]),
   },
@@ -85,9 +91,11 @@ const isIntervalDelay = (event: AnyEventObject) => event.type.startsWith(INTERVA
  *
  * - Connection: every connection event while delivery is quiet (direct, idle, base interval).
  *   Past the first retry only OPEN and STOP (more retries only lengthen the back-off); with log
- *   streaming on only LOGS, CLOSE, VISIBLE and STOP.
- * - Delivery: frames arrive only on an open socket with nothing else going on (no logs, no error,
- *   no retry). The heartbeat timer (30 s) is pending then and part of every vertex, so a loop
+ *   streaming on only LOGS, CLOSE, VISIBLE and STOP; with a device tracked only TRACK, UNTRACK,
+ *   DEVICE_REMOVED, OPEN, CLOSE, VISIBLE, START and STOP (tracking is the same in every connection
+ *   state: enough to see it kept across a reconnect and ended by STOP).
+ * - Delivery: frames arrive only on an open socket with nothing else going on (no logs, no
+ *   tracking, no error, no retry). The heartbeat timer (30 s) is pending then and part of every vertex, so a loop
  *   that lets time pass and comes back to the same state would be explored again at every offset
  *   of it: each delivery timer is taken only where it cannot lead back (the counting window ends
  *   after a close, when the heartbeat is gone; a flush is taken only where it cannot be followed
@@ -99,7 +107,7 @@ function filterEvents(snapshot: AnyMachineSnapshot, event: AnyEventObject): bool
   const counting = snapshot.matches({ delivery: { direct: 'counting' } });
   const batching = snapshot.matches({ delivery: 'batching' });
   const quiet = snapshot.matches({ delivery: { direct: 'idle' } }) && c.interval === SOCKET.baseIntervalMs;
-  const fresh = !c.logs && !c.errorReported && c.retries === 0;
+  const fresh = !c.logs && c.tracking.length === 0 && !c.errorReported && c.retries === 0;
 
   if (isIntervalDelay(event)) {
     // The counting window that outlives its socket (frames, then a close).
@@ -127,6 +135,7 @@ function filterEvents(snapshot: AnyMachineSnapshot, event: AnyEventObject): bool
   }
   if (c.retries > 0) return event.type === 'OPEN' || event.type === 'STOP';
   if (event.type === 'VISIBLE' || event.type === 'STOP') return true;
+  if (c.tracking.length > 0) return ['TRACK', 'UNTRACK', 'DEVICE_REMOVED', 'OPEN', 'CLOSE', 'START'].includes(event.type);
   if (c.logs) return event.type === 'LOGS' || event.type === 'CLOSE';
   return true;
 }
@@ -145,7 +154,7 @@ const inConnection = (s: AnyMachineSnapshot, state: string) => s.matches({ conne
 function checkStep(step: PathStep, prev: AnyMachineSnapshot | undefined, next: AnyMachineSnapshot, produced: readonly Effect[]): void {
   const where = `step "${step.label}"`;
   const names = produced.map(([n]) => n);
-  const event = step.event as AnyEventObject & { code?: number; data?: string; error?: { status?: number } };
+  const event = step.event as AnyEventObject & { code?: number; data?: string; error?: { status?: number }; deviceId?: number; id?: number };
   if (!prev) {
     expect(names, where).toEqual([]);
     return;
@@ -162,6 +171,18 @@ function checkStep(step: PathStep, prev: AnyMachineSnapshot | undefined, next: A
   // STOP always clears the live store; nothing else does.
   expect(names.includes('clearLive'), where).toBe(step.event.type === 'STOP');
   if (step.event.type === 'STOP') expect(inConnection(next, 'stopped'), where).toBe(true);
+  // Tracking: a path is started exactly for TRACK of an untracked device while signed in (neither
+  // idle nor stopped), deleted exactly for UNTRACK or DEVICE_REMOVED of a tracked one; STOP ends
+  // every tracking (the store's paths go with clearLive, checked above); nothing else touches it.
+  const target = (step.event.type === 'TRACK' || step.event.type === 'UNTRACK' ? event.deviceId : step.event.type === 'DEVICE_REMOVED' ? event.id : undefined) ?? null;
+  const wasTracked = target !== null && ctx(prev).tracking.includes(target);
+  const signedIn = !inConnection(prev, 'idle') && !inConnection(prev, 'stopped');
+  const starts = step.event.type === 'TRACK' && !wasTracked && signedIn;
+  const stops = (step.event.type === 'UNTRACK' || step.event.type === 'DEVICE_REMOVED') && wasTracked;
+  expect(produced.filter(([n]) => n === 'startTracking'), where).toEqual(starts ? [['startTracking', target]] : []);
+  expect(produced.filter(([n]) => n === 'stopTracking'), where).toEqual(stops ? [['stopTracking', target]] : []);
+  const expectedTracking = step.event.type === 'STOP' ? [] : starts ? [...ctx(prev).tracking, target] : stops ? ctx(prev).tracking.filter((id) => id !== target) : ctx(prev).tracking;
+  expect(ctx(next).tracking, where).toEqual(expectedTracking);
   // 4000 never reconnects nor refetches.
   if (step.event.type === 'CLOSE' && event.code === SOCKET.logoutCode) expect(inConnection(next, 'stopped'), where).toBe(true);
   // START loads the whole fleet before any socket; the load's result is delivered.

@@ -32,6 +32,14 @@ export type DeviceRemovedEvent = { type: 'DEVICE_REMOVED'; id: number };
  * the list show the edit without waiting for (or without, on a server that sends none) a push.
  */
 export type DeviceSavedEvent = { type: 'DEVICE_SAVED'; device: Device };
+/**
+ * Draw this device's path from now on (the device card's Track): the live store starts a tracking
+ * path with the current time and extends it with each new position. Only while signed in (not
+ * before START nor after a stop); STOP (logout) ends every tracking.
+ */
+export type TrackEvent = { type: 'TRACK'; deviceId: number };
+/** Stop tracking this device (the device card's Stop tracking): its path is deleted. */
+export type UntrackEvent = { type: 'UNTRACK'; deviceId: number };
 
 export type SocketEvent =
   | StartEvent
@@ -44,7 +52,9 @@ export type SocketEvent =
   | VisibleEvent
   | LogsEvent
   | DeviceRemovedEvent
-  | DeviceSavedEvent;
+  | DeviceSavedEvent
+  | TrackEvent
+  | UntrackEvent;
 
 /** What the machine sends to the connection actor. */
 export type ConnectionCommand = { type: 'SEND'; text: string } | { type: 'CLOSE'; code: number };

@@ -1,4 +1,4 @@
-import { and, assign, enqueueActions, fromCallback, fromPromise, sendParent, sendTo, setup } from 'xstate';
+import { and, assign, enqueueActions, fromCallback, fromPromise, not, or, sendParent, sendTo, setup, stateIn } from 'xstate';
 import type { Device, Position } from '../../../contract/models';
 import type { ConnectionCommand, MessageEvent, SocketEvent, SocketParentEvent } from './events';
 import { addToBatch, batchMessage, parseSocketMessage, updateCount, type Batch, type SocketMessage } from './messages';
@@ -37,6 +37,11 @@ export interface SocketContext {
    * every open while true (the server forgets it with the connection).
    */
   logs: boolean;
+  /**
+   * Devices whose path is being drawn (the device card's Track), in the order they were added:
+   * the live store holds the paths, this says which exist. Emptied by STOP (logout).
+   */
+  tracking: readonly number[];
   /** Frames dropped because they were not JSON objects of the expected shape. */
   dropped: number;
   /** Updates delivered directly in the current interval. */
@@ -113,11 +118,26 @@ export const socketMachine = setup({
     reportError: (_, _params: { message: string }) => {},
     /** Log streaming was switched on or off: the live store keeps the received lines only while on. */
     streamLogs: (_, _params: { enabled: boolean }) => {},
+    /** Start a tracking path for the device in the live store (now as its start time). */
+    startTracking: (_, _params: { deviceId: number }) => {},
+    /** Delete the device's tracking path from the live store. */
+    stopTracking: (_, _params: { deviceId: number }) => {},
     /** Tell the root the session is gone (it sends the session SESSION_EXPIRED). */
     unauthorized: sendParent({ type: 'UNAUTHORIZED' } satisfies SocketParentEvent),
     sendHeartbeat: sendTo('connection', { type: 'SEND', text: '{}' } satisfies ConnectionCommand),
     sendLogs: sendTo('connection', ({ context }) => ({ type: 'SEND', text: JSON.stringify({ logs: context.logs }) }) satisfies ConnectionCommand),
     setLogs: assign({ logs: ({ context, event }) => (event.type === 'LOGS' ? event.flag : context.logs) }),
+    addTracked: assign({
+      tracking: ({ context, event }) => (event.type === 'TRACK' ? [...context.tracking, event.deviceId] : context.tracking),
+    }),
+    removeTracked: assign({
+      tracking: ({ context, event }) =>
+        event.type === 'UNTRACK' || event.type === 'DEVICE_REMOVED'
+          ? context.tracking.filter((id) => id !== (event.type === 'UNTRACK' ? event.deviceId : event.id))
+          : context.tracking,
+    }),
+    // the live store's clear (clearLive) deletes the paths themselves
+    resetTracking: assign({ tracking: [] }),
     resetRetries: assign({ retries: 0, errorReported: false }),
     countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
     countDropped: assign({ dropped: ({ context }) => context.dropped + 1 }),
@@ -148,6 +168,13 @@ export const socketMachine = setup({
     overThreshold: ({ context }) => context.count + 1 > SOCKET.batchThreshold,
     errorUnreported: ({ context }) => !context.errorReported,
     logsChanged: ({ context, event }) => event.type === 'LOGS' && event.flag !== context.logs,
+    /** TRACK of a device not tracked yet. */
+    untracked: ({ context, event }) => event.type === 'TRACK' && !context.tracking.includes(event.deviceId),
+    /** The connection is in use (loading, active, closed or waiting): neither before START nor stopped. */
+    signedIn: not(or([stateIn({ connection: 'idle' }), stateIn({ connection: 'stopped' })])),
+    /** UNTRACK or DEVICE_REMOVED of a tracked device. */
+    tracked: ({ context, event }) =>
+      (event.type === 'UNTRACK' && context.tracking.includes(event.deviceId)) || (event.type === 'DEVICE_REMOVED' && context.tracking.includes(event.id)),
     isUnauthorized: ({ event }) => {
       const error: unknown = 'error' in event ? event.error : undefined;
       return typeof error === 'object' && error !== null && (error as FailureLike).status === 401;
@@ -164,6 +191,7 @@ export const socketMachine = setup({
   context: {
     retries: 0,
     logs: false,
+    tracking: [],
     dropped: 0,
     count: 0,
     interval: SOCKET.baseIntervalMs,
@@ -175,10 +203,24 @@ export const socketMachine = setup({
   on: {
     STOP: {
       target: ['.connection.stopped', '.delivery.direct'],
-      actions: ['resetDelivery', 'clearLive'],
+      actions: ['resetDelivery', 'resetTracking', 'clearLive'],
     },
     LOGS: { guard: 'logsChanged', actions: ['setLogs', { type: 'streamLogs', params: ({ event }) => ({ enabled: event.flag }) }] },
-    DEVICE_REMOVED: { actions: { type: 'removeDevice', params: ({ event }) => ({ id: event.id }) } },
+    DEVICE_REMOVED: [
+      // a deleted device's path goes with it
+      {
+        guard: 'tracked',
+        actions: [{ type: 'removeDevice', params: ({ event }) => ({ id: event.id }) }, 'removeTracked', { type: 'stopTracking', params: ({ event }) => ({ deviceId: event.id }) }],
+      },
+      { actions: { type: 'removeDevice', params: ({ event }) => ({ id: event.id }) } },
+    ],
+    // Tracking only while signed in: not before START, nor once stopped (logout, a 401), so no
+    // path outlives the session that drew it.
+    TRACK: {
+      guard: and(['untracked', 'signedIn']),
+      actions: ['addTracked', { type: 'startTracking', params: ({ event }) => ({ deviceId: event.deviceId }) }],
+    },
+    UNTRACK: { guard: 'tracked', actions: ['removeTracked', { type: 'stopTracking', params: ({ event }) => ({ deviceId: event.deviceId }) }] },
     DEVICE_SAVED: { actions: { type: 'saveDevice', params: ({ event }) => ({ device: event.device }) } },
   },
   states: {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyEventObject } from 'xstate';
+import { createLiveStore } from '../../domain/liveStore';
 import { ApiError } from '../../api/client';
 import type { ConnectionCommand } from './events';
 import { reconnectDelay, SOCKET, SOCKET_ERROR_MESSAGE, socketMachine, type RefetchOutput } from './socket.machine';
@@ -16,6 +17,7 @@ function harness(options: { refetch?: () => Promise<RefetchOutput>; load?: () =>
   const refreshed: RefetchOutput[] = [];
   const errors: string[] = [];
   const streamed: boolean[] = [];
+  const tracked: Array<readonly ['start' | 'stop', number]> = [];
   const unauthorized = vi.fn();
   const clearLive = vi.fn();
   let connections = 0;
@@ -44,6 +46,8 @@ function harness(options: { refetch?: () => Promise<RefetchOutput>; load?: () =>
       refreshed: (_, params) => refreshed.push(params),
       reportError: (_, params) => errors.push(params.message),
       streamLogs: (_, params) => streamed.push(params.enabled),
+      startTracking: (_, params) => tracked.push(['start', params.deviceId]),
+      stopTracking: (_, params) => tracked.push(['stop', params.deviceId]),
       unauthorized,
       clearLive,
     },
@@ -62,6 +66,7 @@ function harness(options: { refetch?: () => Promise<RefetchOutput>; load?: () =>
     refreshed,
     errors,
     streamed,
+    tracked,
     unauthorized,
     clearLive,
     flush,
@@ -450,5 +455,145 @@ describe('socket machine: deleted devices', () => {
     actor.send({ type: 'DEVICE_REMOVED', id: 7 });
     expect(removed).toEqual([7]);
     expect(actor.getSnapshot().matches({ connection: 'idle' })).toBe(true);
+  });
+});
+
+describe('socket machine: tracking (the device card\'s Track)', () => {
+  const trackingOf = (h: ReturnType<typeof harness>) => h.actor.getSnapshot().context.tracking;
+
+  it('TRACK starts a path once per device, UNTRACK deletes it; both only for what they change', async () => {
+    const h = harness();
+    await openSocket(h);
+    h.send({ type: 'TRACK', deviceId: 3 });
+    h.send({ type: 'TRACK', deviceId: 3 }); // already tracked: nothing
+    h.send({ type: 'TRACK', deviceId: 5 });
+    expect(trackingOf(h)).toEqual([3, 5]);
+    h.send({ type: 'UNTRACK', deviceId: 3 });
+    h.send({ type: 'UNTRACK', deviceId: 3 }); // no longer tracked: nothing
+    h.send({ type: 'UNTRACK', deviceId: 9 }); // never tracked: nothing
+    expect(trackingOf(h)).toEqual([5]);
+    expect(h.tracked).toEqual([
+      ['start', 3],
+      ['start', 5],
+      ['stop', 3],
+    ]);
+    // nothing goes to the server: tracking is the client's own
+    expect(h.sent).toEqual([]);
+  });
+
+  it('tracking is kept across a close, the refetch and the reconnect', async () => {
+    const h = harness();
+    h.send({ type: 'START' }); // loading the fleet: already signed in
+    h.send({ type: 'TRACK', deviceId: 4 });
+    await h.flush();
+    h.send({ type: 'OPEN' });
+    h.send({ type: 'CLOSE', code: 1006 });
+    await h.flush();
+    expect(h.at('waiting')).toBe(true);
+    h.send({ type: 'TRACK', deviceId: 6 });
+    h.clock.increment(reconnectDelay(0));
+    await h.flush();
+    h.send({ type: 'OPEN' });
+    expect(h.actor.getSnapshot().hasTag('online')).toBe(true);
+    expect(trackingOf(h)).toEqual([4, 6]);
+    expect(h.tracked).toEqual([
+      ['start', 4],
+      ['start', 6],
+    ]);
+  });
+
+  it('STOP (logout) ends every tracking with the live store (clearLive), and no TRACK counts until the next START', async () => {
+    const h = harness();
+    h.send({ type: 'TRACK', deviceId: 1 }); // before START: not signed in, nothing
+    expect(trackingOf(h)).toEqual([]);
+    await openSocket(h);
+    h.send({ type: 'TRACK', deviceId: 1 });
+    h.send({ type: 'TRACK', deviceId: 2 });
+    h.send({ type: 'STOP' });
+    expect(trackingOf(h)).toEqual([]);
+    expect(h.clearLive).toHaveBeenCalledTimes(1);
+    h.send({ type: 'TRACK', deviceId: 1 }); // a card left over after logout: nothing
+    expect(trackingOf(h)).toEqual([]);
+    expect(h.tracked).toEqual([
+      ['start', 1],
+      ['start', 2],
+    ]);
+    // signed in again: a fresh start, the old paths are not back
+    await openSocket(h);
+    expect(trackingOf(h)).toEqual([]);
+    h.send({ type: 'TRACK', deviceId: 2 });
+    expect(trackingOf(h)).toEqual([2]);
+  });
+
+  it('a 401 stops the connection: TRACK is refused until signed in again', async () => {
+    const h = harness({ refetch: () => Promise.reject(new ApiError('HTTP 401', 401)) });
+    await openSocket(h);
+    h.send({ type: 'CLOSE', code: 1006 });
+    await h.flush();
+    expect(h.at('stopped')).toBe(true);
+    h.send({ type: 'TRACK', deviceId: 1 });
+    expect(trackingOf(h)).toEqual([]);
+    expect(h.tracked).toEqual([]);
+  });
+
+  it('a deleted device stops being tracked (its path goes with it)', async () => {
+    const h = harness();
+    await openSocket(h);
+    h.send({ type: 'TRACK', deviceId: 7 });
+    h.send({ type: 'DEVICE_REMOVED', id: 8 });
+    expect(trackingOf(h)).toEqual([7]);
+    h.send({ type: 'DEVICE_REMOVED', id: 7 });
+    expect(trackingOf(h)).toEqual([]);
+    expect(h.tracked).toEqual([
+      ['start', 7],
+      ['stop', 7],
+    ]);
+  });
+
+  it('with the live store wired as the composition root does: a path of the new positions, gone on UNTRACK and on STOP (the store\'s clear empties tracking)', async () => {
+    let now = Date.UTC(2025, 4, 6, 7, 8, 9);
+    const live = createLiveStore({ now: () => now });
+    const machine = socketMachine.provide({
+      actors: {
+        connection: fromCallback(() => {}),
+        load: fromPromise<RefetchOutput>(async () => ({ devices: [], positions: [] })),
+      },
+      actions: {
+        deliver: (_, { message }) => live.apply(message),
+        clearLive: () => live.clear(),
+        startTracking: (_, { deviceId }) => live.startTracking(deviceId),
+        stopTracking: (_, { deviceId }) => live.stopTracking(deviceId),
+      },
+    });
+    const clock = new SimulatedClock();
+    const actor = createActor(machine, { clock }).start();
+    actor.send({ type: 'START' });
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    actor.send({ type: 'OPEN' });
+    const at = (lat: number, lon: number) => frame({ positions: [{ id: lat * 100 + lon, deviceId: 1, latitude: lat, longitude: lon }] });
+
+    actor.send({ type: 'MESSAGE', data: at(1, 1) }); // before tracking: not part of the path
+    actor.send({ type: 'TRACK', deviceId: 1 });
+    expect(live.getState().tracking.get(1)).toEqual({ startTime: '2025-05-06T07:08:09.000Z', points: [] });
+    now += 1000;
+    actor.send({ type: 'MESSAGE', data: at(2, 3) });
+    actor.send({ type: 'MESSAGE', data: at(4, 5) });
+    actor.send({ type: 'MESSAGE', data: at(6, 7) });
+    expect(live.getState().tracking.get(1)?.points).toEqual([
+      [3, 2],
+      [5, 4],
+      [7, 6],
+    ]);
+    actor.send({ type: 'UNTRACK', deviceId: 1 });
+    expect(live.getState().tracking.has(1)).toBe(false);
+
+    clock.increment(SOCKET.baseIntervalMs); // a new counting window: delivered at once, not batched
+    actor.send({ type: 'TRACK', deviceId: 1 });
+    actor.send({ type: 'MESSAGE', data: at(8, 9) });
+    expect(live.getState().tracking.get(1)?.points).toEqual([[9, 8]]);
+    actor.send({ type: 'STOP' });
+    // the clear that logout runs anyway empties the paths: no separate clearTracking is needed
+    expect(live.getState().tracking.size).toBe(0);
+    expect(actor.getSnapshot().context.tracking).toEqual([]);
   });
 });
