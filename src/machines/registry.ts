@@ -12,6 +12,7 @@ import { editorMachine } from './editor/editor.machine';
 import { requestMachine } from './request/request.machine';
 import { geofenceMachine } from './geofence/geofence.machine';
 import { reportMachine } from './report/report.machine';
+import { replayMachine } from './replay/replay.machine';
 
 export const machines: Record<string, AnyStateMachine> = {
   app: appMachine,
@@ -19,6 +20,7 @@ export const machines: Record<string, AnyStateMachine> = {
   errors: errorsMachine,
   geofence: geofenceMachine,
   mapStyle: mapStyleMachine,
+  replay: replayMachine,
   report: reportMachine,
   request: requestMachine,
   session: sessionMachine,
