@@ -11,7 +11,8 @@
  * from which a test projects a device to a screen point without reaching into the page;
  * `data-geofence-features="<n>"` (features in the geofences source, 0 while the layer is off)
  * when the map is given a geofence feed (`data-map-ready` turns false, then true once a new
- * list of geofences is drawn).
+ * list of geofences is drawn), and `data-tracking-points="<n>"` (the points the tracking paths
+ * draw: the vertices of every tracked device's line, 0 when nothing is tracked).
  */
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
@@ -121,6 +122,9 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
       onReady: (ready) => {
         container.dataset.mapReady = String(ready);
       },
+      onTrackingPoints: (count) => {
+        container.dataset.trackingPoints = String(count);
+      },
       onFallback: (fallback) => {
         container.dataset.mapFallback = String(fallback);
         onFallbackRef.current?.(fallback);
@@ -142,7 +146,7 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
       controller.destroy();
       map.off('moveend', writeCamera);
       map.remove();
-      for (const key of ['mapReady', 'deviceFeatures', 'geofenceFeatures', 'selectedDevice', 'mapCenter', 'mapZoom', 'mapFallback']) delete container.dataset[key];
+      for (const key of ['mapReady', 'deviceFeatures', 'geofenceFeatures', 'selectedDevice', 'mapCenter', 'mapZoom', 'mapFallback', 'trackingPoints']) delete container.dataset[key];
     };
   }, [store, settings, geofences]);
 

@@ -47,6 +47,8 @@ export interface MapControllerOptions {
   geofences?: GeofenceFeed;
   /** Called with the number of features in the geofences source (0 when the layer is off). */
   onGeofenceCount?: (count: number) => void;
+  /** Called with the number of points the tracking paths draw, when it changes. */
+  onTrackingPoints?: (count: number) => void;
   /**
    * Attached after the app's layers on every style load (the style is loaded then); the
    * returned detach runs before a style switch and on destroy.
@@ -155,7 +157,7 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
       clustering: current.clustering,
       rasterize: options.rasterize,
     });
-    detachTracking = attachTrackingLayer(map, store, DEVICES_LAYERS.clusters);
+    detachTracking = attachTrackingLayer(map, store, DEVICES_LAYERS.clusters, options.onTrackingPoints);
     setLiveRoutes(current.liveRoutes);
     if (current.accuracy) attachAccuracy();
     setGeofences(current.geofences);

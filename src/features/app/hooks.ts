@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 import type { SessionSnapshot } from '../../machines/session/selectors';
+import { selectTracked } from '../../machines/socket/selectors';
 import type { ErrorsActor, SocketActor } from '../../composition';
 import { useServices } from './services';
 import { chooseLanguage, type Language } from '../../domain/language';
@@ -46,4 +47,19 @@ export function useSocketStatus(): SocketStatus {
     if (s.matches({ connection: 'active' }) || s.matches({ connection: 'loading' })) return 'connecting';
     return 'stopped';
   });
+}
+
+/**
+ * Tracking of one device (the device card's Track): whether its path is drawn, and the events that
+ * switch it. The socket machine owns it (the live store's one writer starts and deletes the path).
+ */
+export function useTracking(deviceId: number): { tracked: boolean; track: () => void; untrack: () => void } {
+  const { app } = useServices();
+  const socket = app.system.get('socket') as SocketActor;
+  const tracked = useSelector(socket, selectTracked(deviceId));
+  return {
+    tracked,
+    track: () => socket.send({ type: 'TRACK', deviceId }),
+    untrack: () => socket.send({ type: 'UNTRACK', deviceId }),
+  };
 }

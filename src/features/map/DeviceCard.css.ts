@@ -93,6 +93,9 @@ export const actions = style({
 
 export const action = style({ fontSize: vars.fontSize.sm });
 
+/** Track / Stop tracking: a compact secondary button, its label kept on one line. */
+export const track = style({ fontSize: vars.fontSize.sm, paddingInline: vars.space.md, whiteSpace: 'nowrap' });
+
 /** The "more" menu's trigger, at the end of the links row. */
 export const more = style({ marginInlineStart: 'auto', fontSize: vars.fontSize.sm, minBlockSize: '28px', paddingBlock: 0 });
 

@@ -3,7 +3,8 @@
  * at most 288 px wide, with the device image (144 px high) when the device has one, the spec's
  * fields the user chose (`positionItems`, as Traccar's client: fix time, address, speed and total
  * distance by default) in the user's units, links to the position and network pages, a "more" menu
- * (the place in other maps) and the actions the user may take. Closing (button or Escape) deselects
+ * (the place in other maps) and the actions the user may take: Track (Stop tracking while the
+ * device's path is drawn), Replay, Command, Edit, Delete. Closing (button or Escape) deselects
  * the device and returns focus where it came from (the device row).
  */
 import { useState } from 'react';
@@ -21,7 +22,7 @@ import { selectServer, selectUser } from '../../machines/session/selectors';
 import { AlertDialog, Button, CloseIcon, Dialog, Link, Menu, MenuItem } from '../../ui';
 import { useServices } from '../app/services';
 import { useRequest } from '../app/useRequest';
-import { useSession } from '../app/hooks';
+import { useSession, useTracking } from '../app/hooks';
 import { useUnitFormatters } from '../app/useUnits';
 import { deviceImageUrl } from './deviceImage';
 import { formatCoordinates } from './format';
@@ -65,6 +66,8 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
   const user = useSession(selectUser);
   const server = useSession(selectServer);
   const [confirming, setConfirming] = useState(false);
+  // the socket machine owns tracking: Track draws the device's path from now on, until stopped or logout
+  const tracking = useTracking(device.id);
   const restrictions = restrictionsOf(user, server);
   const mayEdit = canEdit('devices', restrictions);
   const status = normalizeStatus(device.status);
@@ -185,6 +188,9 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
           )}
         </div>
         <div className={styles.actions}>
+          <Button variant="secondary" className={styles.track} onPress={tracking.tracked ? tracking.untrack : tracking.track}>
+            {tracking.tracked ? t`Stop tracking` : t`Track`}
+          </Button>
           <Link href={`/replay?deviceId=${device.id}`} className={styles.action}>
             {t`Replay`}
           </Link>

@@ -22,12 +22,14 @@ export interface KeyedSourceSpec<I, G extends Geometry> {
 
 export type KeyedSourceMap = Pick<MaplibreMap, 'getSource'>;
 
-export interface KeyedSource {
+export interface KeyedSource<G extends Geometry = Geometry> {
   /** Rebuilds everything and sends it with `setData`. */
   reload(state: LiveState): void;
   /** Sends the changes of these ids as one `updateData` diff (nothing when nothing changed). */
   apply(state: LiveState, ids: Iterable<number>): void;
   size(): number;
+  /** The features drawn now. */
+  features(): Iterable<KeyedFeature<G>>;
 }
 
 function logError(error: unknown): void {
@@ -59,7 +61,7 @@ export function emptyCollection(): FeatureCollection {
   return { type: 'FeatureCollection', features: [] };
 }
 
-export function createKeyedSource<I, G extends Geometry>(map: KeyedSourceMap, spec: KeyedSourceSpec<I, G>): KeyedSource {
+export function createKeyedSource<I, G extends Geometry>(map: KeyedSourceMap, spec: KeyedSourceSpec<I, G>): KeyedSource<G> {
   const entries = new Map<number, { input: I; feature: KeyedFeature<G> }>();
   const source = () => map.getSource<GeoJSONSource>(spec.sourceId);
   const all = (): FeatureCollection => ({ type: 'FeatureCollection', features: [...entries.values()].map((e) => e.feature) });
@@ -97,5 +99,6 @@ export function createKeyedSource<I, G extends Geometry>(map: KeyedSourceMap, sp
       sendDiff(source(), { add, update, remove }, (target) => target.setData(all()).catch(logError));
     },
     size: () => entries.size,
+    features: () => [...entries.values()].map((entry) => entry.feature),
   };
 }

@@ -78,4 +78,21 @@ describe('tracking layer', () => {
     store.stopTracking(1);
     expect(source.lastDiff()).toEqual({ remove: [1] });
   });
+
+  it('reports the points it draws (a one-point path draws none), on change only, and 0 on detach', () => {
+    const { store, map } = setup();
+    const counts: number[] = [];
+    const detach = attachTrackingLayer(map, store, undefined, (count) => counts.push(count));
+    store.startTracking(1);
+    store.startTracking(2);
+    store.updatePositions([position(1, 10, 10)]);
+    store.updatePositions([position(1, 10.5, 10.5), position(2, 20, 20)]);
+    store.updatePositions([position(1, 10.6, 10.6), position(2, 20.5, 20.5)]);
+    store.select(3); // not a tracking change
+    store.stopTracking(2);
+    store.clear();
+    expect(counts).toEqual([0, 2, 5, 3, 0]);
+    detach();
+    expect(counts).toEqual([0, 2, 5, 3, 0, 0]);
+  });
 });

@@ -41,6 +41,8 @@ interface LineSpec {
   slice: 'history' | 'tracking';
   lines: (state: LiveState) => ReadonlyMap<number, Points> | undefined;
   dashed?: boolean;
+  /** Called with the number of points drawn (the vertices of every line) when it changes. */
+  onPoints?: (count: number) => void;
 }
 
 function attachLineLayer(map: LineLayerMap, store: LiveStore, spec: LineSpec, beforeId?: string): () => void {
@@ -66,23 +68,36 @@ function attachLineLayer(map: LineLayerMap, store: LiveStore, spec: LineSpec, be
     input: (state, id) => spec.lines(state)?.get(id),
     build: (id, points, state) => lineFeature(id, points, state.devices.get(id)?.status),
   });
+  let drawnPoints = -1;
+  const countPoints = () => {
+    if (!spec.onPoints) return;
+    let count = 0;
+    for (const feature of keyed.features()) count += feature.geometry.coordinates.length;
+    if (count === drawnPoints) return;
+    drawnPoints = count;
+    spec.onPoints(count);
+  };
   let lines = spec.lines(store.getState());
   keyed.reload(store.getState());
+  countPoints();
   const unsubscribe = store.subscribe((state, change) => {
     if (!change.reset && !change.slices.has(spec.slice)) return;
     const next = spec.lines(state);
     if (change.reset && next !== lines) {
       lines = next;
       keyed.reload(state);
+      countPoints();
       return;
     }
     if (next === lines) return;
     const ids = new Set<number>([...(lines?.keys() ?? []), ...(next?.keys() ?? [])]);
     lines = next;
     keyed.apply(state, ids);
+    countPoints();
   });
   return () => {
     unsubscribe();
+    spec.onPoints?.(0);
     if (map.getLayer(spec.layerId)) map.removeLayer(spec.layerId);
     if (map.getSource(spec.sourceId)) map.removeSource(spec.sourceId);
   };
@@ -106,6 +121,12 @@ export function attachLiveRoutesLayer(map: LineLayerMap, store: LiveStore, befor
   return attachLineLayer(map, store, { sourceId: ROUTES_SOURCE, layerId: ROUTES_LAYER, lines: selectHistory, slice: 'history' }, beforeId);
 }
 
-export function attachTrackingLayer(map: LineLayerMap, store: LiveStore, beforeId?: string): () => void {
-  return attachLineLayer(map, store, { sourceId: TRACKING_SOURCE, layerId: TRACKING_LAYER, lines: selectTracking, slice: 'tracking', dashed: true }, beforeId);
+/** `onPoints`: the number of points the tracking lines draw (a path of one point draws none), on each change. */
+export function attachTrackingLayer(map: LineLayerMap, store: LiveStore, beforeId?: string, onPoints?: (count: number) => void): () => void {
+  return attachLineLayer(
+    map,
+    store,
+    { sourceId: TRACKING_SOURCE, layerId: TRACKING_LAYER, lines: selectTracking, slice: 'tracking', dashed: true, ...(onPoints ? { onPoints } : {}) },
+    beforeId,
+  );
 }
