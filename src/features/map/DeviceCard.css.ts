@@ -93,6 +93,9 @@ export const actions = style({
 
 export const action = style({ fontSize: vars.fontSize.sm });
 
+/** Track and Delete, kept together at the end of the actions. */
+export const buttons = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, marginInlineStart: 'auto' });
+
 /** Track / Stop tracking: a compact secondary button, its label kept on one line. */
 export const track = style({ fontSize: vars.fontSize.sm, paddingInline: vars.space.md, whiteSpace: 'nowrap' });
 

@@ -188,9 +188,6 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
           )}
         </div>
         <div className={styles.actions}>
-          <Button variant="secondary" className={styles.track} onPress={tracking.tracked ? tracking.untrack : tracking.track}>
-            {tracking.tracked ? t`Stop tracking` : t`Track`}
-          </Button>
           <Link href={`/replay?deviceId=${device.id}`} className={styles.action}>
             {t`Replay`}
           </Link>
@@ -204,11 +201,17 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
               {t`Edit`}
             </Link>
           )}
-          {mayEdit && (
-            <Button variant="danger" onPress={() => setConfirming(true)}>
-              {t`Delete`}
+          {/* the buttons together, at the end (on a line of their own when the links fill one) */}
+          <div className={styles.buttons}>
+            <Button variant="secondary" className={styles.track} onPress={tracking.tracked ? tracking.untrack : tracking.track}>
+              {tracking.tracked ? t`Stop tracking` : t`Track`}
             </Button>
-          )}
+            {mayEdit && (
+              <Button variant="danger" onPress={() => setConfirming(true)}>
+                {t`Delete`}
+              </Button>
+            )}
+          </div>
         </div>
       </Dialog>
       {confirming && (
