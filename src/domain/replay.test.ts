@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Position } from '../../contract/models';
+import type { Event, Position, StopReportItem } from '../../contract/models';
 import { distanceMeters } from '../../contract/units';
-import { indexAtOrBefore, nextStep, playedShare, prepareReplay, previousStep, sampleTrack, thinLine, trackPositions } from './replay';
+import { indexAtOrBefore, nextStep, playedShare, prepareReplay, previousStep, replayMarkers, sampleTrack, thinLine, trackPositions } from './replay';
 
 const T0 = Date.UTC(2026, 10, 2, 8, 0, 0);
 
@@ -157,6 +157,22 @@ describe('trackPositions', () => {
     expect(positions.map((p) => [p.fixTime, p.latitude, p.longitude, p.address, p.altitude])).toEqual([
       [new Date(T0).toISOString(), 24.7, 46.6, 'King Fahd Rd', 600],
       [new Date(T0 + 10_000).toISOString(), 24.8, 46.7, null, 0],
+    ]);
+  });
+});
+
+describe('replayMarkers', () => {
+  it('puts stops where the server says and events at their positions, for the replayed devices only, in time order', () => {
+    const data = prepareReplay([position(1, 0, 24.7, 46.6), position(1, 60, 24.71, 46.6), position(1, 120, 24.72, 46.6)]);
+    const stop = { deviceId: 1, startTime: new Date(T0 + 60_000).toISOString(), latitude: 24.71, longitude: 46.6, duration: 30_000 } as StopReportItem;
+    const otherDevice = { ...stop, deviceId: 9 };
+    const event = (positionId: number, seconds: number, deviceId = 1) => ({ id: positionId, deviceId, type: 'alarm', positionId, eventTime: new Date(T0 + seconds * 1000).toISOString() }) as Event;
+    const moving = { ...event(100_060, 60), type: 'deviceMoving' };
+    const markers = replayMarkers(data, [stop, otherDevice], [event(100_120, 120), event(100_000, 0), event(555, 30), event(100_060, 60, 9), moving]);
+    expect(markers.map((m) => [m.kind, (m.time - T0) / 1000, m.latitude])).toEqual([
+      ['event', 0, 24.7],
+      ['stop', 60, 24.71],
+      ['event', 120, 24.72],
     ]);
   });
 });

@@ -10,7 +10,7 @@
  *   the timeline only moves forward.
  * - The line drawn is thinned (Douglas–Peucker to `THIN_TOLERANCE_M`); the timeline never is.
  */
-import type { Position } from '../../contract/models';
+import type { Event, Position, StopReportItem } from '../../contract/models';
 import { EARTH_RADIUS, distanceMeters } from '../../contract/units';
 import { isoTimeMs } from './chartSeries';
 
@@ -45,6 +45,22 @@ export interface ReplayData {
   /** every position's time over all devices, sorted, without repeats (the steps of "per point" and of step back/forward) */
   steps: Float64Array;
   skipped: { invalid: number; outOfOrder: number };
+  /** stops and events along the way (from the server's reports), time order */
+  markers: ReplayMarker[];
+}
+
+/** A stop or an event on the way, where it happened. */
+export interface ReplayMarker {
+  kind: 'stop' | 'event';
+  deviceId: number;
+  /** ms since the epoch: the stop's start, the event's time */
+  time: number;
+  latitude: number;
+  longitude: number;
+  /** the event's type (`geofenceEnter`, `alarm`…) */
+  type?: string;
+  /** the stop's length in ms */
+  duration?: number;
 }
 
 /** Thinning tolerance for the line drawn: a metre, far below a pixel at street zoom. */
@@ -104,7 +120,41 @@ export function prepareReplay(positions: readonly Position[], tolerance = THIN_T
     end: tracks.length ? end : 0,
     steps: all.slice(0, unique),
     skipped: { invalid, outOfOrder },
+    markers: [],
   };
+}
+
+/**
+ * The stops and events of the replayed devices as markers: a stop where the server says it was, an
+ * event at its position (looked up among the replayed positions by id; one whose position is not
+ * among them is left out, and so are `STATE_EVENTS`), each only for a device being replayed.
+ */
+/** Events that say how a device is (online, moving…) rather than what happened: not markers, or a replay would be covered in them. */
+export const STATE_EVENTS: ReadonlySet<string> = new Set(['deviceOnline', 'deviceOffline', 'deviceUnknown', 'deviceInactive', 'deviceMoving', 'deviceStopped']);
+
+export function replayMarkers(data: ReplayData, stops: readonly StopReportItem[], events: readonly Event[]): ReplayMarker[] {
+  const devices = new Set(data.tracks.map((track) => track.deviceId));
+  const markers: ReplayMarker[] = [];
+  for (const stop of stops) {
+    const time = typeof stop.startTime === 'string' ? isoTimeMs(stop.startTime) : Number.NaN;
+    if (!devices.has(stop.deviceId) || !validCoordinates(stop.latitude, stop.longitude) || !Number.isFinite(time)) continue;
+    markers.push({ kind: 'stop', deviceId: stop.deviceId, time, latitude: stop.latitude, longitude: stop.longitude, duration: stop.duration });
+  }
+  const kept = events.filter((event) => devices.has(event.deviceId) && event.positionId > 0 && !STATE_EVENTS.has(event.type));
+  const wanted = new Set(kept.map((event) => event.positionId));
+  const places = new Map<number, { latitude: number; longitude: number }>();
+  if (wanted.size) {
+    for (const track of data.tracks) {
+      for (let k = 0; k < track.ids.length; k++) if (wanted.has(track.ids[k]!)) places.set(track.ids[k]!, { latitude: track.lats[k]!, longitude: track.lons[k]! });
+    }
+  }
+  for (const event of kept) {
+    const place = places.get(event.positionId);
+    const time = typeof event.eventTime === 'string' ? isoTimeMs(event.eventTime) : Number.NaN;
+    if (!place || !Number.isFinite(time)) continue;
+    markers.push({ kind: 'event', deviceId: event.deviceId, time, ...place, type: event.type });
+  }
+  return markers.sort((a, b) => a.time - b.time);
 }
 
 function toTrack(deviceId: number, list: readonly Position[], tolerance: number): ReplayTrack {

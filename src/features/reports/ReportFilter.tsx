@@ -29,13 +29,18 @@ export const PROBLEM_MESSAGES: Record<Exclude<FilterProblem, 'overLimit'>, Messa
 };
 
 export interface ReportFilterProps {
-  kind: ReportKind;
+  /** what the filter asks for (a report kind, or the replay's devices and period) */
+  kind: Pick<ReportKind, 'devices' | 'eventTypes' | 'daily'>;
   search: ReportSearch;
   onChange: (next: ReportSearch) => void;
   timeZone: string;
   /** what to fix before the report can run (shown once Show was pressed) */
   problems: readonly FilterProblem[];
   showProblems: boolean;
+  /** the form's accessible name (the report filter's by default) */
+  label?: string;
+  /** the run button's text (Show by default) */
+  showLabel?: string;
   /** the server's period limit in days (for its message) */
   limitDays: number;
   busy: boolean;
@@ -50,7 +55,7 @@ export interface ReportFilterProps {
  * they apply, and Show beside the page's other actions. Every change goes to the address (the page
  * writes it), so the filter is a link.
  */
-export function ReportFilter({ kind, search, onChange, timeZone, problems, showProblems, limitDays, busy, onShow, actions }: ReportFilterProps) {
+export function ReportFilter({ kind, search, onChange, timeZone, problems, showProblems, label, showLabel, limitDays, busy, onShow, actions }: ReportFilterProps) {
   const { t, i18n } = useLingui();
   const { queries } = useData();
   const devices = useQuery({ ...queries.list(resources.devices), enabled: kind.devices !== 'none' });
@@ -69,7 +74,7 @@ export function ReportFilter({ kind, search, onChange, timeZone, problems, showP
   return (
     <form
       className={styles.filter}
-      aria-label={t`Report filter`}
+      aria-label={label ?? t`Report filter`}
       onSubmit={(e) => {
         e.preventDefault();
         onShow();
@@ -168,7 +173,7 @@ export function ReportFilter({ kind, search, onChange, timeZone, problems, showP
       ) : null}
       <div className={styles.buttons}>
         <Button type="submit" isDisabled={busy}>
-          {t`Show`}
+          {showLabel ?? t`Show`}
         </Button>
         {actions}
       </div>

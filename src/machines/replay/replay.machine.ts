@@ -78,7 +78,7 @@ export const replayMachine = setup({
   types: {
     context: {} as ReplayContext,
     events: {} as ReplayEvent,
-    input: {} as { speed?: ReplaySpeed; follow?: boolean } | undefined,
+    input: {} as { speed?: ReplaySpeed; follow?: boolean },
   },
   actors: {
     /** the history of the devices and period asked for, prepared (`prepareReplay`) */

@@ -26,7 +26,7 @@ function start(load: (input: unknown, signal: AbortSignal) => Promise<ReplayData
     },
     onFrame: (frame) => {
       let now = 0;
-      let handle: unknown;
+      let handle: ReturnType<SimulatedClock["setTimeout"]> | undefined;
       let stopped = false;
       const next = () => {
         handle = clock.setTimeout(() => {
@@ -40,11 +40,11 @@ function start(load: (input: unknown, signal: AbortSignal) => Promise<ReplayData
       next();
       return () => {
         stopped = true;
-        clock.clearTimeout(handle);
+        if (handle !== undefined) clock.clearTimeout(handle);
       };
     },
   });
-  const actor = createActor(machine, { clock }).start();
+  const actor = createActor(machine, { clock, input: {} }).start();
   return { actor, clock, signals, frames: () => frames };
 }
 

@@ -1,0 +1,96 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../ui/theme.css';
+import { media } from '../../ui/breakpoints';
+
+/** The filter, controls and details beside the map from tablets up; on phones the map above them. */
+export const page = style({
+  display: 'flex',
+  blockSize: '100%',
+  minBlockSize: 0,
+  '@media': { [media.narrow]: { flexDirection: 'column-reverse' } },
+});
+
+export const panel = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  flexShrink: 0,
+  inlineSize: '24rem',
+  maxInlineSize: '42%',
+  padding: vars.space.md,
+  overflowY: 'auto',
+  background: vars.color.surface,
+  borderInlineEnd: `1px solid ${vars.color.border}`,
+  '@media': {
+    [media.narrow]: {
+      inlineSize: '100%',
+      maxInlineSize: 'none',
+      flex: '1 1 55%',
+      minBlockSize: 0,
+      borderInlineEnd: 'none',
+      borderBlockStart: `1px solid ${vars.color.border}`,
+    },
+  },
+});
+
+/** The map, with the controls over its foot from tablets up; on phones the controls under it. */
+export const mapArea = style({
+  position: 'relative',
+  display: 'flex',
+  flexDirection: 'column',
+  flex: 1,
+  minInlineSize: 0,
+  minBlockSize: 0,
+  '@media': { [media.narrow]: { flex: '1 1 60%' } },
+});
+
+export const mapBox = style({ position: 'relative', flex: 1, minBlockSize: '200px' });
+
+export const map = style({ position: 'absolute', inset: 0 });
+
+export const heading = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });
+
+export const controls = style({
+  position: 'absolute',
+  insetInline: vars.space.md,
+  // above the map's attribution
+  insetBlockEnd: '28px',
+  maxInlineSize: '46rem',
+  marginInline: 'auto',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`,
+  boxShadow: '0 4px 16px rgba(0, 0, 0, 0.45)',
+  '@media': {
+    [media.narrow]: { position: 'static', maxInlineSize: 'none', marginInline: 0, borderRadius: 0, borderInline: 'none', boxShadow: 'none', padding: vars.space.sm },
+  },
+});
+
+export const buttons = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: vars.space.sm });
+
+export const speed = style({ minInlineSize: '8rem' });
+
+export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const devices = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, margin: 0, padding: 0, listStyle: 'none' });
+
+export const device = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  columnGap: vars.space.sm,
+  rowGap: '2px',
+  alignItems: 'center',
+  fontSize: vars.fontSize.sm,
+});
+
+export const swatch = style({ inlineSize: '12px', blockSize: '12px', borderRadius: '50%', border: `1px solid ${vars.color.text}` });
+
+export const deviceName = style({ fontWeight: vars.fontWeight.bold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+
+export const deviceLine = style({ gridColumn: '2', color: vars.color.textMuted, overflowWrap: 'anywhere' });
+
+export const shortcuts = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.xs });

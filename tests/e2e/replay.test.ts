@@ -1,0 +1,232 @@
+/**
+ * Replay end to end, in Chromium against the embedded server, with two devices driven through known
+ * paths over the OsmAnd port on a fixed past day. The van: A → B in 5 minutes, parked at B for 7
+ * minutes (a stop: Traccar's least is 5), B → C in 5 minutes with an SOS on the way: 17 minutes of
+ * history, 17 s at 60×. The car: 4 minutes elsewhere, inside the van's period.
+ * - at 60× the van's arrow reaches its last position in the expected time, within 10 %;
+ * - pause, then step: the arrow stands on the next fix; the slider seeks to the end and back;
+ *   the follow camera keeps the arrow in view;
+ * - two devices play together, each with its line;
+ * - the stop at B and the SOS are markers, as many as the server's stops and events reports say;
+ * - the device card's Replay action opens /replay for that device.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { distanceMeters } from '../../contract/units.ts';
+import { STATE_EVENTS } from '../../src/domain/replay.ts';
+import { ADMIN_PASSWORD } from './harness.ts';
+import { ADMIN_LOGIN, adminJson, signInOnto, submitLogin } from './helpers.ts';
+import { fileHarness, main } from './settingsSteps.ts';
+
+const { harness } = fileHarness();
+
+const DAY_START = Date.parse('2026-11-03T00:00:00Z');
+const FROM = '2026-11-03T00:00:00.000Z';
+const TO = '2026-11-03T23:59:59.999Z';
+const T0 = DAY_START + 9 * 3600_000;
+
+type Point = [lat: number, lon: number];
+interface Fix {
+  time: number;
+  lat: number;
+  lon: number;
+  speed: number;
+  alarm?: string;
+}
+
+const A: Point = [24.7, 46.6];
+const B: Point = [24.7, 46.62];
+const C: Point = [24.715, 46.62];
+
+/** A straight drive at one fix every 10 s. */
+function drive(start: number, from: Point, to: Point, minutes: number): Fix[] {
+  const steps = minutes * 6;
+  const knots = distanceMeters(from[0], from[1], to[0], to[1]) / (minutes * 60) / 0.514444;
+  return Array.from({ length: steps + 1 }, (_, i) => ({
+    time: start + i * 10_000,
+    lat: from[0] + ((to[0] - from[0]) * i) / steps,
+    lon: from[1] + ((to[1] - from[1]) * i) / steps,
+    speed: i === 0 || i === steps ? 0 : knots,
+  }));
+}
+
+const leg1 = drive(T0, A, B, 5);
+const parked = Array.from({ length: 7 }, (_, i) => ({ time: leg1.at(-1)!.time + (i + 1) * 60_000, lat: B[0], lon: B[1], speed: 0 }));
+const leg2 = drive(parked.at(-1)!.time, B, C, 5);
+leg2[12]!.alarm = 'sos';
+const VAN: Fix[] = [...leg1, ...parked, ...leg2.slice(1)];
+const CAR: Fix[] = drive(T0 + 2 * 60_000, [24.69, 46.61], [24.69, 46.63], 4);
+const HISTORY_MS = VAN.at(-1)!.time - VAN[0]!.time;
+
+const ids = { van: 0, car: 0 };
+
+async function report(h: ReturnType<typeof harness>, uniqueId: string, fixes: Fix[]): Promise<void> {
+  for (const fix of fixes) {
+    const query = new URLSearchParams({ id: uniqueId, lat: fix.lat.toFixed(6), lon: fix.lon.toFixed(6), timestamp: String(Math.floor(fix.time / 1000)), speed: fix.speed.toFixed(2) });
+    if (fix.alarm) query.set('alarm', fix.alarm);
+    const response = await fetch(`http://127.0.0.1:${h.server.osmandPort}/?${query}`);
+    if (response.status !== 200) throw new Error(`OsmAnd: ${response.status}`);
+  }
+}
+
+beforeAll(async () => {
+  const h = harness();
+  const trip = {};
+  ids.van = (await adminJson<{ id: number }>(h, 'POST', '/api/devices', { name: 'Replay van', uniqueId: 'replay-van', attributes: trip })).id;
+  ids.car = (await adminJson<{ id: number }>(h, 'POST', '/api/devices', { name: 'Replay car', uniqueId: 'replay-car', attributes: trip })).id;
+  await report(h, 'replay-van', VAN);
+  await report(h, 'replay-car', CAR);
+}, 60_000);
+
+const replayUrl = (devices: number[], extra: Record<string, string> = {}) => {
+  const params = new URLSearchParams({ period: 'custom', from: FROM, to: TO, show: 'true', ...extra });
+  for (const id of devices) params.append('deviceId', String(id));
+  return `/replay?${params}`;
+};
+
+async function openReplay(devices: number[]): Promise<Page> {
+  const { page } = await harness().newPage();
+  await page.goto(`${harness().server.url}${replayUrl(devices)}&locale=en`);
+  await page.locator('input[type=password]').waitFor();
+  await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
+  await page.waitForURL((url) => url.pathname === '/replay');
+  await main(page).getByTestId('replay-play').and(page.locator(':not([data-disabled])')).waitFor({ timeout: 20_000 });
+  await page.locator(`[data-testid="replay-map"] [data-replay-lines="${devices.length}"]`).waitFor({ timeout: 20_000 });
+  return page;
+}
+
+/** `deviceId → [lat, lon]` of the arrows, as the map layer last drew them. */
+async function arrows(page: Page): Promise<Map<number, [number, number]>> {
+  const text = (await page.locator('[data-testid="replay-map"] [data-replay-at]').getAttribute('data-replay-at')) ?? '';
+  return new Map(
+    text
+      .split(';')
+      .filter(Boolean)
+      .map((entry) => {
+        const [id, at] = entry.split(':');
+        const [lat, lon] = at!.split(',').map(Number);
+        return [Number(id), [lat!, lon!]];
+      }),
+  );
+}
+
+const near = (a: [number, number] | undefined, b: Point, metres = 1) => !!a && distanceMeters(a[0], a[1], b[0], b[1]) <= metres;
+
+describe('replay', () => {
+  it('plays at 60×: the arrow reaches the last position in the expected time, within 10 %', async () => {
+    const page = await openReplay([ids.van]);
+    expect(near((await arrows(page)).get(ids.van), [VAN[0]!.lat, VAN[0]!.lon])).toBe(true);
+    await main(page).getByRole('button', { name: /Speed/ }).click();
+    await page.getByRole('option', { name: '60×' }).click();
+    const last: Point = [VAN.at(-1)!.lat, VAN.at(-1)!.lon];
+    // timed in the page: from the press on Play to the frame that drew the arrow on the last fix
+    const elapsed = await page.evaluate(
+      ({ lastLat, lastLon }) =>
+        new Promise<number>((resolve, reject) => {
+          const map = document.querySelector('[data-testid="replay-map"] [data-replay-at]') as HTMLElement;
+          const button = document.querySelector('[data-testid="replay-play"]') as HTMLElement;
+          const target = `${lastLat.toFixed(6)},${lastLon.toFixed(6)}`;
+          const started = performance.now();
+          const observer = new MutationObserver(() => {
+            if ((map.dataset.replayAt ?? '').endsWith(target)) {
+              observer.disconnect();
+              resolve(performance.now() - started);
+            }
+          });
+          observer.observe(map, { attributes: true, attributeFilter: ['data-replay-at'] });
+          setTimeout(() => reject(new Error(`not at the last position: ${map.dataset.replayAt}`)), 30_000);
+          button.click();
+        }),
+      { lastLat: last[0], lastLon: last[1] },
+    );
+    const expected = HISTORY_MS / 60;
+    expect(Math.abs(elapsed - expected) / expected, `${Math.round(elapsed)} ms for ${expected} ms`).toBeLessThanOrEqual(0.1);
+    // ended: Play again starts over
+    await main(page).getByTestId('replay-play').filter({ hasText: 'Play' }).waitFor();
+    await page.close();
+  });
+
+  it('pause, then step: the arrow stands on the next fix; the slider seeks; the camera follows the arrow', async () => {
+    const page = await openReplay([ids.van]);
+    const play = main(page).getByTestId('replay-play');
+    await play.click();
+    await page.waitForTimeout(600);
+    await play.click();
+    await expect.poll(() => play.textContent()).toBe('Play');
+    const paused = (await arrows(page)).get(ids.van)!;
+    await main(page).getByRole('button', { name: 'Step forward' }).click();
+    const stepped = (await arrows(page)).get(ids.van)!;
+    // the arrow now stands on a fix, and where it paused was on the way to that fix from the one before
+    const dist = (a: [number, number], b: Fix) => distanceMeters(a[0], a[1], b.lat, b.lon);
+    const index = VAN.findIndex((fix, k) => k > 0 && dist(stepped, fix) < 0.5 && Math.abs(dist(paused, VAN[k - 1]!) + dist(paused, fix) - distanceMeters(VAN[k - 1]!.lat, VAN[k - 1]!.lon, fix.lat, fix.lon)) < 1);
+    expect(index, `paused at ${paused}, stepped to ${stepped}`).toBeGreaterThan(0);
+    // keyboard: Left steps back onto the fix before
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('ArrowLeft');
+    expect(near((await arrows(page)).get(ids.van), [VAN[index - 1]!.lat, VAN[index - 1]!.lon], 0.5)).toBe(true);
+    // the slider: End seeks to the last position, Home to the first
+    const thumb = main(page).getByRole('slider', { name: 'Time' });
+    await thumb.focus();
+    await page.keyboard.press('End');
+    await expect.poll(async () => near((await arrows(page)).get(ids.van), [VAN.at(-1)!.lat, VAN.at(-1)!.lon])).toBe(true);
+    await page.keyboard.press('Home');
+    await expect.poll(async () => near((await arrows(page)).get(ids.van), [VAN[0]!.lat, VAN[0]!.lon])).toBe(true);
+    // follow: zoomed in on the start, played for a while, the arrow is still inside the map
+    await main(page).getByText('Follow with the camera').click();
+    await expect.poll(() => main(page).getByRole('switch', { name: 'Follow with the camera' }).isChecked()).toBe(true);
+    // + three times: 10× → 30× → 60× → 120×
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    for (let k = 0; k < 3; k++) await page.keyboard.press('+');
+    await expect.poll(() => main(page).getByRole('button', { name: /Speed/ }).textContent()).toContain('120×');
+    await play.click();
+    await page.waitForTimeout(1500);
+    // the arrow stays in the middle of the map's part above the controls
+    const inView = await page.evaluate((id) => {
+      const arrow = document.querySelector(`.athar-replay-arrow[data-device-id="${id}"]`)!.getBoundingClientRect();
+      const map = document.querySelector('[data-testid="replay-map"]')!.getBoundingClientRect();
+      const controls = document.querySelector('[data-testid="replay-controls"]')!.getBoundingClientRect();
+      const x = arrow.left + arrow.width / 2;
+      const y = arrow.top + arrow.height / 2;
+      const bottom = Math.min(map.bottom, controls.top);
+      return { inside: x > map.left && x < map.right && y > map.top && y < bottom, offset: Math.hypot(x - (map.left + map.width / 2), y - (map.top + (map.bottom - map.top - (map.bottom - controls.top)) / 2)) };
+    }, ids.van);
+    expect(inView.inside).toBe(true);
+    expect(inView.offset).toBeLessThan(40);
+    expect(await page.locator('[data-testid="replay-map"] [data-replay-followed]').getAttribute('data-replay-followed')).toBe(String(ids.van));
+    await page.close();
+  });
+
+  it('two devices play together, each with its line and arrow; stops and events are markers', async () => {
+    const page = await openReplay([ids.van, ids.car]);
+    const before = await arrows(page);
+    expect([...before.keys()].sort()).toEqual([ids.van, ids.car].sort());
+    expect(await main(page).getByTestId('replay-details').getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('Replay van'), expect.stringContaining('Replay car')]);
+    await main(page).getByRole('slider', { name: 'Time' }).focus();
+    // half way through the period (Page Up moves a tenth): both arrows have left their first fix
+    for (let k = 0; k < 5; k++) await page.keyboard.press('PageUp');
+    const now = await arrows(page);
+    expect(near(now.get(ids.van), [VAN[0]!.lat, VAN[0]!.lon])).toBe(false);
+    expect(near(now.get(ids.car), [CAR[0]!.lat, CAR[0]!.lon])).toBe(false);
+    // markers: the server's stops and the events with a position among the replayed ones
+    const query = `deviceId=${ids.van}&deviceId=${ids.car}&from=${FROM}&to=${TO}`;
+    const stops = await adminJson<Array<{ latitude: number; longitude: number }>>(harness(), 'GET', `/api/reports/stops?${query}`);
+    const events = await adminJson<Array<{ positionId: number; type: string }>>(harness(), 'GET', `/api/reports/events?${query}`);
+    expect(stops.some((stop) => distanceMeters(stop.latitude, stop.longitude, B[0], B[1]) < 30), JSON.stringify(stops)).toBe(true);
+    // the SOS is a marker; online/moving/stopped events are not
+    const shown = events.filter((e) => e.positionId > 0 && !STATE_EVENTS.has(e.type));
+    expect(shown.map((e) => e.type)).toContain('alarm');
+    const markers = Number(await page.locator('[data-testid="replay-map"] [data-replay-markers]').getAttribute('data-replay-markers'));
+    expect(markers).toBe(stops.length + shown.length);
+    await page.close();
+  });
+
+  it('the device card\'s Replay opens /replay for that device', async () => {
+    const { page } = await harness().newPage();
+    await signInOnto(page, harness(), '/');
+    await page.getByRole('row', { name: 'Replay van' }).click();
+    await page.getByRole('link', { name: 'Replay' }).click();
+    await page.waitForURL((url) => url.pathname === '/replay' && url.searchParams.getAll('deviceId').includes(String(ids.van)));
+    await main(page).getByRole('heading', { level: 1, name: 'Replay' }).waitFor();
+    await page.close();
+  });
+});
