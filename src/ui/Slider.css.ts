@@ -9,7 +9,6 @@ export const slider = style({
   alignItems: 'center',
   gap: vars.space.xs,
   minInlineSize: 0,
-  selectors: { '&[data-disabled]': { opacity: 0.5 } },
 });
 
 export const label = style({ gridArea: 'label', fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.bold, color: vars.color.text, textAlign: 'start' });
@@ -21,6 +20,8 @@ export const track = style({
   position: 'relative',
   blockSize: '28px',
   selectors: {
+    // a disabled slider fades its track only: its label and value keep their contrast
+    '&[data-disabled]': { opacity: 0.5 },
     '&::before': {
       content: '""',
       position: 'absolute',

@@ -25,6 +25,9 @@ const PROTECTED_ROUTES = [
   '/network/{position}',
   '/event/{event}',
   '/emulator',
+  // the replay before Show (with its history loaded it is checked further down; the same page
+  // twice in a row would keep its heading, which the walk waits to see replaced)
+  '/replay',
   '/settings/preferences',
   '/settings/devices',
   '/settings/device',
@@ -68,6 +71,8 @@ const PROTECTED_ROUTES = [
   '/settings/geofence',
   '/settings/geofence/{geofence}',
   '/settings/geofence/{line}',
+  // the replay with a device's history of today loaded (the demo device's positions), and before Show
+  '/replay?deviceId={device}&show=true',
   // every report, with its results where it has rows (the demo device's positions of today)
   '/reports/combined?deviceId={device}&show=true',
   '/reports/route?deviceId={device}&show=true',
@@ -182,6 +187,10 @@ async function openInApp(page: Page, path: string): Promise<void> {
   // a report asked for in the address is checked with its results (or its empty or failed state)
   if (path.startsWith('/reports/') && path.includes('show=true')) {
     await page.locator('main [data-testid="report-count"], main [data-drawn="true"], main p[role="status"], main [role="alert"]').first().waitFor({ timeout: 30_000 });
+  }
+  // a replay asked for in the address is checked loaded (its lines on the map), or with what it says instead
+  if (path.startsWith('/replay') && path.includes('show=true')) {
+    await page.locator('main [data-replay-lines]:not([data-replay-lines="0"]), main [role="alert"]').first().waitFor({ timeout: 30_000 });
   }
 }
 

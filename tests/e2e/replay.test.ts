@@ -84,12 +84,18 @@ const replayUrl = (devices: number[], extra: Record<string, string> = {}) => {
   return `/replay?${params}`;
 };
 
-async function openReplay(devices: number[]): Promise<Page> {
+/** A page signed in as the admin, in English, on a /replay address (asked for first: the sign-in returns there). */
+async function signedInOnReplay(path: string): Promise<Page> {
   const { page } = await harness().newPage();
-  await page.goto(`${harness().server.url}${replayUrl(devices)}&locale=en`);
+  await page.goto(`${harness().server.url}${path}&locale=en`);
   await page.locator('input[type=password]').waitFor();
   await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
   await page.waitForURL((url) => url.pathname === '/replay');
+  return page;
+}
+
+async function openReplay(devices: number[]): Promise<Page> {
+  const page = await signedInOnReplay(replayUrl(devices));
   await main(page).getByTestId('replay-play').and(page.locator(':not([data-disabled])')).waitFor({ timeout: 20_000 });
   await page.locator(`[data-testid="replay-map"] [data-replay-lines="${devices.length}"]`).waitFor({ timeout: 20_000 });
   return page;
@@ -217,6 +223,20 @@ describe('replay', () => {
     expect(shown.map((e) => e.type)).toContain('alarm');
     const markers = Number(await page.locator('[data-testid="replay-map"] [data-replay-markers]').getAttribute('data-replay-markers'));
     expect(markers).toBe(stops.length + shown.length);
+    await page.close();
+  });
+
+  it('bad input: an empty period says so with the controls disabled; no device says what to fix', async () => {
+    const page = await signedInOnReplay(`/replay?deviceId=${ids.van}&period=custom&from=2026-10-01T00:00:00.000Z&to=2026-10-01T23:59:59.999Z&show=true`);
+    await main(page).getByText('Nothing to replay in this period', { exact: false }).waitFor({ timeout: 20_000 });
+    expect(await main(page).getByTestId('replay-play').isDisabled()).toBe(true);
+    expect(await main(page).getByRole('slider', { name: 'Time' }).isDisabled()).toBe(true);
+    // a keyboard shortcut does nothing either
+    await page.keyboard.press(' ');
+    expect(await main(page).getByTestId('replay-play').textContent()).toBe('Play');
+    await page.goto(`${harness().server.url}/replay?period=today`);
+    await main(page).getByRole('button', { name: 'Show' }).click();
+    await main(page).getByText('Choose at least one device or group.').waitFor();
     await page.close();
   });
 
