@@ -8,10 +8,13 @@
  *   the follow camera keeps the arrow in view;
  * - two devices play together, each with its line;
  * - the stop at B and the SOS are markers, as many as the server's stops and events reports say;
+ * - the GPX download holds a track per device with every fix;
+ * - bad input: an empty period, no device;
  * - the device card's Replay action opens /replay for that device.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { JSDOM } from 'jsdom';
 import { distanceMeters } from '../../contract/units.ts';
 import { STATE_EVENTS } from '../../src/domain/replay.ts';
 import { ADMIN_PASSWORD } from './harness.ts';
@@ -223,6 +226,15 @@ describe('replay', () => {
     expect(shown.map((e) => e.type)).toContain('alarm');
     const markers = Number(await page.locator('[data-testid="replay-map"] [data-replay-markers]').getAttribute('data-replay-markers'));
     expect(markers).toBe(stops.length + shown.length);
+    // the history as GPX: a track per device, every fix of each
+    await main(page).getByRole('button', { name: 'Download' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'GPX' }).click()]);
+    expect(download.suggestedFilename()).toBe('replay-2026-11-03-2026-11-03.gpx');
+    const { readFile } = await import('node:fs/promises');
+    const doc = new JSDOM(await readFile(await download.path(), 'utf8'), { contentType: 'application/xml' }).window.document;
+    const tracks = [...doc.getElementsByTagName('trk')];
+    expect(tracks.map((trk) => trk.getElementsByTagName('trkpt').length)).toEqual([VAN.length, CAR.length]);
+    expect(tracks.map((trk) => trk.getElementsByTagName('name')[0]?.textContent)).toEqual(['Replay van', 'Replay car']);
     await page.close();
   });
 
