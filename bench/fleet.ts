@@ -4,10 +4,14 @@
  * through the REST API, the machine the figures were taken on. Every child started here is killed (by pid)
  * when the benchmark's process exits.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import net from 'node:net';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+
+const repo = fileURLToPath(new URL('../', import.meta.url));
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -115,4 +119,56 @@ export function runMain(main: () => Promise<void>): void {
       process.exit(1);
     },
   );
+}
+
+/** What dist/ is: when it was built, the commit that was HEAD then, and whether src/ or contract/ differ from HEAD now. */
+export function sourceState(): string {
+  try {
+    const git = (...args: string[]): string => execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim();
+    const built = statSync(join(repo, 'dist/index.html')).mtime;
+    const then = git('rev-list', '-1', `--before=${built.toISOString()}`, 'HEAD').slice(0, 7);
+    const dirty = git('status', '--porcelain', '--', 'src', 'contract') !== '';
+    return `\`dist/\` built ${built.toISOString().slice(0, 16).replace('T', ' ')} UTC (by hand; this benchmark builds nothing) when HEAD was ${then}${dirty ? '; src/ or contract/ had uncommitted changes at the run (in the build too, if they were there then)' : ''}`;
+  } catch {
+    return '`dist/` of an unknown commit';
+  }
+}
+
+/** Writes bench/results/NAME.json and NAME.md and prints the markdown. */
+export function writeResults(name: string, results: unknown, markdown: string): void {
+  const dir = join(repo, 'bench/results/');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${name}.json`), JSON.stringify(results, null, 2) + '\n');
+  writeFileSync(join(dir, `${name}.md`), markdown);
+  console.log(markdown);
+}
+
+/** `--markdown-only`: bench/results/NAME.md written again from NAME.json (after its hand-written notes changed), with `note` stored in both. */
+export function rewriteResults<R extends { note: string | null; date: string }>(name: string, note: string | null, markdown: (results: R) => string): void {
+  const file = join(repo, `bench/results/${name}.json`);
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as R;
+  if (note !== null) saved.note = note;
+  writeFileSync(file, JSON.stringify(saved, null, 2) + '\n');
+  writeFileSync(join(repo, `bench/results/${name}.md`), markdown(saved));
+  console.log(`bench/results/${name}.md rewritten from ${name}.json (${saved.date})`);
+}
+
+/** Throws unless the client is built (dist/index.html): the browser benchmarks build nothing. */
+export function requireDist(): void {
+  if (!existsSync(join(repo, 'dist/index.html'))) throw new Error('dist/index.html is missing: build the client first (npm run routes && npm run build); this benchmark builds nothing');
+}
+
+/**
+ * A benchmark's command line: `--markdown-only` alone, the rest `--flag value` pairs, each value given to
+ * its flag's setter, which says whether it took it (an unknown flag or a refused value throws).
+ */
+export function parseFlags(argv: string[], setters: Record<string, (value: string) => boolean>): { markdownOnly: boolean } {
+  const rest = argv.filter((a) => a !== '--markdown-only');
+  for (let k = 0; k < rest.length; k += 2) {
+    const flag = rest[k]!;
+    const value = rest[k + 1];
+    if (value === undefined) throw new Error(`${flag} needs a value`);
+    if (!setters[flag]?.(value)) throw new Error(`Unknown option ${flag} ${value}`);
+  }
+  return { markdownOnly: rest.length !== argv.length };
 }

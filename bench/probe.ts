@@ -3,7 +3,7 @@
  * observer injected before the client's scripts, the slice of both between two page times, and a
  * programmatic scroll of an element from top to bottom, one step per frame.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 
 /** Injected before the client's scripts (page.addInitScript): frame counter and long-task observer. */
 export function pageProbe(): void {
@@ -115,4 +115,65 @@ export async function signInToMap(page: Page, url: string, email: string, passwo
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.locator('[data-testid="map"][data-map-ready="true"]').waitFor({ state: 'attached', timeout: timeoutMs });
+}
+
+/** A measure of a run, for the summary's median and worst (higher: the worst is the lowest). */
+export interface Measure<R> {
+  key: string;
+  label: string;
+  unit: string;
+  pick: (run: R) => number | undefined;
+  higher?: boolean;
+}
+
+/** Median and worst of each measure that every run has. */
+export function summarize<R>(measures: ReadonlyArray<Measure<R>>, runs: R[]): Record<string, Stat> {
+  const summary: Record<string, Stat> = {};
+  for (const { key, pick, higher } of measures) {
+    const values = runs.map(pick);
+    if (values.every((v): v is number => v !== undefined)) summary[key] = stat(values, higher);
+  }
+  return summary;
+}
+
+export interface Motion {
+  durationMs: number;
+  frames: number;
+  fps: number;
+  maxFrameGapMs: number;
+  longtasks: Tasks;
+}
+
+/** Frames, fps, the longest frame gap and long tasks between two page times. */
+export async function motion(page: Page, from: number, to: number): Promise<Motion> {
+  const slice = await probeSlice(page, from, to);
+  return { durationMs: Math.round(to - from), frames: slice.frames, fps: round(slice.frames / ((to - from) / 1000)), maxFrameGapMs: round(slice.maxFrameGapMs), longtasks: tasks(slice.longtasks) };
+}
+
+/** Page metrics from CDP: JS heap used and DOM nodes; with `gc`, after a forced garbage collection. */
+export async function memory(cdp: CDPSession, page: Page, gc: boolean): Promise<{ heapMb: number; performanceMemoryMb: number | null; domNodes: number }> {
+  if (gc) await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('Performance.enable');
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
+  const metric = (name: string): number => metrics.find((m) => m.name === name)?.value ?? NaN;
+  const used = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null);
+  return { heapMb: round(metric('JSHeapUsedSize') / 2 ** 20), performanceMemoryMb: used === null ? null : round(used / 2 ** 20), domNodes: metric('Nodes') };
+}
+
+/**
+ * A browser context (en-US, 1280×800) with the probes before the page's scripts (a no-op `__name` for tsx's
+ * keepNames, `pageProbe`, a large Resource Timing buffer, then `initScripts`), signed in once through the
+ * login form.
+ */
+export async function signedInContext(browser: Browser, url: string, admin: { email: string; password: string }, timeoutMs: number, initScripts: Array<() => void> = []): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  // tsx (esbuild keepNames) wraps named functions in __name(): give the page a no-op one
+  await context.addInitScript('window.__name = (f) => f;');
+  await context.addInitScript(pageProbe);
+  await context.addInitScript(() => performance.setResourceTimingBufferSize(2_000));
+  for (const script of initScripts) await context.addInitScript(script);
+  const login = await context.newPage();
+  await signInToMap(login, url, admin.email, admin.password, timeoutMs);
+  await login.close();
+  return context;
 }

@@ -37,14 +37,13 @@
  * - --note TEXT: a line for the report (e.g. how long the machine was waited for to be quiet).
  * Bounded (a global time limit), stops by itself, kills the server it started (by pid).
  */
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../tests/e2e/harness.ts';
-import { type Machine, type ServerHandle, freePort, killChildren, machineInfo, runMain, startServer, stopServer } from '../fleet.ts';
+import { type Machine, type ServerHandle, freePort, killChildren, machineInfo, runMain, sourceState, startServer, stopServer } from '../fleet.ts';
 import { awaitInPage, pageProbe, probeSlice, round, signInToMap, sleep, stat, tasks, type Stat, type Tasks } from '../probe.ts';
 import { startProfile } from '../live/profile.ts';
 
@@ -702,19 +701,6 @@ list (react-aria's \`Virtualizer\`) would render only the visible rows.
 `;
 
 // ---------------------------------------------------------------------------------------------- main
-
-/** What dist/ is: when it was built, the commit that was HEAD then, and whether src/ or contract/ differ from HEAD now. */
-function sourceState(): string {
-  try {
-    const git = (...args: string[]): string => execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim();
-    const built = statSync(join(repo, 'dist/index.html')).mtime;
-    const then = git('rev-list', '-1', `--before=${built.toISOString()}`, 'HEAD').slice(0, 7);
-    const dirty = git('status', '--porcelain', '--', 'src', 'contract') !== '';
-    return `\`dist/\` built ${built.toISOString().slice(0, 16).replace('T', ' ')} UTC (by hand; this benchmark builds nothing) when HEAD was ${then}${dirty ? '; src/ or contract/ had uncommitted changes at the run (in the build too, if they were there then)' : ''}`;
-  } catch {
-    return '`dist/` of an unknown commit';
-  }
-}
 
 function countVertices(list: NewGeofence[]): number {
   return list.reduce((sum, g) => {

@@ -5,6 +5,7 @@
  * figures are not recorded as results.
  */
 import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CDPSession } from 'playwright-core';
 
 interface ProfileNode {
@@ -110,5 +111,19 @@ export async function startProfile(cdp: CDPSession, file: string): Promise<() =>
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
     writeFileSync(file, JSON.stringify(profile));
     return summarizeProfile(profile);
+  };
+}
+
+/**
+ * `--profile DIR`: a function that runs a phase of a measurement under a CPU profile written to
+ * `DIR/<phase>.cpuprofile`, printing its summary; without a DIR, the phase runs as it is.
+ */
+export function profiler(cdp: CDPSession, dir: string | null): <T>(phase: string, body: () => Promise<T>) => Promise<T> {
+  return async (phase, body) => {
+    if (!dir) return body();
+    const stop = await startProfile(cdp, join(dir, `${phase}.cpuprofile`));
+    const result = await body();
+    console.log(`--- ${phase}\n${await stop()}`);
+    return result;
   };
 }

@@ -43,21 +43,17 @@
  *   --note TEXT stored in both.
  * Bounded (a global time limit), stops by itself, kills the server it started (by pid).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
-import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath } from '../../tests/e2e/harness.ts';
-import { type Machine, type ServerHandle, freePort, killChildren, machineInfo, runMain, startServer, stopServer } from '../fleet.ts';
-import { startProfile } from '../live/profile.ts';
-import { awaitInPage, pageProbe, probeSlice, round, signInToMap, sleep, stat, tasks, type Stat, type Tasks } from '../probe.ts';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { machineInfo, requireDist, rewriteResults, runMain, writeResults } from '../fleet.ts';
+import { profiler } from '../live/profile.ts';
+import { awaitInPage, type Measure, memory, motion, type Motion, probeSlice, round, signedInContext, sleep, summarize, tasks, type Tasks } from '../probe.ts';
+import { benchSession } from '../session.ts';
+import { type Dataset, type DayResults, type Fetched, reportRequest, requestSplit, seedDay } from './history.ts';
 
 const PASSWORD = 'bench-reports-password';
 const ADMIN = 'admin';
-const RIYADH = { lat: 24.7136, lon: 46.6753 };
 /** one step (a Show of 100,000 rows took ≈ 2 min on the loaded 2-core machine) */
 const STEP_TIMEOUT_MS = 600_000;
 /**
@@ -72,9 +68,6 @@ const PATH = '/reports/route';
 /** how long after a click on a row its effects (the map) are watched */
 const SELECT_SETTLE_MS = 2_000;
 const BUDGET = { showToRowsMs: 3_000, scrollFps: 30, domRows: 100, selectMs: 300 };
-
-const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
-const repo = here('../../');
 
 interface Options {
   positions: number;
@@ -109,163 +102,8 @@ function parseOptions(argv: string[]): Options {
   }
   if (options.positions * options.intervalMs > 86_400_000 - 60_000) throw new Error('the positions do not fit in one day at that interval');
   if (options.markdownOnly) return options;
-  if (!existsSync(join(repo, 'dist/index.html'))) throw new Error('dist/index.html is missing: build the client first (npm run build); this benchmark builds nothing');
+  requireDist();
   return options;
-}
-
-// ---------------------------------------------------------------------------------------------- data
-
-/** The first position's time: yesterday (UTC) 00:30; the report's period is that whole UTC day. */
-function dayOf(now: number): { from: number; to: number; first: number } {
-  const day = Math.floor(now / 86_400_000) * 86_400_000 - 86_400_000;
-  return { from: day, to: day + 86_400_000 - 1, first: day + 30 * 60_000 };
-}
-
-const KNOT = 1.852 / 3.6; // m/s
-const EARTH = 6_371_000;
-
-/**
- * `count` positions of one device, one every `intervalMs` from `first`: drives of 8–25 min at 20–120 km/h
- * (the speed eases towards a target that changes every 20–90 s; the course drifts and turns now and then,
- * steered back towards Riyadh when over 30 km away), stops of 1–6 min. Seeded: the same every time.
- */
-function* drive(count: number, first: number, intervalMs: number): Generator<Record<string, unknown>> {
-  let seed = 13;
-  const random = (): number => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-    return seed / 2 ** 31;
-  };
-  const dt = intervalMs / 1000;
-  let lat = RIYADH.lat;
-  let lon = RIYADH.lon;
-  let course = random() * 360;
-  let speedKn = 0;
-  let target = 0;
-  let targetLeft = 0;
-  let driving = false;
-  let phaseLeft = 0;
-  let odometer = 123_456_000;
-  let total = 0;
-  let battery = 100;
-  for (let k = 0; k < count; k++) {
-    if (phaseLeft <= 0) {
-      driving = !driving;
-      phaseLeft = driving ? (8 + random() * 17) * 60 : (1 + random() * 5) * 60;
-      targetLeft = 0;
-    }
-    phaseLeft -= dt;
-    if (driving) {
-      if (targetLeft <= 0) {
-        target = (20 + random() * 100) / 1.852;
-        targetLeft = 20 + random() * 70;
-        if (random() < 0.3) course += (random() < 0.5 ? -1 : 1) * (60 + random() * 60);
-      }
-      targetLeft -= dt;
-      speedKn += Math.max(-3, Math.min(2, target - speedKn)) * dt * 0.5;
-      course += (random() - 0.5) * 4;
-      const north = ((lat - RIYADH.lat) * Math.PI * EARTH) / 180;
-      const east = ((lon - RIYADH.lon) * Math.PI * EARTH * Math.cos((RIYADH.lat * Math.PI) / 180)) / 180;
-      if (Math.hypot(north, east) > 30_000) {
-        const home = (Math.atan2(-east, -north) * 180) / Math.PI;
-        course += Math.max(-5, Math.min(5, (((home - course + 540) % 360) - 180) * 0.1));
-      }
-    } else {
-      speedKn = Math.max(0, speedKn - 4 * dt);
-    }
-    course = ((course % 360) + 360) % 360;
-    const step = speedKn * KNOT * dt;
-    const rad = (course * Math.PI) / 180;
-    lat += ((step * Math.cos(rad)) / EARTH) * (180 / Math.PI);
-    lon += ((step * Math.sin(rad)) / (EARTH * Math.cos((lat * Math.PI) / 180))) * (180 / Math.PI);
-    odometer += step;
-    total += step;
-    battery = Math.max(20, battery - 0.0005);
-    const fixTime = first + k * intervalMs;
-    const moving = speedKn > 1;
-    yield {
-      protocol: 'osmand',
-      serverTime: fixTime + 400 + Math.round(random() * 900),
-      deviceTime: fixTime,
-      fixTime,
-      valid: 1,
-      latitude: Math.round(lat * 1e7) / 1e7,
-      longitude: Math.round(lon * 1e7) / 1e7,
-      altitude: Math.round((610 + 25 * Math.sin(k / 5_000) + random() * 4) * 10) / 10,
-      speed: Math.round(speedKn * 100) / 100,
-      course: Math.round(course * 10) / 10,
-      address: null,
-      accuracy: Math.round((3 + random() * 7) * 10) / 10,
-      network: null,
-      geofenceIds: null,
-      attributes: JSON.stringify({
-        ignition: driving || speedKn > 0,
-        motion: moving,
-        sat: 7 + Math.floor(random() * 7),
-        hdop: Math.round((0.7 + random()) * 10) / 10,
-        distance: Math.round(step * 100) / 100,
-        totalDistance: Math.round(total * 100) / 100,
-        odometer: Math.round(odometer),
-        batteryLevel: Math.round(battery),
-      }),
-    };
-  }
-}
-
-/** Writes the positions straight into the server's database (a second connection; WAL, so the server reads them at once). */
-function insertPositions(dataDir: string, deviceId: number, options: Options, first: number): { seconds: number; lastFix: string } {
-  const started = Date.now();
-  const db = new Database(join(dataDir, 'athar.db'));
-  try {
-    db.pragma('busy_timeout = 10000');
-    const insert = db.prepare(
-      `INSERT INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, valid, latitude, longitude,
-         altitude, speed, course, address, accuracy, network, geofenceIds, attributes)
-       VALUES (@deviceId, @protocol, @serverTime, @deviceTime, @fixTime, @valid, @latitude, @longitude,
-         @altitude, @speed, @course, @address, @accuracy, @network, @geofenceIds, @attributes)`,
-    );
-    let lastId = 0;
-    let lastFix = 0;
-    db.transaction(() => {
-      for (const position of drive(options.positions, first, options.intervalMs)) {
-        lastId = Number(insert.run({ ...position, deviceId }).lastInsertRowid);
-        lastFix = position.fixTime as number;
-      }
-      db.prepare('UPDATE devices SET positionId = ?, lastUpdate = ? WHERE id = ?').run(lastId, lastFix, deviceId);
-    })();
-    const stored = (db.prepare('SELECT COUNT(*) AS n FROM positions WHERE deviceId = ?').get(deviceId) as { n: number }).n;
-    if (stored !== options.positions) throw new Error(`${stored} positions stored, ${options.positions} expected`);
-    return { seconds: round((Date.now() - started) / 1000), lastFix: new Date(lastFix).toISOString() };
-  } finally {
-    db.close();
-  }
-}
-
-// ---------------------------------------------------------------------------------------------- REST set-up
-
-async function session(url: string): Promise<string> {
-  const login = await fetch(`${url}/api/session`, { method: 'POST', body: new URLSearchParams({ email: ADMIN, password: PASSWORD }) });
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('JSESSIONID='))?.split(';')[0];
-  if (!cookie) throw new Error(`login failed: ${login.status}`);
-  return cookie;
-}
-
-async function rest<T>(url: string, cookie: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: { Cookie: cookie, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** Raises the server's route report cap (report.maxPositions) to `max`; the cap it had before. */
-async function raiseReportCap(url: string, cookie: string, max: number): Promise<number | null> {
-  const server = await rest<{ attributes: Record<string, unknown> }>(url, cookie, 'GET', '/api/server');
-  const before = server.attributes['report.maxPositions'];
-  const saved = await rest<{ attributes: Record<string, unknown> }>(url, cookie, 'PUT', '/api/server', { ...server, attributes: { ...server.attributes, 'report.maxPositions': max } });
-  if (saved.attributes['report.maxPositions'] !== max) throw new Error('report.maxPositions not saved');
-  return typeof before === 'number' ? before : null;
 }
 
 // ---------------------------------------------------------------------------------------------- page probes
@@ -351,24 +189,6 @@ function watchMap({ timeoutMs, path }: { timeoutMs: number; path?: string }): vo
     };
     requestAnimationFrame(check);
   });
-}
-
-interface Fetched {
-  startTime: number;
-  requestStart: number;
-  responseStart: number;
-  responseEnd: number;
-  decodedBodySize: number;
-}
-
-/** The last Resource Timing entry of /api/reports/route started after `after`. */
-function reportRequest(page: Page, after: number): Promise<Fetched> {
-  return page.evaluate((since) => {
-    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.includes('/api/reports/route') && e.startTime >= since);
-    const e = entries.at(-1);
-    if (!e) throw new Error('no resource timing of /api/reports/route');
-    return { startTime: e.startTime, requestStart: e.requestStart || e.startTime, responseStart: e.responseStart, responseEnd: e.responseEnd, decodedBodySize: e.decodedBodySize };
-  }, after);
 }
 
 /** Marks the report grid's scrolling element (the grid or its nearest scrollable ancestor) with data-bench-scroller. */
@@ -494,16 +314,6 @@ async function wheel(page: Page, durationMs: number): Promise<{ from: number; to
   return { from, to, ticks, scrolledPx: Math.round((await top()) - before) };
 }
 
-/** Page metrics from CDP: JS heap used and DOM nodes; with `gc`, after a forced garbage collection. */
-async function memory(cdp: CDPSession, page: Page, gc: boolean): Promise<{ heapMb: number; performanceMemoryMb: number | null; domNodes: number }> {
-  if (gc) await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('Performance.enable');
-  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
-  const metric = (name: string): number => metrics.find((m) => m.name === name)?.value ?? NaN;
-  const used = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null);
-  return { heapMb: round(metric('JSHeapUsedSize') / 2 ** 20), performanceMemoryMb: used === null ? null : round(used / 2 ** 20), domNodes: metric('Nodes') };
-}
-
 // ---------------------------------------------------------------------------------------------- one run
 
 interface Shown {
@@ -529,14 +339,6 @@ interface Shown {
   clientLongtasks: Tasks;
 }
 
-interface Motion {
-  durationMs: number;
-  frames: number;
-  fps: number;
-  maxFrameGapMs: number;
-  longtasks: Tasks;
-}
-
 interface Run {
   baseline: { heapMb: number; domNodes: number };
   /** with the report map: click → its features handed to MapLibre, and long tasks from the rows until 2 s after that */
@@ -555,24 +357,13 @@ function shown(watched: Watched, start: number, fetched: Fetched, all: number[],
     firstRowsMs: round(end - start),
     rowMs: round(watched.rowAt - start),
     countMs: round(watched.countAt - start),
-    beforeRequestMs: round(fetched.startTime - start),
-    serverMs: round(fetched.responseStart - fetched.requestStart),
-    downloadMs: round(fetched.responseEnd - fetched.responseStart),
-    clientMs: round(end - fetched.responseEnd),
-    responseMb: round(fetched.decodedBodySize / 1e6),
+    ...requestSplit(fetched, start, end),
     countRead: watched.countRead,
     formatters: made,
     longtasks: tasks(all),
     clientLongtasks: tasks(client),
   };
 }
-
-async function motion(page: Page, from: number, to: number): Promise<Motion> {
-  const slice = await probeSlice(page, from, to);
-  return { durationMs: Math.round(to - from), frames: slice.frames, fps: round(slice.frames / ((to - from) / 1000)), maxFrameGapMs: round(slice.maxFrameGapMs), longtasks: tasks(slice.longtasks) };
-}
-
-type Phase = 'show' | 'scroll' | 'select' | 'open';
 
 async function measureRun(context: BrowserContext, url: string, filter: string, options: Options, profileDir: string | null): Promise<Run> {
   const expected = options.positions;
@@ -582,13 +373,7 @@ async function measureRun(context: BrowserContext, url: string, filter: string, 
     await page.addInitScript(watchReport, { grid: GRID, count: COUNT, expected, afterClick: false, path: PATH });
     await page.addInitScript(watchMap, { timeoutMs: STEP_TIMEOUT_MS, path: PATH });
     const cdp = await context.newCDPSession(page);
-    const profiled = async <T>(phase: Phase, body: () => Promise<T>): Promise<T> => {
-      if (!profileDir) return body();
-      const stop = await startProfile(cdp, join(profileDir, `${phase}.cpuprofile`));
-      const result = await body();
-      console.log(`--- ${phase}\n${await stop()}`);
-      return result;
-    };
+    const profiled = profiler(cdp, profileDir);
 
     // 1. baseline: the filter filled, the report not run
     await page.goto(`${url}${PATH}?${filter}`, { waitUntil: 'domcontentloaded', timeout: STEP_TIMEOUT_MS });
@@ -733,7 +518,7 @@ async function measureRun(context: BrowserContext, url: string, filter: string, 
 
 // ---------------------------------------------------------------------------------------------- report
 
-const MEASURES: Array<{ key: string; label: string; unit: string; pick: (r: Run) => number | undefined; higher?: boolean }> = [
+const MEASURES: Array<Measure<Run>> = [
   { key: 'showFirstRowsMs', label: '**Show → first rows** (row on screen and the count read)', unit: ' ms', pick: (r) => r.show.firstRowsMs },
   { key: 'showBeforeRequestMs', label: 'Show: click → request sent', unit: ' ms', pick: (r) => r.show.beforeRequestMs },
   { key: 'showServerMs', label: 'Show: server (request → first byte)', unit: ' ms', pick: (r) => r.show.serverMs },
@@ -770,27 +555,7 @@ const MEASURES: Array<{ key: string; label: string; unit: string; pick: (r: Run)
   { key: 'domNodes', label: 'DOM nodes with the report shown', unit: '', pick: (r) => r.memory.domNodes },
 ];
 
-function summarize(runs: Run[]): Record<string, Stat> {
-  const summary: Record<string, Stat> = {};
-  for (const { key, pick, higher } of MEASURES) {
-    const values = runs.map(pick);
-    if (values.every((v): v is number => v !== undefined)) summary[key] = stat(values, higher);
-  }
-  return summary;
-}
-
-interface Results {
-  date: string;
-  machine: Machine;
-  source: string;
-  loadAverage: { start: number; max: number; end: number };
-  note: string | null;
-  dataset: { positions: number; intervalMs: number; from: string; to: string; firstFix: string; lastFix: string; insertSeconds: number; reportCapBefore: number | null; reportCap: number; responseMb: number };
-  budget: typeof BUDGET;
-  verdicts: { showToRows: boolean; scrollFps: boolean; domRows: boolean; select: boolean };
-  summary: Record<string, Stat>;
-  runs: Run[];
-}
+type Results = DayResults<typeof BUDGET, { showToRows: boolean; scrollFps: boolean; domRows: boolean; select: boolean }, Run>;
 
 function markdown(results: Results): string {
   const { machine: m, dataset: d, summary: s } = results;
@@ -865,133 +630,42 @@ Written by hand from \`--profile\` runs of this benchmark; each step is a commit
   map's copies of the line and points).
 `;
 
-/** What dist/ is: when it was built, the commit that was HEAD then, and whether src/ or contract/ differ from HEAD now. */
-function sourceState(): string {
-  try {
-    const git = (...args: string[]): string => execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim();
-    const built = statSync(join(repo, 'dist/index.html')).mtime;
-    const then = git('rev-list', '-1', `--before=${built.toISOString()}`, 'HEAD').slice(0, 7);
-    const dirty = git('status', '--porcelain', '--', 'src', 'contract') !== '';
-    return `\`dist/\` built ${built.toISOString().slice(0, 16).replace('T', ' ')} UTC (by hand; this benchmark builds nothing) when HEAD was ${then}${dirty ? '; src/ or contract/ had uncommitted changes at the run (in the build too, if they were there then)' : ''}`;
-  } catch {
-    return '`dist/` of an unknown commit';
-  }
-}
-
 // ---------------------------------------------------------------------------------------------- main
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  if (options.markdownOnly) {
-    const dir = here('../results/');
-    const saved = JSON.parse(readFileSync(dir + 'reports-route.json', 'utf8')) as Results;
-    if (options.note !== null) saved.note = options.note;
-    writeFileSync(dir + 'reports-route.json', JSON.stringify(saved, null, 2) + '\n');
-    writeFileSync(dir + 'reports-route.md', markdown(saved));
-    console.log(`bench/results/reports-route.md rewritten from reports-route.json (${saved.date})`);
-    return;
-  }
+  if (options.markdownOnly) return rewriteResults<Results>('reports-route', options.note, markdown);
   const runs = options.profile ? 1 : options.runs;
   // a run is ~1 min on a quiet 2-core machine (the server's answer alone 5–25 s); the bound leaves room for a loaded one, not for a hang
   const limitMs = 180_000 + options.positions * 1 + runs * (900_000 + options.scrollMs + options.wheelMs);
-  const timer = setTimeout(() => {
-    console.error(`benchmark timed out after ${Math.round(limitMs / 1000)} s`);
-    killChildren();
-    process.exit(1);
-  }, limitMs);
-  const loads: number[] = [];
-  const sampleLoad = (): number => {
-    const load = round(os.loadavg()[0] ?? 0, 2);
-    loads.push(load);
-    return load;
-  };
-  const loadStart = sampleLoad();
-  const loadTimer = setInterval(sampleLoad, 5_000);
-  const source = sourceState();
-  const builtAt = statSync(join(repo, 'dist/index.html')).mtimeMs;
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'athar-bench-reports-'));
-  let server: ServerHandle | null = null;
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'] });
-  const chromiumVersion = browser.version();
-  const results: Run[] = [];
-  const started = Date.now();
-  const day = dayOf(Date.now());
-  let dataset: Results['dataset'];
-  try {
-    server = await startServer({
-      BENCH_DATA_DIR: dataDir,
-      BENCH_PORT: String(await freePort()),
-      BENCH_OSMAND_PORT: String(await freePort()),
-      BENCH_PASSWORD: PASSWORD,
-      BENCH_CLIENT_DIR: join(repo, 'dist'),
-    });
-    const cookie = await session(server.url);
-    const capBefore = await raiseReportCap(server.url, cookie, options.positions);
-    const device = await rest<{ id: number }>(server.url, cookie, 'POST', '/api/devices', { name: 'Route bench', uniqueId: 'bench-route-1', category: 'car' });
-    const inserted = insertPositions(dataDir, device.id, options, day.first);
-    console.log(`${options.positions} positions for device ${device.id} in ${inserted.seconds} s (report.maxPositions was ${capBefore ?? 'unset'})`);
-    const from = new Date(day.from).toISOString();
-    const to = new Date(day.to).toISOString();
-    const filter = new URLSearchParams({ deviceId: String(device.id), period: 'custom', from, to }).toString();
-    // the server's own answer, outside the browser: the rows it returns and the size
-    const t = Date.now();
-    const check = await fetch(`${server.url}/api/reports/route?deviceId=${device.id}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { headers: { Cookie: cookie, Accept: 'application/json' } });
-    const text = await check.text();
-    const count = (JSON.parse(text) as unknown[]).length;
-    if (count !== options.positions) throw new Error(`the route report returns ${count} positions, ${options.positions} expected`);
-    console.log(`GET /api/reports/route from Node: ${count} rows, ${(text.length / 1e6).toFixed(1)} MB in ${Date.now() - t} ms`);
-    dataset = {
-      positions: options.positions,
-      intervalMs: options.intervalMs,
-      from,
-      to,
-      firstFix: new Date(day.first).toISOString(),
-      lastFix: inserted.lastFix,
-      insertSeconds: inserted.seconds,
-      reportCapBefore: capBefore,
-      reportCap: options.positions,
-      responseMb: text.length / 1e6,
-    };
-
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-    // tsx (esbuild keepNames) wraps named functions in __name(): give the page a no-op one
-    await context.addInitScript('window.__name = (f) => f;');
-    await context.addInitScript(pageProbe);
-    await context.addInitScript(formatterProbe);
-    await context.addInitScript(() => performance.setResourceTimingBufferSize(2_000));
-    const login = await context.newPage();
-    await signInToMap(login, server.url, ADMIN, PASSWORD, STEP_TIMEOUT_MS);
-    await login.close();
+  const admin = { email: ADMIN, password: PASSWORD };
+  let dataset: Dataset | null = null;
+  const { result: results, context: around } = await benchSession({ name: 'reports', password: PASSWORD, limitMs }, async ({ url, dataDir, browser, started }) => {
+    const seeded = await seedDay(url, dataDir, admin, { name: 'Route bench', uniqueId: 'bench-route-1' }, { ...options, firstAfterMs: 30 * 60_000 });
+    dataset = seeded.dataset;
+    const filter = new URLSearchParams({ deviceId: String(seeded.deviceId), period: 'custom', from: dataset.from, to: dataset.to }).toString();
+    const context = await signedInContext(browser, url, admin, STEP_TIMEOUT_MS, [formatterProbe]);
     if (options.profile) mkdirSync(options.profile, { recursive: true });
-
+    const measured: Run[] = [];
     for (let k = 0; k < runs; k++) {
-      const run = await measureRun(context, server.url, filter, options, options.profile);
+      const run = await measureRun(context, url, filter, options, options.profile);
       console.log(`run ${k + 1} (+${Math.round((Date.now() - started) / 1000)} s): ${JSON.stringify(run)}`);
-      results.push(run);
+      measured.push(run);
     }
     await context.close();
-  } finally {
-    clearTimeout(timer);
-    clearInterval(loadTimer);
-    await browser.close().catch(() => {});
-    if (server) await stopServer(server);
-    killChildren();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  console.log(`done in ${Math.round((Date.now() - started) / 1000)} s`);
+    return measured;
+  });
   if (options.profile) {
     console.log(`diagnostic run (--profile): profiles in ${options.profile}, results not recorded`);
     return;
   }
-  const rebuilt = statSync(join(repo, 'dist/index.html')).mtimeMs !== builtAt;
-  if (rebuilt) console.warn('dist/ was rebuilt during the run: the runs may have loaded different builds');
-  const summary = summarize(results);
+  const summary = summarize(MEASURES, results);
   const worst = (key: string): number => summary[key]?.worst ?? 0;
   const report: Results = {
     date: new Date().toISOString(),
-    machine: machineInfo(chromiumVersion),
-    source: rebuilt ? `${source}; **dist/ was rebuilt during the run** (at ${statSync(join(repo, 'dist/index.html')).mtime.toISOString().slice(11, 16)} UTC), so later page loads may have used the newer build` : source,
-    loadAverage: { start: loadStart, max: Math.max(...loads), end: sampleLoad() },
+    machine: machineInfo(around.chromium),
+    source: around.source,
+    loadAverage: around.loadAverage,
     note: options.note,
     dataset: dataset!,
     budget: BUDGET,
@@ -1004,12 +678,7 @@ async function main(): Promise<void> {
     summary,
     runs: results,
   };
-  const dir = here('../results/');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(dir + 'reports-route.json', JSON.stringify(report, null, 2) + '\n');
-  const md = markdown(report);
-  writeFileSync(dir + 'reports-route.md', md);
-  console.log(md);
+  writeResults('reports-route', report, markdown(report));
 }
 
 runMain(main);
