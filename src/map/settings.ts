@@ -95,3 +95,21 @@ export function createMapSettings(storage: StorageLike | null = defaultStorage()
     },
   };
 }
+
+/**
+ * Settings for a map beside something else (a report's rows, a replay): the main map's basemap, read
+ * once and never written back, with the live overlays (clusters, live routes, accuracy, geofences,
+ * follow) off.
+ */
+export function createReadOnlyMapSettings(): MapSettingsStore {
+  let storage: StorageLike | null = null;
+  try {
+    const local = globalThis.localStorage;
+    if (local) storage = { getItem: (key) => (key === MAP_SETTINGS_KEY ? local.getItem(key) : null), setItem: () => undefined };
+  } catch {
+    storage = null;
+  }
+  const settings = createMapSettings(storage);
+  settings.set({ clustering: false, liveRoutes: false, accuracy: false, geofences: false, follow: false });
+  return settings;
+}

@@ -20,6 +20,7 @@ import { STATE_EVENTS } from '../../src/domain/replay.ts';
 import { ADMIN_PASSWORD } from './harness.ts';
 import { ADMIN_LOGIN, adminJson, signInOnto, submitLogin } from './helpers.ts';
 import { fileHarness, main } from './settingsSteps.ts';
+import { drive, park, reportFixes, type Fix, type Point } from './drive.ts';
 
 const { harness } = fileHarness();
 
@@ -28,33 +29,12 @@ const FROM = '2026-11-03T00:00:00.000Z';
 const TO = '2026-11-03T23:59:59.999Z';
 const T0 = DAY_START + 9 * 3600_000;
 
-type Point = [lat: number, lon: number];
-interface Fix {
-  time: number;
-  lat: number;
-  lon: number;
-  speed: number;
-  alarm?: string;
-}
-
 const A: Point = [24.7, 46.6];
 const B: Point = [24.7, 46.62];
 const C: Point = [24.715, 46.62];
 
-/** A straight drive at one fix every 10 s. */
-function drive(start: number, from: Point, to: Point, minutes: number): Fix[] {
-  const steps = minutes * 6;
-  const knots = distanceMeters(from[0], from[1], to[0], to[1]) / (minutes * 60) / 0.514444;
-  return Array.from({ length: steps + 1 }, (_, i) => ({
-    time: start + i * 10_000,
-    lat: from[0] + ((to[0] - from[0]) * i) / steps,
-    lon: from[1] + ((to[1] - from[1]) * i) / steps,
-    speed: i === 0 || i === steps ? 0 : knots,
-  }));
-}
-
 const leg1 = drive(T0, A, B, 5);
-const parked = Array.from({ length: 7 }, (_, i) => ({ time: leg1.at(-1)!.time + (i + 1) * 60_000, lat: B[0], lon: B[1], speed: 0 }));
+const parked = park(leg1.at(-1)!.time, B, 7);
 const leg2 = drive(parked.at(-1)!.time, B, C, 5);
 leg2[12]!.alarm = 'sos';
 const VAN: Fix[] = [...leg1, ...parked, ...leg2.slice(1)];
@@ -63,22 +43,13 @@ const HISTORY_MS = VAN.at(-1)!.time - VAN[0]!.time;
 
 const ids = { van: 0, car: 0 };
 
-async function report(h: ReturnType<typeof harness>, uniqueId: string, fixes: Fix[]): Promise<void> {
-  for (const fix of fixes) {
-    const query = new URLSearchParams({ id: uniqueId, lat: fix.lat.toFixed(6), lon: fix.lon.toFixed(6), timestamp: String(Math.floor(fix.time / 1000)), speed: fix.speed.toFixed(2) });
-    if (fix.alarm) query.set('alarm', fix.alarm);
-    const response = await fetch(`http://127.0.0.1:${h.server.osmandPort}/?${query}`);
-    if (response.status !== 200) throw new Error(`OsmAnd: ${response.status}`);
-  }
-}
-
 beforeAll(async () => {
   const h = harness();
   const trip = {};
   ids.van = (await adminJson<{ id: number }>(h, 'POST', '/api/devices', { name: 'Replay van', uniqueId: 'replay-van', attributes: trip })).id;
   ids.car = (await adminJson<{ id: number }>(h, 'POST', '/api/devices', { name: 'Replay car', uniqueId: 'replay-car', attributes: trip })).id;
-  await report(h, 'replay-van', VAN);
-  await report(h, 'replay-car', CAR);
+  await reportFixes(h, 'replay-van', VAN);
+  await reportFixes(h, 'replay-car', CAR);
 }, 60_000);
 
 const replayUrl = (devices: number[], extra: Record<string, string> = {}) => {

@@ -19,6 +19,7 @@ import { distanceMeters } from '../../contract/units.ts';
 import { ADMIN_PASSWORD } from './harness.ts';
 import { ADMIN_LOGIN, adminJson, submitLogin, waitForPath } from './helpers.ts';
 import { fileHarness, main } from './settingsSteps.ts';
+import { drive, park, reportFixes, type Fix, type Point } from './drive.ts';
 
 const { harness } = fileHarness();
 
@@ -40,36 +41,9 @@ const FROM = '2026-11-02T00:00:00.000Z';
 const TO = '2026-11-02T23:59:59.999Z';
 const UNIQUE_ID = 'report-van';
 
-type Point = [lat: number, lon: number];
-interface Fix {
-  time: number;
-  lat: number;
-  lon: number;
-  speed: number;
-  alarm?: string;
-}
-
 const A: Point = [24.7, 46.6];
 const B: Point = [24.7, 46.65];
 const C: Point = [24.73, 46.65];
-
-/** A straight drive from `from` to `to` at one fix every 10 s over `minutes`, speed in knots from the distance. */
-function drive(start: number, from: Point, to: Point, minutes: number): Fix[] {
-  const steps = minutes * 6;
-  const metres = distanceMeters(from[0], from[1], to[0], to[1]);
-  const knots = metres / (minutes * 60) / 0.514444;
-  return Array.from({ length: steps + 1 }, (_, i) => ({
-    time: start + i * 10_000,
-    lat: from[0] + ((to[0] - from[0]) * i) / steps,
-    lon: from[1] + ((to[1] - from[1]) * i) / steps,
-    speed: i === 0 || i === steps ? 0 : knots,
-  }));
-}
-
-/** Parked at `at`, one fix a minute. */
-function park(start: number, at: Point, minutes: number): Fix[] {
-  return Array.from({ length: minutes }, (_, i) => ({ time: start + (i + 1) * 60_000, lat: at[0], lon: at[1], speed: 0 }));
-}
 
 const T0 = DAY_START + 8 * 3600_000;
 const trip1 = drive(T0 + 10 * 60_000, A, B, 10);
@@ -91,12 +65,7 @@ let deviceId = 0;
 beforeAll(async () => {
   const h = harness();
   deviceId = (await adminJson<{ id: number }>(h, 'POST', '/api/devices', { name: 'Report van', uniqueId: UNIQUE_ID, attributes: {} })).id;
-  for (const fix of FIXES) {
-    const query = new URLSearchParams({ id: UNIQUE_ID, lat: fix.lat.toFixed(6), lon: fix.lon.toFixed(6), timestamp: String(Math.floor(fix.time / 1000)), speed: fix.speed.toFixed(2) });
-    if (fix.alarm) query.set('alarm', fix.alarm);
-    const response = await fetch(`http://127.0.0.1:${h.server.osmandPort}/?${query}`);
-    if (response.status !== 200) throw new Error(`OsmAnd: ${response.status}`);
-  }
+  await reportFixes(h, UNIQUE_ID, FIXES);
 }, 60_000);
 
 const reportUrl = (kind: string, extra: Record<string, string> = {}) =>

@@ -2,36 +2,7 @@ import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
 import { media } from '../../ui/breakpoints';
 
-/** The list and tools beside the map from tablets up; the map above the list on phones. */
-export const page = style({
-  display: 'flex',
-  blockSize: '100%',
-  minBlockSize: 0,
-  '@media': { [media.narrow]: { flexDirection: 'column-reverse' } },
-});
-
-export const panel = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  flexShrink: 0,
-  inlineSize: '22rem',
-  maxInlineSize: '40%',
-  padding: vars.space.md,
-  overflowY: 'auto',
-  background: vars.color.surface,
-  borderInlineEnd: `1px solid ${vars.color.border}`,
-  '@media': {
-    [media.narrow]: {
-      inlineSize: '100%',
-      maxInlineSize: 'none',
-      flex: '1 1 55%',
-      minBlockSize: 0,
-      borderInlineEnd: 'none',
-      borderBlockStart: `1px solid ${vars.color.border}`,
-    },
-  },
-});
+export { page, panel, heading } from '../map/besideMap.css';
 
 export const mapArea = style({
   position: 'relative',
@@ -41,7 +12,6 @@ export const mapArea = style({
   '@media': { [media.narrow]: { flex: '1 1 45%', minBlockSize: '240px' } },
 });
 
-export const heading = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });
 export const subheading = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.bold });
 
 export const tools = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });

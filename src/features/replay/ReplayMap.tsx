@@ -11,27 +11,14 @@ import type { ActorRefFrom } from 'xstate';
 import { createLiveStore } from '../../domain/liveStore';
 import { playedShare, sampleTrack, lineCoordinates, type ReplayData } from '../../domain/replay';
 import { seriesColor } from '../../domain/chartSeries';
-import { createMapSettings, MapView, type MapSettingsStore } from '../../map';
-import { MAP_SETTINGS_KEY } from '../../map/settings';
+import { MapView } from '../../map';
+import { createReadOnlyMapSettings } from '../../map/settings';
 import { createReplayLayer, type ReplayLayerData, type ReplayLayerFrame } from '../../map/layers/replay';
 import { darkTokens, vars } from '../../ui/theme.css';
 import type { ReplayMachine } from '../../machines/replay/replay.machine';
 import { useMapUiStrings, usePreferredMapStyle } from '../map/MapPage';
 import * as styles from './replay.css';
 
-/** The main map's basemap, read once and never written back. */
-function createReplayMapSettings(): MapSettingsStore {
-  let storage: Pick<Storage, 'getItem' | 'setItem'> | null = null;
-  try {
-    const local = globalThis.localStorage;
-    if (local) storage = { getItem: (key) => (key === MAP_SETTINGS_KEY ? local.getItem(key) : null), setItem: () => undefined };
-  } catch {
-    storage = null;
-  }
-  const settings = createMapSettings(storage);
-  settings.set({ clustering: false, liveRoutes: false, accuracy: false, geofences: false, follow: false });
-  return settings;
-}
 
 /** The colour of the `index`-th replayed device (the legend uses the same). */
 export const replayColor = (index: number): string => seriesColor(index);
@@ -67,7 +54,7 @@ export function ReplayMap({ actor, followed, label, covered }: ReplayMapProps) {
   const preferredStyle = usePreferredMapStyle();
   const uiStrings = useMapUiStrings();
   const [store] = useState(() => createLiveStore());
-  const [settings] = useState(createReplayMapSettings);
+  const [settings] = useState(createReadOnlyMapSettings);
   const [layer] = useState(() =>
     createReplayLayer({
       covered: () => covered?.() ?? 0,

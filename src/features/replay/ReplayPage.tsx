@@ -13,7 +13,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Button as AriaButton, MenuTrigger } from 'react-aria-components';
@@ -24,8 +23,6 @@ import * as buttonStyles from '../../ui/Button.css';
 import { resources } from '../../api/resources';
 import { coordinateFormatOf, formatCoordinate } from '../../domain/coordinates';
 import { fieldPreference } from '../../domain/permissions';
-import { filterProblems, rangeOf, reportParams, type Range, type ReportSearch } from '../../domain/reportFilter';
-import { parseReportSearch } from '../../domain/reportSearch';
 import { replayMarkers, sampleTrack, trackPositions, type ReplayData } from '../../domain/replay';
 import { provideReplayEffects } from '../../machines/replay/replay.effects';
 import { SPEED_ORDER, type ReplayMachine, type ReplaySpeed } from '../../machines/replay/replay.machine';
@@ -35,6 +32,7 @@ import { useRequest } from '../app/useRequest';
 import { useUnitFormatters } from '../app/useUnits';
 import { useSettingsContext } from '../settings/useSettingsContext';
 import { ReportFilter } from '../reports/ReportFilter';
+import { useAddressFilter } from '../reports/useAddressFilter';
 import { prepareOffThread } from './prepare';
 import { replayColor } from './ReplayMap';
 import * as styles from './replay.css';
@@ -87,10 +85,6 @@ function coveredBy(controls: HTMLElement | null): () => number {
 
 export function ReplayPage() {
   const { t, i18n } = useLingui();
-  const raw = useSearch({ strict: false }) as Record<string, unknown>;
-  const rawKey = JSON.stringify(raw);
-  const search = useMemo(() => parseReportSearch(raw), [rawKey]); // eslint-disable-line react-hooks/exhaustive-deps
-  const navigate = useNavigate();
   const { entities, queries } = useData();
   const settings = useSettingsContext();
   const catalogue = useCatalogueText();
@@ -123,27 +117,11 @@ export function ReplayPage() {
   const loaded = status === 'loaded' && data !== null;
   const playing = value === 'playing';
 
-  const periodLimit = Number(settings.server?.attributes?.['report.periodLimit'] ?? 0) || 0;
-  const searchKey = JSON.stringify(search);
-  const range: Range | null = useMemo(() => rangeOf(search, Date.now(), settings.timeZone, i18n.locale), [searchKey, settings.timeZone, i18n.locale]); // eslint-disable-line react-hooks/exhaustive-deps
-  const problems = filterProblems(search, range, { needsDevice: true, periodLimit });
-  const [pressed, setPressed] = useState(false);
+  // the address as the filter: Show writes `show`, and a reloaded or shared link loads the same
+  const { search, range, filter } = useAddressFilter({ needsDevice: true, run: (input) => actor.send({ type: 'LOAD', input }) });
   const [followed, setFollowed] = useState<number | null>(null);
   const controlsRef = useRef<HTMLElement>(null);
   const [covered] = useState(() => () => coveredBy(controlsRef.current)());
-  const setSearch = useCallback((next: ReportSearch) => void navigate({ to: '.', search: next as never, replace: true }), [navigate]);
-
-  // the address says what to replay: Show writes `show`, and a reloaded or shared link loads the same
-  useEffect(() => {
-    if (search.show && range && problems.length === 0) actor.send({ type: 'LOAD', input: reportParams(search, range) });
-  }, [searchKey]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const show = () => {
-    setPressed(true);
-    if (problems.length > 0 || !range) return;
-    if (search.show) actor.send({ type: 'LOAD', input: reportParams(search, range) });
-    else setSearch({ ...search, show: true });
-  };
 
   const devices = useQuery(queries.list(resources.devices));
   const names = useMemo(() => new Map((devices.data ?? []).map((d) => [d.id, d.name || String(d.id)])), [devices.data]);
@@ -210,18 +188,9 @@ export function ReplayPage() {
         </h1>
         <ReportFilter
           kind={FILTER}
-          search={search}
-          onChange={(next) => {
-            setPressed(false);
-            setSearch(next);
-          }}
-          timeZone={settings.timeZone}
-          problems={problems}
-          showProblems={pressed}
+          {...filter}
           label={t`Replay filter`}
-          limitDays={Math.round(periodLimit / 86400)}
           busy={status === 'loading'}
-          onShow={show}
           actions={
             <MenuTrigger>
               <AriaButton className={buttonStyles.button({ variant: 'secondary' })} isDisabled={!loaded || download.pending}>

@@ -1,37 +1,12 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
 import { media } from '../../ui/breakpoints';
+import { panel as besidePanel } from '../map/besideMap.css';
 
-/** The filter, controls and details beside the map from tablets up; on phones the map above them. */
-export const page = style({
-  display: 'flex',
-  blockSize: '100%',
-  minBlockSize: 0,
-  '@media': { [media.narrow]: { flexDirection: 'column-reverse' } },
-});
+export { page, heading } from '../map/besideMap.css';
 
-export const panel = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  flexShrink: 0,
-  inlineSize: '24rem',
-  maxInlineSize: '42%',
-  padding: vars.space.md,
-  overflowY: 'auto',
-  background: vars.color.surface,
-  borderInlineEnd: `1px solid ${vars.color.border}`,
-  '@media': {
-    [media.narrow]: {
-      inlineSize: '100%',
-      maxInlineSize: 'none',
-      flex: '1 1 55%',
-      minBlockSize: 0,
-      borderInlineEnd: 'none',
-      borderBlockStart: `1px solid ${vars.color.border}`,
-    },
-  },
-});
+/** A little wider than the geofences' list: the report filter's fields. */
+export const panel = style([besidePanel, { inlineSize: '24rem', maxInlineSize: '42%', '@media': { [media.narrow]: { inlineSize: '100%', maxInlineSize: 'none' } } }]);
 
 /** The map, with the controls over its foot from tablets up; on phones the controls under it. */
 export const mapArea = style({
@@ -48,7 +23,6 @@ export const mapBox = style({ position: 'relative', flex: 1, minBlockSize: '200p
 
 export const map = style({ position: 'absolute', inset: 0 });
 
-export const heading = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });
 
 export const controls = style({
   position: 'absolute',

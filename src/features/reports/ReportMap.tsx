@@ -16,8 +16,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { resources } from '../../api/resources';
 import { createLiveStore } from '../../domain/liveStore';
-import { createMapSettings, MapView, type MapSettingsStore } from '../../map';
-import { MAP_SETTINGS_KEY } from '../../map/settings';
+import { MapView } from '../../map';
+import { createReadOnlyMapSettings } from '../../map/settings';
 import { createReportLayer, DEFAULT_REPORT_COLORS, type ReportColors } from '../../map/layers/report';
 import { darkTokens, vars } from '../../ui/theme.css';
 import { useData } from '../app/data';
@@ -38,19 +38,6 @@ export interface ReportMapProps {
   label: string;
 }
 
-/** The main map's settings (its basemap), read once and never written: the report map has no layers menu. */
-function createReportMapSettings(): MapSettingsStore {
-  let storage: Pick<Storage, 'getItem' | 'setItem'> | null = null;
-  try {
-    const local = globalThis.localStorage;
-    if (local) storage = { getItem: (key) => (key === MAP_SETTINGS_KEY ? local.getItem(key) : null), setItem: () => undefined };
-  } catch {
-    storage = null;
-  }
-  const settings = createMapSettings(storage);
-  settings.set({ clustering: false, liveRoutes: false, accuracy: false, geofences: false, follow: false });
-  return settings;
-}
 
 /** A theme colour as MapLibre needs it: the variable's value where the map is (brand colours included), or the dark theme's. */
 function themeColor(element: Element, variable: string, fallback: string): string {
@@ -73,7 +60,7 @@ export function ReportMap({ kind, rows, selected, onSelect, label }: ReportMapPr
   const preferredStyle = usePreferredMapStyle();
   const uiStrings = useMapUiStrings();
   const [store] = useState(() => createLiveStore());
-  const [settings] = useState(createReportMapSettings);
+  const [settings] = useState(createReadOnlyMapSettings);
 
   // what the selected row needs fetched (nothing for most kinds)
   const request = useMemo(() => reportMapRequest(kind, rows, selected), [kind, rows, selected]);

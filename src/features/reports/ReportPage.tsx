@@ -1,7 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { Navigate, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Button as AriaButton, MenuTrigger } from 'react-aria-components';
 import { Alert, Button, Menu, MenuItem } from '../../ui';
@@ -10,7 +10,6 @@ import type { ListParams } from '../../api/resources';
 import { resources } from '../../api/resources';
 import { coordinateFormatOf } from '../../domain/coordinates';
 import { fieldPreference, isAdministrator } from '../../domain/permissions';
-import { filterProblems, rangeOf, reportParams, type Range, type ReportSearch } from '../../domain/reportFilter';
 import { provideReportEffects } from '../../machines/report/report.effects';
 import { useData } from '../app/data';
 import { useCatalogueText } from '../app/catalogue';
@@ -19,9 +18,10 @@ import { useUnitFormatters } from '../app/useUnits';
 import { Refusal } from '../settings/Refusal';
 import { useSettingsContext } from '../settings/useSettingsContext';
 import { REPORTS, type CellContext, type ReportKind } from './kinds';
-import { isTableReport, parseReportSearch } from '../../domain/reportSearch';
+import { isTableReport } from '../../domain/reportSearch';
 import { NotFound } from '../app/NotFound';
 import { ReportFilter } from './ReportFilter';
+import { useAddressFilter } from './useAddressFilter';
 import { ReportsFrame } from './ReportsLayout';
 import { ReportResults } from './ReportResults';
 import { ScheduleDialog } from './ScheduleDialog';
@@ -61,11 +61,6 @@ type ExportFormat = 'xlsx' | 'csv' | 'gpx' | 'kml' | 'kmz';
  */
 export function ReportPage({ kind }: { kind: ReportKind }) {
   const { t, i18n } = useLingui();
-  const raw = useSearch({ strict: false }) as Record<string, unknown>;
-  const rawKey = JSON.stringify(raw);
-  // the address as the filter: anything malformed is dropped (parseReportSearch)
-  const search = useMemo(() => parseReportSearch(raw), [rawKey]); // eslint-disable-line react-hooks/exhaustive-deps
-  const navigate = useNavigate();
   const { entities, queries } = useData();
   const settings = useSettingsContext();
   const catalogue = useCatalogueText();
@@ -82,28 +77,14 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
   const elapsed = useSelector(actor, (s) => s.context.elapsed);
   const busy = status === 'running';
 
-  const periodLimit = Number(settings.server?.attributes?.['report.periodLimit'] ?? 0) || 0;
-  const searchKey = JSON.stringify(search);
-  // the range of a preset is fixed when the filter changes (not on every render)
-  const range: Range | null = useMemo(() => rangeOf(search, Date.now(), settings.timeZone, i18n.locale), [searchKey, settings.timeZone, i18n.locale]); // eslint-disable-line react-hooks/exhaustive-deps
-  const problems = filterProblems(search, range, { needsDevice: kind.needsDevice, oneDevice: kind.devices === 'one', periodLimit });
-  const [pressed, setPressed] = useState(false);
+  // the address as the filter: Show writes `show`, and a reloaded or shared link runs the same report
+  const { search, setSearch, range, problems, params, filter } = useAddressFilter({
+    needsDevice: kind.needsDevice,
+    oneDevice: kind.devices === 'one',
+    enabled: allowed,
+    run: (input) => actor.send({ type: 'RUN', input }),
+  });
   const [scheduling, setScheduling] = useState(false);
-  const params = range ? reportParams(search, range) : null;
-
-  const setSearch = useCallback((next: ReportSearch) => void navigate({ to: '.', search: next as never, replace: true }), [navigate]);
-
-  // The address says what to show: Show writes `show`, and a reloaded or shared link runs the same report.
-  useEffect(() => {
-    if (allowed && search.show && range && problems.length === 0) actor.send({ type: 'RUN', input: reportParams(search, range) });
-  }, [searchKey, allowed]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const show = () => {
-    setPressed(true);
-    if (problems.length > 0 || !range) return;
-    if (search.show) actor.send({ type: 'RUN', input: reportParams(search, range) });
-    else setSearch({ ...search, show: true });
-  };
 
   const devices = useQuery({ ...queries.list(resources.devices), enabled: allowed && kind.devices !== 'none' });
   const names = useMemo(() => new Map((devices.data ?? []).map((d) => [d.id, d.name])), [devices.data]);
@@ -154,17 +135,8 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
       <h1 className={styles.heading}>{title}</h1>
       <ReportFilter
         kind={kind}
-        search={search}
-        onChange={(next) => {
-          setPressed(false);
-          setSearch(next);
-        }}
-        timeZone={settings.timeZone}
-        problems={problems}
-        showProblems={pressed}
-        limitDays={Math.round(periodLimit / 86400)}
+        {...filter}
         busy={busy}
-        onShow={show}
         actions={
           <>
             {formats.length > 0 ? (
