@@ -113,7 +113,6 @@ export function ReplayPage() {
   const error = useSelector(actor, (s) => s.context.error);
   const speed = useSelector(actor, (s) => s.context.speed);
   const follow = useSelector(actor, (s) => s.context.follow);
-  const time = useReplayTime(actor, DETAILS_MS);
   const loaded = status === 'loaded' && data !== null;
   const playing = value === 'playing';
 
@@ -176,9 +175,6 @@ export function ReplayPage() {
   const requested = new Set([...(search.deviceId ?? [])]);
   const missing = data && !search.groupId?.length ? [...requested].filter((id) => !data.tracks.some((track) => track.deviceId === id)) : [];
   const skipped = data ? data.skipped.invalid + data.skipped.outOfOrder : 0;
-  // the slider moves by minutes over a long period, by seconds over up to two hours
-  const span = data ? data.end - data.start : 0;
-  const scale = span > 2 * 3_600_000 ? 60_000 : 1000;
 
   return (
     <div className={styles.page} data-testid="replay-page">
@@ -230,7 +226,7 @@ export function ReplayPage() {
             />
           ) : null}
           <p className={styles.shortcuts}>{t`Keys: Space plays and pauses, the arrows step, + and − change the speed.`}</p>
-        {loaded ? <Details data={data} time={time} nameOf={nameOf} speed={units.speed} place={(lat, lon, address) => address ?? `${formatCoordinate(lat, 'latitude', coordinates)}, ${formatCoordinate(lon, 'longitude', coordinates)}`} /> : null}
+        {loaded ? <Details actor={actor} data={data} nameOf={nameOf} speed={units.speed} place={(lat, lon, address) => address ?? `${formatCoordinate(lat, 'latitude', coordinates)}, ${formatCoordinate(lon, 'longitude', coordinates)}`} /> : null}
       </section>
       <div className={styles.mapArea}>
         <div className={styles.mapBox}>
@@ -239,18 +235,7 @@ export function ReplayPage() {
           </Suspense>
         </div>
         <section ref={controlsRef} className={styles.controls} aria-label={t`Replay controls`} data-testid="replay-controls">
-          <Slider
-            label={t`Time`}
-            minValue={0}
-            maxValue={Math.max(1, Math.ceil(span / scale))}
-            step={1}
-            value={loaded ? Math.round((time - data.start) / scale) : 0}
-            isDisabled={!loaded}
-            onChange={(next) => data && actor.send({ type: 'SEEK', time: data.start + next * scale })}
-            // the thumb says how far into the period it is (minutes, or seconds for up to two hours); the output the time itself
-            formatOptions={{ style: 'unit', unit: scale === 60_000 ? 'minute' : 'second', unitDisplay: 'long', maximumFractionDigits: 0 }}
-            output={() => (loaded ? formatTime(time) : '—')}
-          />
+          <TimeSlider actor={actor} data={loaded ? data : null} format={formatTime} />
           <div className={styles.buttons}>
             <Button variant="secondary" isDisabled={!loaded} onPress={() => actor.send({ type: 'STEP', direction: -1 })}>
               {t`Step back`}
@@ -278,9 +263,36 @@ export function ReplayPage() {
   );
 }
 
-/** Each device at the replay's time: its colour (the legend), name, speed and where it is. */
-function Details({ data, time, nameOf, speed, place }: { data: ReplayData; time: number; nameOf: (id: number) => string; speed: (knots: number) => string; place: (lat: number, lon: number, address: string | null) => string }) {
+/**
+ * The replay's time on a slider (seeking as it moves) with the time beside it. It reads the clock
+ * itself, at most ten times a second, so a frame of the replay renders nothing else of the page.
+ */
+function TimeSlider({ actor, data, format }: { actor: ReplayActor; data: ReplayData | null; format: (ms: number) => string }) {
   const { t } = useLingui();
+  const time = useReplayTime(actor, DETAILS_MS);
+  // the slider moves by minutes over a long period, by seconds over up to two hours
+  const span = data ? data.end - data.start : 0;
+  const scale = span > 2 * 3_600_000 ? 60_000 : 1000;
+  return (
+    <Slider
+      label={t`Time`}
+      minValue={0}
+      maxValue={Math.max(1, Math.ceil(span / scale))}
+      step={1}
+      value={data ? Math.round((time - data.start) / scale) : 0}
+      isDisabled={!data}
+      onChange={(next) => data && actor.send({ type: 'SEEK', time: data.start + next * scale })}
+      // the thumb says how far into the period it is (minutes, or seconds for up to two hours); the output the time itself
+      formatOptions={{ style: 'unit', unit: scale === 60_000 ? 'minute' : 'second', unitDisplay: 'long', maximumFractionDigits: 0 }}
+      output={() => (data ? format(time) : '—')}
+    />
+  );
+}
+
+/** Each device at the replay's time (read at most ten times a second): its colour (the legend), name, speed and where it is. */
+function Details({ actor, data, nameOf, speed, place }: { actor: ReplayActor; data: ReplayData; nameOf: (id: number) => string; speed: (knots: number) => string; place: (lat: number, lon: number, address: string | null) => string }) {
+  const { t } = useLingui();
+  const time = useReplayTime(actor, DETAILS_MS);
   return (
     <ul className={styles.devices} aria-label={t`Devices in the replay`} data-testid="replay-details">
       {data.tracks.map((track, index) => {

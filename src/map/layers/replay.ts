@@ -59,6 +59,11 @@ const LINE_LAYER_PREFIX = 'replay-line-';
 const MARKER_LAYER = 'replay-markers';
 /** below this change of the played share a frame does not repaint the line */
 const PLAYED_EPSILON = 0.0005;
+/**
+ * The played part is repainted at most this often while playing (a new line-gradient makes MapLibre
+ * rebuild the line's gradient texture); the last change is always drawn, this long after at most.
+ */
+const GRADIENT_MS = 100;
 
 const empty: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
@@ -145,6 +150,8 @@ export function createReplayLayer(options: ReplayLayerOptions = {}): ReplayLayer
   let fitted: ReplayLayerData | null = null;
   const played = new Map<number, number>();
   const markers = new Map<number, Marker>();
+  let gradientAt = -Infinity;
+  let gradientTimer: ReturnType<typeof setTimeout> | null = null;
 
   function clearMarkers(): void {
     for (const marker of markers.values()) marker.remove();
@@ -158,6 +165,7 @@ export function createReplayLayer(options: ReplayLayerOptions = {}): ReplayLayer
   function send(target: MaplibreMap): void {
     for (const id of lineLayers(target)) target.removeLayer(id);
     played.clear();
+    gradientAt = -Infinity;
     clearMarkers();
     const current = data;
     const lines: FeatureCollection = current
@@ -211,6 +219,17 @@ export function createReplayLayer(options: ReplayLayerOptions = {}): ReplayLayer
     }
   }
 
+  function paintPlayed(target: MaplibreMap, frame: ReplayLayerFrame): void {
+    gradientAt = performance.now();
+    for (const device of frame.devices) {
+      const before = played.get(device.deviceId);
+      if (before === undefined || Math.abs(before - device.played) < PLAYED_EPSILON) continue;
+      const track = data?.tracks.find((t) => t.deviceId === device.deviceId);
+      if (track) target.setPaintProperty(`${LINE_LAYER_PREFIX}${device.deviceId}`, 'line-gradient', playedGradient(track.color, device.played));
+      played.set(device.deviceId, device.played);
+    }
+  }
+
   function draw(target: MaplibreMap, frame: ReplayLayerFrame): void {
     const at: string[] = [];
     for (const device of frame.devices) {
@@ -220,14 +239,17 @@ export function createReplayLayer(options: ReplayLayerOptions = {}): ReplayLayer
         marker.setRotation(device.course);
         marker.getElement().style.opacity = device.active ? '1' : '0.6';
       }
-      const before = played.get(device.deviceId);
-      if (before !== undefined && Math.abs(before - device.played) >= PLAYED_EPSILON) {
-        const track = data?.tracks.find((t) => t.deviceId === device.deviceId);
-        if (track) target.setPaintProperty(`${LINE_LAYER_PREFIX}${device.deviceId}`, 'line-gradient', playedGradient(track.color, device.played));
-        played.set(device.deviceId, device.played);
-      }
       at.push(`${device.deviceId}:${device.latitude.toFixed(6)},${device.longitude.toFixed(6)}`);
     }
+    const wait = GRADIENT_MS - (performance.now() - gradientAt);
+    if (gradientTimer) clearTimeout(gradientTimer);
+    gradientTimer = null;
+    if (wait <= 0) paintPlayed(target, frame);
+    else
+      gradientTimer = setTimeout(() => {
+        gradientTimer = null;
+        if (map === target && last) paintPlayed(target, last);
+      }, wait);
     const followed = frame.follow === null ? undefined : frame.devices.find((d) => d.deviceId === frame.follow);
     if (followed) target.jumpTo({ center: [followed.longitude, followed.latitude] });
     const container = target.getContainer();
@@ -255,6 +277,8 @@ export function createReplayLayer(options: ReplayLayerOptions = {}): ReplayLayer
     send(target);
     if (last) draw(target, last);
     return () => {
+      if (gradientTimer) clearTimeout(gradientTimer);
+      gradientTimer = null;
       clearMarkers();
       for (const id of lineLayers(target)) target.removeLayer(id);
       if (target.getLayer(MARKER_LAYER)) target.removeLayer(MARKER_LAYER);
