@@ -371,29 +371,23 @@ function markdown(results: Results): string {
 }
 
 /** Written by hand after `--profile` runs; kept in the report when it is regenerated. */
-const PROFILE_NOTES = `## What the long tasks are (from \`--profile\` runs, 20:23 UTC, load ≈ 4)
+const PROFILE_NOTES = `## What the long tasks are (from \`--profile\` runs)
 
-- **The budget is not met** on this machine, and the recorded runs were taken under a load of 5–8 on 2 cores
-  (other developers' builds and tests; it did not get quiet within the time given to this work). A first run at
-  load ≈ 3–4 (5 s of play) gave: load longest task 184 ms (click → ready), 166 ms in the 2 s after; play 54 fps,
-  longest task 74 ms; seek 59 ms — so the play and seek misses below are mostly the machine, the load misses not.
-- **Load**: the CPU profile of click → ready (+2 s) has only ≈ 390 ms of JavaScript in 6.7 s and no JavaScript span
-  over 72 ms; the long tasks (130–210 ms) are mostly outside JavaScript — MapLibre's first frames with the new line
-  (WebGL in software: \`getProgramParameter\` compiling the line-gradient program, \`texSubImage2D\` of the gradient)
-  and React's commit of the loaded page (the controls enabled, the details) in the same task, plus garbage collection
-  (≈ 17 % of the JavaScript). The bytes are parsed and prepared in the worker (not on the main thread): the client's
-  part, last byte → ready, is 0.35–1 s, and the JSON never touches the main thread.
-- **Play**: ≈ 4 ms of JavaScript per frame (1.16 s in 5.3 s): React re-rendering the page's details and slider at
-  10 Hz (react-aria's Select and Slider), the replay layer moving the Marker and setting the line's \`line-gradient\`
-  (a new gradient texture per tile per frame in MapLibre), and GC; no JavaScript span over 50 ms. The long tasks while
-  playing are the GPU process's software rendering competing for 2 cores with everything else.
-- **Not measured here**: the follow camera (off by default; with it every frame is a full map re-render).
-- The server's answer (SQLite, 86,400 rows to 42 MB of JSON) is 2–5 s of the load, the download 1.6–4 s over
-  loopback: the client waits, it is not blocked.
-- Possible next steps (not done: not small and local): a cheaper played-part paint than a \`line-gradient\` per
-  frame (two layers — played and unplayed lines — with a filter or a split line updated a few times a second), and
-  the details under the controls rendered apart from the slider so a 10 Hz update does not re-render react-aria's
-  Select. Rerun on a quiet machine before deciding: \`npm run bench:replay\` (about 2.5 min).
+- **Load.** The route report's 42 MB are fetched as bytes and parsed and prepared in the replay worker: the
+  main thread never parses them, and the client's part (last byte → ready) is about 0.35 s. In the profile of
+  click → ready (+2 s) at 20:36 UTC (load ≈ 1) there are 270 ms of JavaScript in 5.2 s and one span over 50 ms
+  (88 ms): the click on Show itself, which writes \`show=true\` to the address and renders the filter again
+  (react-aria's date pickers and selects), then starts the requests — the same render as a report page's Show,
+  not the history. The worst run's 102 ms is that task. After ready, MapLibre's first frames with the new line
+  (WebGL in software: compiling the line-gradient program, uploading its texture) stay under 100 ms.
+- **Play.** A frame moves each arrow (a \`Marker\`: a transform, no source update) and renders no component: the
+  slider and the devices' details read the clock ten times a second on their own, and the played part of the
+  line (\`line-gradient\` over \`line-progress\`, which makes MapLibre rebuild the gradient texture) is repainted
+  at most every 100 ms. Before those two changes (8d370d5; at load 3–4): 54 fps and a 74 ms task at 60×,
+  with ≈ 4 ms of JavaScript per frame re-rendering the whole page ten times a second.
+- **Not measured here**: the follow camera (off by default; with it every frame moves the camera, a full redraw).
+- The server's answer (SQLite, 86,400 rows to 42 MB of JSON) and the download over loopback are most of the
+  time to ready: the page waits for them, it is not blocked.
 `;
 
 // ---------------------------------------------------------------------------------------------- main
