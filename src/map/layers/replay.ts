@@ -139,7 +139,20 @@ export interface ReplayLayerOptions {
   warningColor?: (container: HTMLElement) => string;
   /** pixels of the map's foot covered by the page (its controls): fitting and following keep above them */
   covered?: () => number;
+  /** makes a device's arrow on the map (MapLibre's `Marker`; a fake in unit tests) */
+  createMarker?: (element: HTMLElement) => ReplayArrow;
 }
+
+/** What the layer needs of a MapLibre `Marker`. */
+export interface ReplayArrow {
+  setLngLat(at: [number, number]): ReplayArrow;
+  setRotation(degrees: number): ReplayArrow;
+  getElement(): HTMLElement;
+  addTo(map: MaplibreMap): ReplayArrow;
+  remove(): ReplayArrow;
+}
+
+const mapLibreArrow = (element: HTMLElement): ReplayArrow => new Marker({ element, rotationAlignment: 'map', pitchAlignment: 'map' });
 
 export function createReplayLayer(options: ReplayLayerOptions = {}): ReplayLayer {
   let map: MaplibreMap | null = null;
@@ -149,7 +162,10 @@ export function createReplayLayer(options: ReplayLayerOptions = {}): ReplayLayer
   let sent: ReplayLayerData | null = null;
   let fitted: ReplayLayerData | null = null;
   const played = new Map<number, number>();
-  const markers = new Map<number, Marker>();
+  const markers = new Map<number, ReplayArrow>();
+  /** the line layers added, one per device */
+  const lineIds = new Set<string>();
+  const createMarker = options.createMarker ?? mapLibreArrow;
   let gradientAt = -Infinity;
   let gradientTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -158,12 +174,13 @@ export function createReplayLayer(options: ReplayLayerOptions = {}): ReplayLayer
     markers.clear();
   }
 
-  function lineLayers(target: MaplibreMap): string[] {
-    return (target.getStyle()?.layers ?? []).map((layer) => layer.id).filter((id) => id.startsWith(LINE_LAYER_PREFIX));
+  function removeLines(target: MaplibreMap): void {
+    for (const id of lineIds) if (target.getLayer(id)) target.removeLayer(id);
+    lineIds.clear();
   }
 
   function send(target: MaplibreMap): void {
-    for (const id of lineLayers(target)) target.removeLayer(id);
+    removeLines(target);
     played.clear();
     gradientAt = -Infinity;
     clearMarkers();
@@ -187,9 +204,11 @@ export function createReplayLayer(options: ReplayLayerOptions = {}): ReplayLayer
     target.getSource<GeoJSONSource>(REPLAY_SOURCES.lines)?.setData(lines).catch(logError);
     target.getSource<GeoJSONSource>(REPLAY_SOURCES.markers)?.setData(points).catch(logError);
     for (const track of current?.tracks ?? []) {
+      const id = `${LINE_LAYER_PREFIX}${track.deviceId}`;
+      lineIds.add(id);
       target.addLayer(
         {
-          id: `${LINE_LAYER_PREFIX}${track.deviceId}`,
+          id,
           type: 'line',
           source: REPLAY_SOURCES.lines,
           filter: ['==', ['get', 'deviceId'], track.deviceId],
@@ -199,7 +218,9 @@ export function createReplayLayer(options: ReplayLayerOptions = {}): ReplayLayer
         MARKER_LAYER,
       );
       played.set(track.deviceId, 0);
-      const marker = new Marker({ element: arrowElement(track.color, track.deviceId), rotationAlignment: 'map', pitchAlignment: 'map' }).setLngLat(track.line[0] ? [track.line[0][0], track.line[0][1]] : [0, 0]).addTo(target);
+      const marker = createMarker(arrowElement(track.color, track.deviceId))
+        .setLngLat(track.line[0] ? [track.line[0][0], track.line[0][1]] : [0, 0])
+        .addTo(target);
       markers.set(track.deviceId, marker);
     }
     sent = current;
@@ -280,7 +301,7 @@ export function createReplayLayer(options: ReplayLayerOptions = {}): ReplayLayer
       if (gradientTimer) clearTimeout(gradientTimer);
       gradientTimer = null;
       clearMarkers();
-      for (const id of lineLayers(target)) target.removeLayer(id);
+      removeLines(target);
       if (target.getLayer(MARKER_LAYER)) target.removeLayer(MARKER_LAYER);
       for (const id of Object.values(REPLAY_SOURCES)) if (target.getSource(id)) target.removeSource(id);
       if (map === target) map = null;
