@@ -8,8 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startHarness, type Harness } from './harness.ts';
-import { adminJson, notifyAdminOfAlarms, sendAlarm, signInOnto, signInToMap } from './helpers.ts';
+import { ADMIN_PASSWORD, startHarness, type Harness } from './harness.ts';
+import { ADMIN_LOGIN, adminJson, notifyAdminOfAlarms, sendAlarm, signInOnto, signInToMap, submitLogin } from './helpers.ts';
+import { drive, reportFixes } from './drive.ts';
 import { compare, screenshot } from './visual.ts';
 import { countMapDraws, mapStill } from './mapPoints.ts';
 
@@ -191,4 +192,28 @@ describe('the look of the main states', () => {
     expect(surface.background).not.toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
     expect(surface.padding).toBeGreaterThan(0);
   });
+
+  // last: its devices join the list every other look shows
+  it('replay: two devices paused part of the way, in Arabic', async () => {
+    const day = Date.parse('2026-11-04T09:00:00Z');
+    const van = await adminJson<{ id: number }>(harness, 'POST', '/api/devices', { name: 'Look van', uniqueId: 'look-van', attributes: {} });
+    const car = await adminJson<{ id: number }>(harness, 'POST', '/api/devices', { name: 'Look car', uniqueId: 'look-car', attributes: {} });
+    await reportFixes(harness, 'look-van', [...drive(day, [24.7, 46.6], [24.7, 46.63], 5), ...drive(day + 310_000, [24.7, 46.63], [24.72, 46.63], 4)]);
+    await reportFixes(harness, 'look-car', drive(day + 60_000, [24.69, 46.6], [24.69, 46.62], 6));
+    const { page } = await openPage('ar');
+    const query = `deviceId=${van.id}&deviceId=${car.id}&period=custom&from=2026-11-04T00:00:00.000Z&to=2026-11-04T23:59:59.999Z&show=true&locale=ar`;
+    await page.goto(`${harness.server.url}/replay?${query}`);
+    await page.locator('input[type=password]').waitFor();
+    await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
+    await page.locator('[data-testid="replay-map"] [data-replay-lines="2"]').waitFor({ timeout: 30_000 });
+    // 20 steps: a little over a minute and a half in, both arrows moving, the played parts bright
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    for (let k = 0; k < 20; k++) await page.keyboard.press('ArrowLeft');
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
+    await mapStill(page);
+    await expectLook(page, 'replay-ar');
+  });
+
 });

@@ -14,7 +14,6 @@ import { seriesColor } from '../../domain/chartSeries';
 import { MapView } from '../../map';
 import { createReadOnlyMapSettings } from '../../map/settings';
 import { createReplayLayer, type ReplayLayerData, type ReplayLayerFrame } from '../../map/layers/replay';
-import { darkTokens, vars } from '../../ui/theme.css';
 import type { ReplayMachine } from '../../machines/replay/replay.machine';
 import { useMapUiStrings, usePreferredMapStyle } from '../map/MapPage';
 import * as styles from './replay.css';
@@ -55,15 +54,7 @@ export function ReplayMap({ actor, followed, label, covered }: ReplayMapProps) {
   const uiStrings = useMapUiStrings();
   const [store] = useState(() => createLiveStore());
   const [settings] = useState(createReadOnlyMapSettings);
-  const [layer] = useState(() =>
-    createReplayLayer({
-      covered: () => covered?.() ?? 0,
-      warningColor: (container) => {
-        const name = /^var\((--[^,)]+)/.exec(vars.color.warning)?.[1];
-        return (name && getComputedStyle(container).getPropertyValue(name).trim()) || darkTokens.color.warning || '#f0a500';
-      },
-    }),
-  );
+  const [layer] = useState(() => createReplayLayer({ covered: () => covered?.() ?? 0 }));
   const [extensions] = useState(() => [layer.extension]);
 
   // the actor's snapshots to the layer: a new history once, then a frame whenever the clock or the camera changes

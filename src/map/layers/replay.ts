@@ -4,8 +4,8 @@
  * - each device's route as a line in its own colour (one GeoJSON source with line metrics, a layer
  *   per device); the part already played is drawn bright and the rest dim through the layer's
  *   `line-gradient` over `line-progress` — a paint change per frame, never the line sent again;
- * - stops and events as circles (a stop in the device's colour, an event in the theme's warning
- *   colour, both with a white ring), sent once per load;
+ * - stops and events as circles in the device's colour (a stop filled with a white ring, an event
+ *   white with a ring in the colour), sent once per load;
  * - each device as an arrow that moves between its positions and turns with its course: a MapLibre
  *   `Marker` (a DOM element moved with a transform: no source update, no re-tiling per frame);
  * - the follow camera: the map's centre on the followed device at every frame.
@@ -135,8 +135,6 @@ function bounds(data: ReplayLayerData): [[number, number], [number, number]] | n
 }
 
 export interface ReplayLayerOptions {
-  /** the colour of event markers, read from where the map is */
-  warningColor?: (container: HTMLElement) => string;
   /** pixels of the map's foot covered by the page (its controls): fitting and following keep above them */
   covered?: () => number;
   /** makes a device's arrow on the map (MapLibre's `Marker`; a fake in unit tests) */
@@ -279,18 +277,18 @@ export function createReplayLayer(options: ReplayLayerOptions = {}): ReplayLayer
   }
 
   const extension: MapExtension = (target) => {
-    const warning = options.warningColor?.(target.getContainer()) ?? '#f0a500';
     target.addSource(REPLAY_SOURCES.lines, { type: 'geojson', data: empty, lineMetrics: true });
     target.addSource(REPLAY_SOURCES.markers, { type: 'geojson', data: empty });
     target.addLayer({
       id: MARKER_LAYER,
       type: 'circle',
       source: REPLAY_SOURCES.markers,
+      // a stop: filled in the device's colour, ringed white; an event: white, ringed in the device's colour
       paint: {
-        'circle-color': ['match', ['get', 'kind'], 'stop', ['get', 'color'], warning],
-        'circle-radius': ['match', ['get', 'kind'], 'stop', 7, 6],
-        'circle-stroke-color': '#ffffff',
-        'circle-stroke-width': 2,
+        'circle-color': ['match', ['get', 'kind'], 'stop', ['get', 'color'], '#ffffff'],
+        'circle-radius': ['match', ['get', 'kind'], 'stop', 7, 5],
+        'circle-stroke-color': ['match', ['get', 'kind'], 'stop', '#ffffff', ['get', 'color']],
+        'circle-stroke-width': ['match', ['get', 'kind'], 'stop', 2, 3],
       },
     });
     map = target;
