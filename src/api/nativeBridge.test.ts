@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_TOKEN_LENGTH, notificationEventId, validToken, withNotificationToken, withoutNotificationToken } from './nativeBridge';
+import { makeUser } from '../../tests/fixtures/models';
+
+describe('native bridge input', () => {
+  it('accepts tokens of URL-safe and base64 characters', () => {
+    expect(validToken('fcm:APA91b-x_y.z')).toBe('fcm:APA91b-x_y.z');
+    expect(validToken('ab+/cd==')).toBe('ab+/cd==');
+    expect(validToken('a'.repeat(MAX_TOKEN_LENGTH))).toBe('a'.repeat(MAX_TOKEN_LENGTH));
+  });
+
+  it.each([
+    ['a number', 42],
+    ['null', null],
+    ['an object', { token: 'x' }],
+    ['empty', ''],
+    ['too long', 'a'.repeat(MAX_TOKEN_LENGTH + 1)],
+    ['a comma (the list separator)', 'a,b'],
+    ['markup', '<script>'],
+    ['a space', 'a b'],
+    ['a quote', `a'b`],
+  ])('rejects %s', (_, value) => {
+    expect(validToken(value)).toBeNull();
+  });
+
+  it('reads the event id of a push payload (object or JSON, at the top or in data)', () => {
+    expect(notificationEventId({ data: { eventId: '17' } })).toBe(17);
+    expect(notificationEventId({ eventId: 5 })).toBe(5);
+    expect(notificationEventId(JSON.stringify({ data: { eventId: 9 }, notification: { body: 'x' } }))).toBe(9);
+  });
+
+  it.each([
+    ['no event', { data: {} }],
+    ['a zero id', { eventId: 0 }],
+    ['a negative id', { eventId: -3 }],
+    ['a fraction', { eventId: 1.5 }],
+    ['a path in the id', { eventId: '1/../settings' }],
+    ['not JSON', 'eventId=3'],
+    ['a number', 3],
+    ['null', null],
+    ['a huge text', JSON.stringify({ eventId: 1, pad: 'x'.repeat(20000) })],
+  ])('names no event for %s', (_, value) => {
+    expect(notificationEventId(value)).toBeNull();
+  });
+});
+
+describe('notification tokens on the user', () => {
+  const user = (tokens?: string, readonly = false) =>
+    makeUser({ readonly, attributes: tokens === undefined ? { language: 'en' } : { language: 'en', notificationTokens: tokens } });
+
+  it('appends a new token, keeping the last 3 and the other attributes', () => {
+    expect(withNotificationToken(user(), 'a')?.attributes).toEqual({ language: 'en', notificationTokens: 'a' });
+    expect(withNotificationToken(user('a,b'), 'c')?.attributes.notificationTokens).toBe('a,b,c');
+    expect(withNotificationToken(user('a,b,c'), 'd')?.attributes.notificationTokens).toBe('b,c,d');
+  });
+
+  it('changes nothing for a token already there or a read-only user', () => {
+    expect(withNotificationToken(user('a,b'), 'a')).toBeNull();
+    expect(withNotificationToken(user('a', true), 'b')).toBeNull();
+  });
+
+  it('removes a token, and the attribute with the last one', () => {
+    expect(withoutNotificationToken(user('a,b,c'), 'b')?.attributes.notificationTokens).toBe('a,c');
+    expect(withoutNotificationToken(user('a'), 'a')?.attributes).toEqual({ language: 'en' });
+    expect(withoutNotificationToken(user('a,b'), 'x')).toBeNull();
+    expect(withoutNotificationToken(user(), 'x')).toBeNull();
+  });
+});
