@@ -2,7 +2,7 @@
  * The composition root: the one place where the pure machines meet the browser. Effects named
  * in the machines' `setup()` are provided here with their real implementations.
  */
-import { createActor, fromCallback, fromPromise, type ActorOptions, type ActorRefFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, type ActorOptions, type ActorRefFrom, type EventObject } from 'xstate';
 import { appMachine } from './machines/app/app.machine';
 import { sessionMachine } from './machines/session/session.machine';
 import { socketMachine, type RefetchOutput } from './machines/socket/socket.machine';
@@ -15,7 +15,17 @@ import type { Endpoints } from './api/endpoints';
 import type { ApiClient } from './api/client';
 import type { LanguageStore } from './i18n/languageStore';
 import { readRootQuery, withoutRootQuery } from './domain/redirect';
-import { nativeTarget, nativeTokenExpiration } from './api/nativeBridge';
+import {
+  NOTIFICATION_TOKEN_KEY,
+  nativeTarget,
+  nativeTokenExpiration,
+  notificationEventId,
+  validToken,
+  withNotificationToken,
+  withoutNotificationToken,
+} from './api/nativeBridge';
+import { nativeBridgeMachine } from './machines/nativeBridge/nativeBridge.machine';
+import type { WrapperEvent } from './machines/nativeBridge/events';
 
 export interface AppDependencies {
   api: Endpoints;
@@ -27,6 +37,8 @@ export interface AppDependencies {
   location: Pick<Location, 'pathname' | 'search' | 'hash'>;
   history: Pick<History, 'replaceState'>;
   window?: unknown;
+  /** Local storage (this device's notification token); absent in tests. */
+  storage?: () => Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   /** The live store the socket delivers into. */
   live: LiveStore;
   /** The backend origin ('' for the page's own) and the page's origin: the socket URL. */
@@ -44,6 +56,23 @@ export interface AppDependencies {
 }
 
 export function createAppActor(deps: AppDependencies) {
+  /** Local storage that may be missing or refuse (private mode, quota): a failure is ignored. */
+  const readStorage = (key: string): string | null => {
+    try {
+      return deps.storage?.().getItem(key) ?? null;
+    } catch {
+      return null;
+    }
+  };
+  const writeStorage = (key: string, value: string | null) => {
+    try {
+      const storage = deps.storage?.();
+      if (value === null) storage?.removeItem(key);
+      else storage?.setItem(key, value);
+    } catch {
+      // ignored: the token is then not removed at logout, as on a device without storage
+    }
+  };
   const query = readRootQuery(deps.location.search);
   const cleanPath = withoutRootQuery(deps.location.pathname, deps.location.search, deps.location.hash);
 
@@ -59,6 +88,14 @@ export function createAppActor(deps: AppDependencies) {
       login: fromPromise(({ input }) => deps.api.login(input)),
       register: fromPromise(({ input }) => deps.api.register(input)),
       saveUser: fromPromise(({ input }) => deps.api.updateUser(input.user)),
+      // this device's push token leaves the user (PUT with the whole user) before the session is deleted
+      forgetNotificationToken: fromPromise(async ({ input }) => {
+        const token = readStorage(NOTIFICATION_TOKEN_KEY);
+        if (token === null) return;
+        writeStorage(NOTIFICATION_TOKEN_KEY, null);
+        const updated = input.user ? withoutNotificationToken(input.user, token) : null;
+        if (updated) await deps.api.updateUser(updated);
+      }),
       logout: fromPromise(() => deps.api.logout()),
     },
     actions: {
@@ -79,8 +116,51 @@ export function createAppActor(deps: AppDependencies) {
             system.get('errors')?.send({ type: 'PUSH', message: error instanceof Error ? error.message : String(error) });
           });
       },
-      beforeLogout: () => {
-        // The native notification token is only kept on the user by the native wrapper's flow.
+    },
+  });
+
+  const nativeBridge = nativeBridgeMachine.provide({
+    actors: {
+      listen: fromCallback<EventObject, void, WrapperEvent>(({ sendBack }) => {
+        if (typeof deps.window !== 'object' || deps.window === null) return undefined;
+        const win = deps.window as Record<string, unknown>;
+        // input from the wrapper is hostile until validated: junk is ignored with a warning, never thrown
+        const handlers: Record<string, (value: unknown) => void> = {
+          handleLoginToken: (value) => {
+            const token = validToken(value);
+            if (token === null) console.warn('Native bridge: ignored an invalid login token');
+            else sendBack({ type: 'LOGIN_TOKEN', token });
+          },
+          updateNotificationToken: (value) => {
+            const token = validToken(value);
+            if (token === null) console.warn('Native bridge: ignored an invalid notification token');
+            else sendBack({ type: 'NOTIFICATION_TOKEN', token });
+          },
+          handleNativeNotification: (value) => {
+            const eventId = notificationEventId(value);
+            if (eventId === null) console.warn('Native bridge: ignored a notification naming no event');
+            else sendBack({ type: 'NOTIFICATION_OPENED', eventId });
+          },
+        };
+        for (const [name, handler] of Object.entries(handlers)) win[name] = handler;
+        return () => {
+          for (const [name, handler] of Object.entries(handlers)) if (win[name] === handler) delete win[name];
+        };
+      }),
+      registerToken: fromPromise(async ({ input, system }) => {
+        writeStorage(NOTIFICATION_TOKEN_KEY, input.token);
+        const session = system.get('session') as SessionActor | undefined;
+        const user = session?.getSnapshot().context.user;
+        const updated = user ? withNotificationToken(user, input.token) : null;
+        if (!updated) return;
+        const saved = await deps.api.updateUser(updated);
+        session?.send({ type: 'USER_UPDATED', user: saved });
+      }),
+    },
+    actions: {
+      openEvent: (_, params) => deps.navigate(`/event/${params.eventId}`),
+      reportError: ({ system }, params) => {
+        system.get('errors')?.send({ type: 'PUSH', message: params.message });
       },
     },
   });
@@ -178,7 +258,7 @@ export function createAppActor(deps: AppDependencies) {
     },
   });
 
-  const actor = createActor(appMachine.provide({ actors: { session, socket } }), {
+  const actor = createActor(appMachine.provide({ actors: { session, socket, nativeBridge } }), {
     input: { query, path: cleanPath },
     ...(deps.inspect ? { inspect: deps.inspect } : {}),
   });

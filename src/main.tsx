@@ -51,6 +51,7 @@ const app = createAppActor({
   location: window.location,
   history: window.history,
   window,
+  storage,
   inspect: await inspector(),
 });
 app.start();

@@ -13,6 +13,7 @@ import { requestMachine } from './request/request.machine';
 import { geofenceMachine } from './geofence/geofence.machine';
 import { reportMachine } from './report/report.machine';
 import { replayMachine } from './replay/replay.machine';
+import { nativeBridgeMachine } from './nativeBridge/nativeBridge.machine';
 
 export const machines: Record<string, AnyStateMachine> = {
   app: appMachine,
@@ -20,6 +21,7 @@ export const machines: Record<string, AnyStateMachine> = {
   errors: errorsMachine,
   geofence: geofenceMachine,
   mapStyle: mapStyleMachine,
+  nativeBridge: nativeBridgeMachine,
   replay: replayMachine,
   report: reportMachine,
   request: requestMachine,

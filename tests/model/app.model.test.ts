@@ -1,7 +1,8 @@
 /**
  * Model-based test of the root app machine. It has a single state; its transitions wire the
  * children: session snapshots entering/leaving `authenticated` → socket START/STOP, NAVIGATED
- * keeps the path, UNAUTHORIZED → session SESSION_EXPIRED. Every path starts by spawning the
+ * keeps the path, UNAUTHORIZED → session SESSION_EXPIRED, the native bridge's LOGIN_TOKEN → session
+ * NATIVE_TOKEN; the bridge is told SIGNED_IN/SIGNED_OUT on the same edges as the socket. Every path starts by spawning the
  * errors and socket children and invoking the session with their system ids; the replay runs the
  * real children (session with fake actors), so the start is checked end to end.
  */
@@ -22,6 +23,7 @@ const paths = coveringPaths(machine, {
     [`xstate.snapshot.session`]: [{ snapshot: signedIn }, { snapshot: signedOut }],
     NAVIGATED: { path: '/settings/devices' },
     UNAUTHORIZED: {},
+    LOGIN_TOKEN: { token: 'native-token' },
   },
   serializeState: (snapshot) => JSON.stringify([snapshot.value, (snapshot.context as { authenticated: boolean }).authenticated]),
 });
@@ -36,7 +38,7 @@ describe('app machine (model-based)', () => {
         keepRunning: true,
         onStep: (_step, snapshot) => {
           const children = snapshot.children as Record<string, AnyActorRef | undefined>;
-          expect(Object.keys(children).sort()).toEqual(['errors', 'session', 'socket']);
+          expect(Object.keys(children).sort()).toEqual(['errors', 'nativeBridge', 'session', 'socket']);
         },
       });
       try {
@@ -46,6 +48,10 @@ describe('app machine (model-based)', () => {
         expect(errors).toBeDefined();
         const sessionSnapshot = session.getSnapshot() as AnyMachineSnapshot;
         expect(actor.system.get('socket')).toBeDefined();
+        // the bridge follows the root's view of the session (the real session's own snapshots count too)
+        const bridge = actor.system.get('nativeBridge') as AnyActorRef;
+        const authenticated = (actor.getSnapshot().context as { authenticated: boolean }).authenticated;
+        expect((bridge.getSnapshot() as AnyMachineSnapshot).matches(authenticated ? 'signedIn' : 'signedOut')).toBe(true);
         expect(sessionSnapshot.value).toEqual({ booting: 'cleaningUrl' });
         expect(sessionSnapshot.context as SessionContext).toMatchObject({ token: 'url-token', requestedPath: '/devices/3', locale: 'en' });
         expect((errors.getSnapshot() as AnyMachineSnapshot).value).toBe('empty');

@@ -104,6 +104,8 @@ const samples = {
   [ev('register', 'error')]: { error: serverFailure },
   [ev('saveUser', 'done')]: { output: acceptedUser },
   [ev('saveUser', 'error')]: { error: serverFailure },
+  [ev('forgetNotificationToken', 'done')]: { output: undefined },
+  [ev('forgetNotificationToken', 'error')]: { error: serverFailure },
   [ev('logout', 'done')]: { output: undefined },
   [ev('logout', 'error')]: { error: offline },
   LOGIN: [
@@ -152,7 +154,6 @@ const machine = provideFakeActors(sessionMachine, fakes).provide({
     reportError: (_, params) => void effects.push(['reportError', params.message]),
     storeLanguage: (_, params) => void effects.push(['storeLanguage', params.language]),
     afterLogin: (_, params) => void effects.push(['afterLogin', params.openid]),
-    beforeLogout: () => void effects.push(['beforeLogout', null]),
   },
 });
 
@@ -197,7 +198,16 @@ function checkStep(step: PathStep, prev: AnyMachineSnapshot | undefined, next: A
   );
   if (inState(next, 'authenticated')) expect(ctx(next).user, where).not.toBeNull();
   else if (!inState(next, 'loggingOut') && !inState(next, 'booting')) expect(ctx(next).user, where).toBeNull();
-  expect(names.filter((n) => n === 'beforeLogout').length, where).toBe(enteredLoggingOut ? 1 : 0);
+  // Logout first removes this device's notification token (the user still signed in), then deletes the session.
+  if (enteredLoggingOut) {
+    expect(next.matches({ loggingOut: 'forgettingToken' }), where).toBe(true);
+    expect(ctx(next).user, where).not.toBeNull();
+  }
+  if ((step.kind === 'done' || step.kind === 'error') && invokeSrc(step) === 'forgetNotificationToken') {
+    expect(next.matches({ loggingOut: 'deleting' }), where).toBe(true);
+    expect(ctx(next).user, where).not.toBeNull();
+    expect(names, where).toEqual([]);
+  }
 
   if (prev === undefined) {
     expect(ctx(next).destination).toBeNull();

@@ -82,6 +82,8 @@ export const sessionMachine = setup({
     saveUser: fromPromise<User, { user: User }>(async () => {
       throw new Error('saveUser not provided');
     }),
+    /** Before logout: remove this device's notification token from the user (`PUT /api/users/{id}`). */
+    forgetNotificationToken: fromPromise<void, { user: User | null }>(async () => {}),
     logout: fromPromise<void>(async () => {
       throw new Error('logout not provided');
     }),
@@ -98,8 +100,6 @@ export const sessionMachine = setup({
      * restored session: the native wrapper's token hand-off (`login|{token}`).
      */
     afterLogin: (_, _params: { openid: boolean }) => {},
-    /** Before logout: forget this device's notification token on the user. */
-    beforeLogout: () => {},
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
@@ -360,11 +360,25 @@ export const sessionMachine = setup({
     },
     loggingOut: {
       tags: ['busy'],
-      entry: 'beforeLogout',
-      invoke: {
-        src: 'logout',
-        onDone: { target: 'unauthenticated', actions: [assign({ user: null, destination: null }), { type: 'navigate', params: { to: '/login' } }] },
-        onError: { target: 'unauthenticated', actions: [assign({ user: null, destination: null }), { type: 'navigate', params: { to: '/login' } }] },
+      initial: 'forgettingToken',
+      states: {
+        // this device's notification token leaves the user while the session still allows the PUT;
+        // a failure does not keep anyone signed in
+        forgettingToken: {
+          invoke: {
+            src: 'forgetNotificationToken',
+            input: ({ context }) => ({ user: context.user }),
+            onDone: 'deleting',
+            onError: 'deleting',
+          },
+        },
+        deleting: {
+          invoke: {
+            src: 'logout',
+            onDone: { target: '#session.unauthenticated', actions: [assign({ user: null, destination: null }), { type: 'navigate', params: { to: '/login' } }] },
+            onError: { target: '#session.unauthenticated', actions: [assign({ user: null, destination: null }), { type: 'navigate', params: { to: '/login' } }] },
+          },
+        },
       },
     },
   },

@@ -23,6 +23,7 @@ function start(options: {
   login?: (input: { email: string; password: string; code: string | null }) => Promise<User>;
   saveUser?: (u: User) => Promise<User>;
   logout?: () => Promise<void>;
+  forgetNotificationToken?: (user: User | null) => Promise<void>;
   register?: () => Promise<User>;
 } = {}) {
   const calls: string[] = [];
@@ -59,6 +60,10 @@ function start(options: {
       saveUser: fromPromise(async ({ input }) => {
         calls.push('saveUser');
         return (options.saveUser ?? (async (u: User) => u))(input.user);
+      }),
+      forgetNotificationToken: fromPromise(async ({ input }) => {
+        calls.push('forgetNotificationToken');
+        return (options.forgetNotificationToken ?? (async () => undefined))(input.user);
       }),
       logout: fromPromise(async () => {
         calls.push('logout');
@@ -260,6 +265,35 @@ describe('session: terms and logout', () => {
     actor.send({ type: 'LOGOUT' });
     const snapshot = await settled(actor);
     expect(snapshot.context.user).toBeNull();
+    expect(navigate).toHaveBeenLastCalledWith('/login');
+  });
+
+  it("logout removes this device's notification token from the signed-in user before deleting the session", async () => {
+    const order: string[] = [];
+    let release: () => void = () => {};
+    const forget = vi.fn((u: User | null) => {
+      order.push(`forget:${u?.id ?? 'none'}`);
+      return new Promise<void>((resolve) => (release = resolve));
+    });
+    const { actor, calls } = start({ session: async () => user({ id: 7 }), forgetNotificationToken: forget, logout: async () => void order.push('logout') });
+    await settled(actor);
+    actor.send({ type: 'LOGOUT' });
+    await Promise.resolve();
+    expect(actor.getSnapshot().matches({ loggingOut: 'forgettingToken' })).toBe(true);
+    expect(calls).not.toContain('logout');
+    release();
+    await settled(actor);
+    expect(order).toEqual(['forget:7', 'logout']);
+    expect(actor.getSnapshot().matches('unauthenticated')).toBe(true);
+  });
+
+  it('a failed token removal still logs out', async () => {
+    const { actor, calls, navigate } = start({ session: async () => user(), forgetNotificationToken: async () => Promise.reject(new HttpError('x', 500)) });
+    await settled(actor);
+    actor.send({ type: 'LOGOUT' });
+    const snapshot = await settled(actor);
+    expect(calls.slice(-2)).toEqual(['forgetNotificationToken', 'logout']);
+    expect(snapshot.matches('unauthenticated')).toBe(true);
     expect(navigate).toHaveBeenLastCalledWith('/login');
   });
 

@@ -1,0 +1,15 @@
+/** The wrapper handed over a login token (`window.handleLoginToken`), already validated. */
+export type LoginTokenEvent = { type: 'LOGIN_TOKEN'; token: string };
+/** The wrapper handed over this device's push token (`window.updateNotificationToken`), already validated. */
+export type NotificationTokenEvent = { type: 'NOTIFICATION_TOKEN'; token: string };
+/** The wrapper opened a push notification naming an event (`window.handleNativeNotification`), already validated. */
+export type NotificationOpenedEvent = { type: 'NOTIFICATION_OPENED'; eventId: number };
+/** From the root: the session entered `authenticated`. */
+export type SignedInEvent = { type: 'SIGNED_IN' };
+/** From the root: the session left `authenticated`. */
+export type SignedOutEvent = { type: 'SIGNED_OUT' };
+
+/** What the `listen` actor sends back (the wrapper's calls, validated). */
+export type WrapperEvent = LoginTokenEvent | NotificationTokenEvent | NotificationOpenedEvent;
+
+export type NativeBridgeEvent = WrapperEvent | SignedInEvent | SignedOutEvent;

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, createMachine, fromCallback, fromPromise, sendTo, SimulatedClock, type AnyEventObject } from 'xstate';
+import { nativeBridgeMachine } from './nativeBridge.machine';
+import type { WrapperEvent } from './events';
+
+interface Pending {
+  token: string;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/** The bridge under a parent that records what it is sent; the wrapper's calls through `listen`. */
+function start() {
+  const registering: Pending[] = [];
+  const opened: number[] = [];
+  const reported: string[] = [];
+  const toParent: AnyEventObject[] = [];
+  let wrapper: (event: WrapperEvent) => void = () => {};
+  const bridge = nativeBridgeMachine.provide({
+    actors: {
+      listen: fromCallback(({ sendBack }) => {
+        wrapper = sendBack;
+      }),
+      registerToken: fromPromise(
+        ({ input }) => new Promise<void>((resolve, reject) => void registering.push({ token: input.token, resolve, reject })),
+      ),
+    },
+    actions: {
+      openEvent: (_, params) => void opened.push(params.eventId),
+      reportError: (_, params) => void reported.push(params.message),
+    },
+  });
+  const parent = createMachine({
+    invoke: { id: 'bridge', src: bridge },
+    on: {
+      LOGIN_TOKEN: { actions: ({ event }) => void toParent.push(event) },
+      FORWARD: { actions: sendTo('bridge', ({ event }) => (event as AnyEventObject & { inner: AnyEventObject }).inner) },
+    },
+  });
+  const clock = new SimulatedClock();
+  const actor = createActor(parent, { clock }).start();
+  const child = () => actor.getSnapshot().children.bridge!;
+  const send = (inner: AnyEventObject) => actor.send({ type: 'FORWARD', inner });
+  const state = () => child().getSnapshot() as ReturnType<ReturnType<typeof createActor<typeof nativeBridgeMachine>>['getSnapshot']>;
+  return { actor, send, state, wrapper: (event: WrapperEvent) => wrapper(event), registering, opened, reported, toParent };
+}
+
+const flush = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+};
+
+describe('native bridge machine', () => {
+  it('hands a login token to its parent, whatever the sign-in state', () => {
+    const { wrapper, toParent, send } = start();
+    wrapper({ type: 'LOGIN_TOKEN', token: 'abc' });
+    send({ type: 'SIGNED_IN' });
+    wrapper({ type: 'LOGIN_TOKEN', token: 'def' });
+    expect(toParent).toEqual([
+      { type: 'LOGIN_TOKEN', token: 'abc' },
+      { type: 'LOGIN_TOKEN', token: 'def' },
+    ]);
+  });
+
+  it('registers push tokens one at a time while signed in, in order, the last 3 and no repeats', async () => {
+    const { wrapper, send, state, registering } = start();
+    send({ type: 'SIGNED_IN' });
+    expect(state().value).toEqual({ signedIn: 'idle' });
+    for (const token of ['t1', 't2', 't3', 't4', 't5', 't3']) wrapper({ type: 'NOTIFICATION_TOKEN', token });
+    expect(state().value).toEqual({ signedIn: 'registering' });
+    expect(state().context).toMatchObject({ current: 't1', queue: ['t4', 't5', 't3'] });
+    const done: string[] = [];
+    while (registering.length > 0) {
+      const next = registering.shift()!;
+      done.push(next.token);
+      next.resolve();
+      await flush();
+    }
+    expect(done).toEqual(['t1', 't4', 't5', 't3']);
+    expect(state().value).toEqual({ signedIn: 'idle' });
+  });
+
+  it('a token handed over again while it is registered is not registered twice', async () => {
+    const { wrapper, send, registering } = start();
+    send({ type: 'SIGNED_IN' });
+    wrapper({ type: 'NOTIFICATION_TOKEN', token: 'same' });
+    wrapper({ type: 'NOTIFICATION_TOKEN', token: 'same' });
+    registering.shift()!.resolve();
+    await flush();
+    expect(registering).toEqual([]);
+  });
+
+  it('keeps a token handed over while signed out until sign-in', async () => {
+    const { wrapper, send, state, registering } = start();
+    wrapper({ type: 'NOTIFICATION_TOKEN', token: 'early' });
+    expect(registering).toEqual([]);
+    expect(state().value).toBe('signedOut');
+    send({ type: 'SIGNED_IN' });
+    expect(registering.map((r) => r.token)).toEqual(['early']);
+  });
+
+  it('a failed registration is reported and the next token still goes', async () => {
+    const { wrapper, send, registering, reported, state } = start();
+    send({ type: 'SIGNED_IN' });
+    wrapper({ type: 'NOTIFICATION_TOKEN', token: 'a' });
+    wrapper({ type: 'NOTIFICATION_TOKEN', token: 'b' });
+    registering.shift()!.reject(new Error('HTTP 500'));
+    await flush();
+    expect(reported).toEqual(['HTTP 500']);
+    expect(registering.map((r) => r.token)).toEqual(['b']);
+    registering.shift()!.resolve();
+    await flush();
+    expect(state().value).toEqual({ signedIn: 'idle' });
+  });
+
+  it('signing out drops what was not registered', async () => {
+    const { wrapper, send, registering, state } = start();
+    send({ type: 'SIGNED_IN' });
+    wrapper({ type: 'NOTIFICATION_TOKEN', token: 'a' });
+    wrapper({ type: 'NOTIFICATION_TOKEN', token: 'b' });
+    send({ type: 'SIGNED_OUT' });
+    expect(state().value).toBe('signedOut');
+    expect(state().context).toEqual({ queue: [], current: null, pendingEvent: null });
+    registering.shift()!.resolve();
+    await flush();
+    send({ type: 'SIGNED_IN' });
+    expect(registering).toEqual([]);
+  });
+
+  it('opens a notified event at once while signed in, or at sign-in', () => {
+    const { wrapper, send, opened } = start();
+    wrapper({ type: 'NOTIFICATION_OPENED', eventId: 4 });
+    wrapper({ type: 'NOTIFICATION_OPENED', eventId: 5 });
+    expect(opened).toEqual([]);
+    send({ type: 'SIGNED_IN' });
+    expect(opened).toEqual([5]);
+    wrapper({ type: 'NOTIFICATION_OPENED', eventId: 6 });
+    expect(opened).toEqual([5, 6]);
+    send({ type: 'SIGNED_OUT' });
+    send({ type: 'SIGNED_IN' });
+    expect(opened).toEqual([5, 6]);
+  });
+});

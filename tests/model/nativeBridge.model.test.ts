@@ -1,0 +1,104 @@
+/**
+ * Model-based test of the native bridge: covering paths over its graph (wrapper calls, sign-in
+ * and sign-out from the root, registrations settling), each replayed against the real machine
+ * with a fake `registerToken`, the context compared at every step and the effects checked.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { nativeBridgeMachine, type NativeBridgeContext } from '../../src/machines/nativeBridge/nativeBridge.machine';
+import { assertCovers, coverageOf, coveringPaths, fakeActors, replayPath, transitionsOf, type PathStep } from './graph.ts';
+
+const fakes = fakeActors();
+type Effect = readonly [name: string, value: unknown];
+const effects: Effect[] = [];
+const machine = nativeBridgeMachine.provide({
+  actors: { registerToken: fakes.promise() },
+  actions: {
+    signIn: (_, params) => void effects.push(['signIn', params.token]),
+    openEvent: (_, params) => void effects.push(['openEvent', params.eventId]),
+    reportError: (_, params) => void effects.push(['reportError', params.message]),
+  },
+});
+
+const registerEvent = (kind: 'done' | 'error'): string => {
+  const t = transitionsOf(nativeBridgeMachine).find((it) => it.kind === kind && it.invoke?.src === 'registerToken');
+  if (!t) throw new Error(`no ${kind} transition for registerToken`);
+  return t.eventType;
+};
+
+const ctx = (s: AnyMachineSnapshot) => s.context as NativeBridgeContext;
+
+const paths = coveringPaths(machine, {
+  events: {
+    SIGNED_IN: {},
+    SIGNED_OUT: {},
+    LOGIN_TOKEN: { token: 'login-token' },
+    NOTIFICATION_TOKEN: [{ token: 'push-a' }, { token: 'push-b' }],
+    NOTIFICATION_OPENED: { eventId: 12 },
+    [registerEvent('done')]: { output: undefined },
+    [registerEvent('error')]: { error: new Error('HTTP 500') },
+  },
+  // guards read whether something is queued or an event waits: explore those, not every token order
+  serializeState: (s) => JSON.stringify([s.value, ctx(s).queue.length > 0, ctx(s).current !== null, ctx(s).pendingEvent !== null]),
+});
+
+function check(step: PathStep, prev: AnyMachineSnapshot | undefined, next: AnyMachineSnapshot, produced: readonly Effect[]): void {
+  const where = `step "${step.label}"`;
+  const event = step.event as AnyEventObject & { token?: string; eventId?: number };
+  // only the signed-in bridge registers a token, one at a time
+  expect(next.matches({ signedIn: 'registering' }), where).toBe(ctx(next).current !== null);
+  expect(ctx(next).queue.length, where).toBeLessThanOrEqual(3);
+  if (next.matches('signedOut')) expect(ctx(next).current, where).toBeNull();
+  if (next.matches({ signedIn: 'idle' })) expect(ctx(next).queue, where).toEqual([]);
+  if (prev === undefined) return;
+  const enteredSignedIn = next.matches('signedIn') && prev.matches('signedOut');
+  const opened = produced.filter(([name]) => name === 'openEvent');
+  if (event.type === 'NOTIFICATION_OPENED') {
+    expect(opened, where).toEqual(prev.matches('signedIn') ? [['openEvent', event.eventId]] : []);
+    if (prev.matches('signedOut')) expect(ctx(next).pendingEvent, where).toBe(event.eventId);
+  } else if (enteredSignedIn) {
+    expect(opened, where).toEqual(ctx(prev).pendingEvent === null ? [] : [['openEvent', ctx(prev).pendingEvent]]);
+    expect(ctx(next).pendingEvent, where).toBeNull();
+  } else {
+    expect(opened, where).toEqual([]);
+  }
+  // a login token always goes up to the root (the session decides where it is valid)
+  expect(produced.filter(([name]) => name === 'signIn'), where).toEqual(event.type === 'LOGIN_TOKEN' ? [['signIn', event.token]] : []);
+  if (event.type === 'NOTIFICATION_TOKEN') {
+    const all = [...(ctx(next).current === null ? [] : [ctx(next).current]), ...ctx(next).queue];
+    expect(all, where).toContain(event.token);
+  }
+  if (event.type === 'SIGNED_OUT' && prev.matches('signedIn')) expect(ctx(next), where).toEqual({ queue: [], current: null, pendingEvent: null });
+  expect(produced.filter(([name]) => name === 'reportError'), where).toEqual(step.kind === 'error' ? [['reportError', 'HTTP 500']] : []);
+  // the token registered is the oldest waiting (or the one just handed over)
+  const startedRegistering = next.matches({ signedIn: 'registering' }) && (!prev.matches({ signedIn: 'registering' }) || step.kind === 'done' || step.kind === 'error');
+  if (startedRegistering) {
+    expect(ctx(next).current, where).toBe(ctx(prev).queue[0] ?? event.token);
+  }
+}
+
+describe('native bridge machine (model-based)', () => {
+  for (const path of paths) {
+    it(path.description, async () => {
+      effects.length = 0;
+      let seen = 0;
+      let prev: AnyMachineSnapshot | undefined;
+      await replayPath(path, {
+        machine,
+        fakes,
+        compareContext: true,
+        onStep: (step, snapshot) => {
+          check(step, prev, snapshot, effects.slice(seen));
+          seen = effects.length;
+          prev = snapshot;
+        },
+      });
+      expect(fakes.pending()).toEqual([]);
+    });
+  }
+
+  it('covers every state node and every transition', () => {
+    assertCovers(paths, nativeBridgeMachine);
+    expect(coverageOf(paths, nativeBridgeMachine).transitions.covered).toHaveLength(transitionsOf(nativeBridgeMachine).length);
+  });
+});
