@@ -126,6 +126,8 @@ export const sessionMachine = setup({
   },
   delays: {
     serverRetry: 5000,
+    /** how long logout waits for the notification token's removal before it signs out anyway */
+    forgetTokenTimeout: 5000,
   },
 }).createMachine({
   id: 'session',
@@ -363,7 +365,7 @@ export const sessionMachine = setup({
       initial: 'forgettingToken',
       states: {
         // this device's notification token leaves the user while the session still allows the PUT;
-        // a failure does not keep anyone signed in
+        // a failure, or no answer within forgetTokenTimeout, does not keep anyone signed in
         forgettingToken: {
           invoke: {
             src: 'forgetNotificationToken',
@@ -371,6 +373,7 @@ export const sessionMachine = setup({
             onDone: 'deleting',
             onError: 'deleting',
           },
+          after: { forgetTokenTimeout: 'deleting' },
         },
         deleting: {
           invoke: {

@@ -297,6 +297,20 @@ describe('session: terms and logout', () => {
     expect(navigate).toHaveBeenLastCalledWith('/login');
   });
 
+  it('a token removal that never answers still logs out after its timeout', async () => {
+    const { actor, calls, clock } = start({ session: async () => user(), forgetNotificationToken: () => new Promise<void>(() => {}) });
+    await settled(actor);
+    actor.send({ type: 'LOGOUT' });
+    await Promise.resolve();
+    expect(actor.getSnapshot().matches({ loggingOut: 'forgettingToken' })).toBe(true);
+    clock.increment(4999);
+    expect(actor.getSnapshot().matches({ loggingOut: 'forgettingToken' })).toBe(true);
+    clock.increment(1);
+    const snapshot = await settled(actor);
+    expect(calls.slice(-2)).toEqual(['forgetNotificationToken', 'logout']);
+    expect(snapshot.matches('unauthenticated')).toBe(true);
+  });
+
   it('USER_UPDATED replaces the user; SESSION_EXPIRED returns to /login remembering the path', async () => {
     const { actor, navigate } = start({ session: async () => user() });
     await settled(actor);
