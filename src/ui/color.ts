@@ -1,13 +1,5 @@
-const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
-
-/**
- * True for a 3- or 6-digit hex colour (`#abc`, `#aabbcc`). Anything else (names, rgb(),
- * 4/8-digit hex, strings that could smuggle CSS such as `red;background:url(...)`) is refused,
- * so a server-supplied colour can only ever become a plain colour value.
- */
-export function isHexColor(value: unknown): value is string {
-  return typeof value === 'string' && HEX_COLOR.test(value);
-}
+/** The hex-colour check lives in the domain (announcements use it too); one copy. */
+export { isHexColor } from '../domain/color';
 
 function channel(hex: string, index: number): number {
   const value = parseInt(hex.slice(index, index + 2), 16) / 255;
