@@ -347,7 +347,7 @@ export function FileDrop({ label, chooseLabel, acceptedFileTypes, onFile, isPend
       aria-label={label}
       className={styles.dropZone}
       // an extension (".ics") says nothing while dragging, where only MIME types are known (and often
-      // none for such files): any file is taken then, and the receiver checks what it got
+      // none for such files): every file is taken then, and the receiver checks what it got
       getDropOperation={(types) => (acceptedFileTypes.some((type) => type.startsWith('.') || types.has(type)) ? 'copy' : 'cancel')}
       onDrop={async (event) => {
         for (const item of event.items) {

@@ -163,7 +163,7 @@ export function ReplayPage() {
 
   const download = useRequest<'gpx' | 'kml', void>(async (format) => {
     if (!data || !range) return;
-    const [{ downloadBlob, reportFileName }, exports] = await Promise.all([import('../../domain/download'), import('../../domain/exports')]);
+    const [{ downloadBlob, reportFileName }, exports] = await Promise.all([import('../exports/download'), import('../exports/exports')]);
     const day = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: settings.timeZone || undefined, year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.parse(iso));
     const tracks = data.tracks.map((track) => ({ name: nameOf(track.deviceId), positions: trackPositions(track) }));
     const name = reportFileName('replay', day(range.from), day(range.to), format);

@@ -97,7 +97,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
 
   const fileRequest = useRequest<ExportFormat, void>(async (format, signal) => {
     if (!params || !range) return;
-    const { downloadBlob, reportFileName } = await import('../../domain/download');
+    const { downloadBlob, reportFileName } = await import('../exports/download');
     // the file is named after the period's days as the person sees them (their time zone)
     const day = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: settings.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.parse(iso));
     const name = reportFileName(kind.id, day(range.from), day(range.to), format);
@@ -106,7 +106,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
       downloadBlob(await entities.reportXlsx(kind.server, params, signal), name, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       return;
     }
-    const exports = await import('../../domain/exports');
+    const exports = await import('../exports/exports');
     const positions = rows as Parameters<typeof exports.positionsToCsv>[0];
     const byDevice = new Map<number, typeof positions[number][]>();
     for (const p of positions) {

@@ -1,8 +1,8 @@
-/** The wrapper handed over a login token (`window.handleLoginToken`), already validated. */
+/** The wrapper handed over a login token (its `handleLoginToken` callback), already validated. */
 export type LoginTokenEvent = { type: 'LOGIN_TOKEN'; token: string };
-/** The wrapper handed over this device's push token (`window.updateNotificationToken`), already validated. */
+/** The wrapper handed over this device's push token (its `updateNotificationToken` callback), already validated. */
 export type NotificationTokenEvent = { type: 'NOTIFICATION_TOKEN'; token: string };
-/** The wrapper opened a push notification naming an event (`window.handleNativeNotification`), already validated. */
+/** The wrapper opened a push notification naming an event (its `handleNativeNotification` callback), already validated. */
 export type NotificationOpenedEvent = { type: 'NOTIFICATION_OPENED'; eventId: number };
 /** From the root: the session entered `authenticated`. */
 export type SignedInEvent = { type: 'SIGNED_IN' };

@@ -26,7 +26,7 @@ export const nativeBridgeMachine = setup({
     events: {} as NativeBridgeEvent,
   },
   actors: {
-    /** Defines `window.handleLoginToken`, `updateNotificationToken`, `handleNativeNotification`; sends back validated input only. */
+    /** Defines the wrapper's callbacks `handleLoginToken`, `updateNotificationToken`, `handleNativeNotification` (provided at the root); sends back validated input only. */
     listen: fromCallback<EventObject, void, WrapperEvent>(() => undefined),
     /** Remember the token on this device and append it to the signed-in user's `notificationTokens` (`PUT /api/users/{id}`). */
     registerToken: fromPromise<void, { token: string }>(async () => {

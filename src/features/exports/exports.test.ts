@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Papa from 'papaparse';
 import { unzipSync, strFromU8 } from 'fflate';
-import type { Position } from '../../contract/models';
+import type { Position } from '../../../contract/models';
 import { downloadBlob, reportFileName, REVOKE_AFTER_MS } from './download';
 import {
   KML_POINTS_LIMIT,
@@ -14,7 +14,7 @@ import {
   zonedIsoFormatter,
   type ExportTrack,
 } from './exports';
-import { DEFAULT_UNITS } from './units';
+import { DEFAULT_UNITS } from '../../domain/units';
 
 function position(overrides: Partial<Position> = {}): Position {
   return {

@@ -21,10 +21,10 @@ import Papa from 'papaparse';
 import { toKML } from '@placemarkio/tokml';
 import { strToU8, zipSync } from 'fflate';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
-import type { AttributeValue, Position } from '../../contract/models';
-import { mpsFromKnots } from '../../contract/units';
-import { altitudeFromMeters, DEFAULT_UNITS, speedFromKnots, type AltitudeUnit, type SpeedUnit, type Units } from './units';
-import { zoneOffsetAt } from './zoneOffset';
+import type { AttributeValue, Position } from '../../../contract/models';
+import { mpsFromKnots } from '../../../contract/units';
+import { altitudeFromMeters, DEFAULT_UNITS, speedFromKnots, type AltitudeUnit, type SpeedUnit, type Units } from '../../domain/units';
+import { zoneOffsetAt } from '../../domain/zoneOffset';
 
 /** One device's positions, in time order, under the name the user knows it by. */
 export interface ExportTrack {
