@@ -17,6 +17,7 @@ import { LiveHub } from './live.ts';
 import { startDemoSimulator } from './simulator/demo.ts';
 import type { Simulator } from './simulator/sender.ts';
 import { accumulatorRoutes } from './routes/accumulators.ts';
+import { announcementRoutes } from './routes/announcements.ts';
 import { commandSendRoutes } from './routes/commandsSend.ts';
 import { deviceRoutes } from './routes/devices.ts';
 import { entityRoutes } from './routes/entities.ts';
@@ -170,6 +171,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   commandSendRoutes(app, ctx);
   eventRoutes(app, ctx);
   announcements(app, dataDir);
+  announcementRoutes(app, ctx);
   const clientDir = options.clientDir === undefined ? null : options.clientDir;
   app.setNotFoundHandler(await clientFiles(app, clientDir ? resolve(clientDir) : null));
 
