@@ -5,6 +5,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { patchGridListRowIndex } from './scripts/vite-patches.ts';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * The backend origin: empty means same origin (the embedded server, or a reverse proxy).
@@ -21,6 +22,61 @@ export default defineConfig(({ mode }): UserConfig => ({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     vanillaExtractPlugin(),
+    // The service worker (dist/sw.js, Workbox generateSW) and the web manifest. The page registers
+    // the worker itself (src/features/app/serviceWorker.ts, after the first paint, from a lazy
+    // chunk): no injected script, so the CSP needs no inline script. `prompt`: a new build waits
+    // until the person presses Refresh (src/machines/serviceWorker).
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: [],
+      // the icons are precached by the glob below (*.png)
+      includeManifestIcons: false,
+      devOptions: { enabled: false },
+      manifest: {
+        // one name for both languages, Arabic first (the app's default language)
+        name: 'أثر — Athar',
+        short_name: 'أثر Athar',
+        description: 'Fleet tracking for Traccar — تتبع المركبات',
+        lang: 'ar',
+        dir: 'rtl',
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0b1220',
+        background_color: '#0f1115',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // the app shell: the HTML, scripts, styles, fonts and icons. Not precached: Vite's
+        // manifest, the map's data (the offline basemap style, a 1 MB chunk, and the country
+        // outlines countries-*.json), the older .woff fonts (every supported browser takes woff2)
+        // and the sounds: those load from the network (and the HTTP cache) when used. The size
+        // limit fails the build should the shell grow a file over 1 MiB.
+        globPatterns: ['**/*.{js,mjs,css,html,woff2,svg,png}'],
+        globIgnores: ['.vite/**', '**/offlineStyle-*', '**/countries-*', 'sounds/**'],
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+        // client-side routes open offline: a navigation is answered with the precached index.html,
+        // except the API, the announcements file and any path with a file extension (as the server)
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/announcements\.json$/, /\/[^/]+\.[^/]+$/],
+        // /api, /api/socket and /announcements.json are never cached: no runtime caching at all,
+        // a request the precache does not hold goes to the network untouched
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        clientsClaim: false,
+        skipWaiting: false,
+        sourcemap: false,
+      },
+    }),
   ],
   resolve: {
     // React 19 has useSyncExternalStore: @xstate/react and the router's store import the shim
