@@ -6,6 +6,7 @@ import {
   LIMITS,
   MAX_STORED_COUNTERS,
   announcementLinks,
+  buttonTarget,
   announcementTexts,
   countersKey,
   createAnnouncementCounterStore,
@@ -552,5 +553,21 @@ describe('what the dialog shows', () => {
     ['absent', null, null],
   ])('links: %s', (_, url, expected) => {
     expect(announcementLinks({ image: url, buttonUrl: url }, origin)).toEqual({ image: expected, buttonUrl: expected });
+  });
+
+  it.each<[string, string | null, string | null, ReturnType<typeof buttonTarget>]>([
+    ['login goes to the sign-in page', 'login', null, { kind: 'navigate', path: '/login' }],
+    ['login ignores a URL', 'login', 'javascript:alert(1)', { kind: 'navigate', path: '/login' }],
+    ['external https opens a tab', 'external', 'https://example.com/news', { kind: 'open', url: 'https://example.com/news' }],
+    ['telegram https opens a tab', 'telegram', 'https://t.me/athar', { kind: 'open', url: 'https://t.me/athar' }],
+    ['features on this origin navigates', 'features', '/settings/preferences?x=1#a', { kind: 'navigate', path: '/settings/preferences?x=1#a' }],
+    ['external same origin absolute navigates', 'external', 'http://localhost:8082/replay', { kind: 'navigate', path: '/replay' }],
+    ['external javascript: goes nowhere', 'external', 'javascript:alert(document.cookie)', null],
+    ['external data: goes nowhere', 'external', 'data:text/html,<script>alert(1)</script>', null],
+    ['external http elsewhere goes nowhere', 'external', 'http://example.com', null],
+    ['features without a URL goes nowhere', 'features', null, null],
+    ['no action, no button', null, 'https://example.com', null],
+  ])('button: %s', (_, action, url, expected) => {
+    expect(buttonTarget({ buttonAction: action as Parameters<typeof buttonTarget>[0]['buttonAction'], buttonUrl: url }, origin)).toEqual(expected);
   });
 });

@@ -8,13 +8,12 @@
 import { isHexColor } from './color';
 import { DEFAULT_LANGUAGE, toLanguage, type Language } from './language';
 import { safeLinkUrl } from './urls';
+import { DEFAULT_AUTO_SHOW_DELAY, viewerKey, type Viewer } from './announcementViewer';
+
+export { ANNOUNCEMENT_FADE_MS, DEFAULT_AUTO_SHOW_DELAY, DEFAULT_ROLE, GUEST, sameViewer, viewerKey, viewerOf, type Viewer } from './announcementViewer';
 
 // ─── constants (spec §9) ────────────────────────────────────────────────────────────────────
 
-/** Default wait before an eligible announcement shows, ms. */
-export const DEFAULT_AUTO_SHOW_DELAY = 2000;
-/** The dialog's fade when closing, ms. */
-export const ANNOUNCEMENT_FADE_MS = 300;
 /** Priorities that get a priority badge (1 is the highest priority). */
 export const BADGE_PRIORITIES: readonly number[] = [1, 2];
 /** The priority of an announcement that names none. */
@@ -57,8 +56,6 @@ export type ButtonAction = (typeof BUTTON_ACTIONS)[number];
 export const ROOT_PAGE = 'main';
 /** The page name that matches every page. */
 export const ALL_PAGES = 'all';
-/** The role of a user whose `role` attribute is missing or empty. */
-export const DEFAULT_ROLE = 'user';
 
 // ─── model ──────────────────────────────────────────────────────────────────────────────────
 
@@ -382,22 +379,6 @@ export function parseAnnouncementFileText(text: string): AnnouncementFileResult 
 
 // ─── the viewer, the page, the clock ────────────────────────────────────────────────────────
 
-/** Who looks: a guest, or a signed-in user with the role from the `role` attribute. */
-export type Viewer = { kind: 'guest' } | { kind: 'user'; id: number; role: string };
-
-export const GUEST: Viewer = { kind: 'guest' };
-
-/** The viewer for the session's user (null = guest); role = attribute `role`, default `user`. */
-export function viewerOf(user: { id: number; attributes?: Record<string, unknown> | null } | null | undefined): Viewer {
-  if (!user) return GUEST;
-  const role = user.attributes?.role;
-  return {
-    kind: 'user',
-    id: user.id,
-    role: typeof role === 'string' && role.trim() !== '' ? role.trim().toLowerCase() : DEFAULT_ROLE,
-  };
-}
-
 /** The page name of a path: its first segment, lowercase; `main` for the root. */
 export function pageOf(path: string): string {
   const segment = path.split(/[?#]/)[0]?.split('/').find((part) => part !== '');
@@ -534,7 +515,7 @@ export const MAX_STORED_COUNTERS = 200;
 
 /** The local storage key of a viewer's counters. */
 export function countersKey(viewer: Viewer): string {
-  return COUNTERS_KEY + (viewer.kind === 'guest' ? 'guest' : `user.${viewer.id}`);
+  return COUNTERS_KEY + viewerKey(viewer);
 }
 
 /** Stored counters; anything malformed is ignored, entry by entry. */
@@ -656,4 +637,24 @@ export function announcementLinks(announcement: Pick<Announcement, 'image' | 'bu
     image: safeLinkUrl(announcement.image, pageOrigin),
     buttonUrl: safeLinkUrl(announcement.buttonUrl, pageOrigin),
   };
+}
+
+/** Where the dialog's button goes: a page of the app, or a safe link opened in a new tab. */
+export type ButtonTarget = { kind: 'navigate'; path: string } | { kind: 'open'; url: string };
+
+/**
+ * Where the button of `announcement` goes on a page of `pageOrigin`, or null when it goes nowhere
+ * (then the dialog shows no such button): `login` is the sign-in page; `features`, `telegram` and
+ * `external` follow `buttonUrl` only when it is safe (`safeLinkUrl`): a same-origin URL becomes
+ * the app's own navigation, an `https:` one elsewhere opens in a new tab. A `javascript:` or
+ * `data:` URL is never followed.
+ */
+export function buttonTarget(announcement: Pick<Announcement, 'buttonAction' | 'buttonUrl'>, pageOrigin: string): ButtonTarget | null {
+  if (announcement.buttonAction === null) return null;
+  if (announcement.buttonAction === 'login') return { kind: 'navigate', path: '/login' };
+  const url = safeLinkUrl(announcement.buttonUrl, pageOrigin);
+  if (url === null) return null;
+  const parsed = new URL(url);
+  if (parsed.origin === pageOrigin) return { kind: 'navigate', path: `${parsed.pathname}${parsed.search}${parsed.hash}` };
+  return { kind: 'open', url };
 }
