@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import type { AnnouncementsActor } from '../../composition';
 import { useLingui } from '@lingui/react/macro';
 import { ThemeProvider, Loader, Alert, ErrorToast } from '../../ui';
 import { toastText } from '../../domain/errors';
@@ -28,6 +30,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
     >
       {serverError !== null ? <ServerErrorAlert message={serverError} /> : checking ? <Loader label={t`Loading…`} /> : children}
       <ErrorToastHost />
+      <AnnouncementsHost />
     </ThemeProvider>
   );
 }
@@ -51,4 +54,22 @@ function ErrorToastHost() {
   const text = useCatalogueText();
   if (message === null) return null;
   return <ErrorToast message={text(toastText(message))} onClose={close} closeLabel={t`Close`} />;
+}
+
+/**
+ * The dialog's code loads while an announcement waits for its delay, not with the page; a chunk
+ * that cannot load (offline) shows nothing rather than breaking the page.
+ */
+const AnnouncementDialog = lazy(() => import('../announcements/AnnouncementDialog').catch(() => ({ default: () => null })));
+
+function AnnouncementsHost() {
+  const { app } = useServices();
+  const actor = app.system.get('announcements') as AnnouncementsActor;
+  const active = useSelector(actor, (s) => s.matches('delaying') || s.matches('shown') || s.matches('closing'));
+  if (!active) return null;
+  return (
+    <Suspense fallback={null}>
+      <AnnouncementDialog actor={actor} />
+    </Suspense>
+  );
 }
