@@ -26,6 +26,7 @@ import {
 } from './api/nativeBridge';
 import { nativeBridgeMachine } from './machines/nativeBridge/nativeBridge.machine';
 import type { WrapperEvent } from './machines/nativeBridge/events';
+import { provideServiceWorkerEffects, type ServiceWorkerHost } from './features/app/serviceWorker';
 
 export interface AppDependencies {
   api: Endpoints;
@@ -51,6 +52,8 @@ export interface AppDependencies {
     window: Pick<Window, 'addEventListener' | 'removeEventListener'>;
     document: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>;
   };
+  /** The service worker's registration and reload (absent in tests and development: the machine is `unsupported`). */
+  serviceWorker?: ServiceWorkerHost;
   /** The Stately inspector in development (`?inspect`). */
   inspect?: ActorOptions<typeof appMachine>['inspect'];
 }
@@ -258,7 +261,8 @@ export function createAppActor(deps: AppDependencies) {
     },
   });
 
-  const actor = createActor(appMachine.provide({ actors: { session, socket, nativeBridge } }), {
+  const serviceWorker = provideServiceWorkerEffects(deps.serviceWorker);
+  const actor = createActor(appMachine.provide({ actors: { session, socket, nativeBridge, serviceWorker } }), {
     input: { query, path: cleanPath },
     ...(deps.inspect ? { inspect: deps.inspect } : {}),
   });

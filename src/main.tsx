@@ -17,6 +17,7 @@ import { createServerChoice } from './features/app/serverChoice';
 import { ServicesContext, type Services } from './features/app/services';
 import { RenderError } from './features/app/RenderError';
 import { AppFrame } from './features/app/AppFrame';
+import { browserServiceWorkerHost } from './features/app/serviceWorker';
 
 declare const __ATHAR_DEV__: boolean;
 
@@ -52,6 +53,8 @@ const app = createAppActor({
   history: window.history,
   window,
   storage,
+  // registered from our own code after the first paint (no inline script: the CSP stays strict)
+  serviceWorker: browserServiceWorkerHost(!__ATHAR_DEV__),
   inspect: await inspector(),
 });
 app.start();

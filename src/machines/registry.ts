@@ -14,6 +14,7 @@ import { geofenceMachine } from './geofence/geofence.machine';
 import { reportMachine } from './report/report.machine';
 import { replayMachine } from './replay/replay.machine';
 import { nativeBridgeMachine } from './nativeBridge/nativeBridge.machine';
+import { serviceWorkerMachine } from './serviceWorker/serviceWorker.machine';
 
 export const machines: Record<string, AnyStateMachine> = {
   app: appMachine,
@@ -25,6 +26,7 @@ export const machines: Record<string, AnyStateMachine> = {
   replay: replayMachine,
   report: reportMachine,
   request: requestMachine,
+  serviceWorker: serviceWorkerMachine,
   session: sessionMachine,
   socket: socketMachine,
 };

@@ -5,6 +5,7 @@ import { socketMachine } from '../socket/socket.machine';
 import type { SocketParentEvent } from '../socket/events';
 import { nativeBridgeMachine } from '../nativeBridge/nativeBridge.machine';
 import type { LoginTokenEvent } from '../nativeBridge/events';
+import { serviceWorkerMachine } from '../serviceWorker/serviceWorker.machine';
 
 export type AppInput = SessionInput;
 
@@ -42,13 +43,14 @@ export const appMachine = setup({
     input: {} as AppInput,
     context: {} as AppContext,
     events: {} as AppEvent,
-    children: {} as { session: 'session'; errors: 'errors'; socket: 'socket'; nativeBridge: 'nativeBridge' },
+    children: {} as { session: 'session'; errors: 'errors'; serviceWorker: 'serviceWorker'; socket: 'socket'; nativeBridge: 'nativeBridge' },
   },
   actors: {
     session: sessionMachine,
     errors: errorsMachine,
     socket: socketMachine,
     nativeBridge: nativeBridgeMachine,
+    serviceWorker: serviceWorkerMachine,
   },
   guards: {
     signedIn: ({ context }, params: { authenticated: boolean }) => !context.authenticated && params.authenticated,
@@ -61,6 +63,8 @@ export const appMachine = setup({
     spawnChild('errors', { id: 'errors', systemId: 'errors' }),
     spawnChild('socket', { id: 'socket', systemId: 'socket' }),
     spawnChild('nativeBridge', { id: 'nativeBridge', systemId: 'nativeBridge' }),
+    // registers /sw.js after the first paint; update checks, the refresh prompt (src/machines/serviceWorker)
+    spawnChild('serviceWorker', { id: 'serviceWorker', systemId: 'serviceWorker' }),
   ],
   invoke: {
     id: 'session',

@@ -1,0 +1,91 @@
+/**
+ * Model-based test of the service worker machine: covering paths over its graph (what the
+ * registration effect reports, the prompt's Refresh and Dismiss, the update-check and activation
+ * timers on a simulated clock), each replayed against the real machine with the context compared
+ * at every step and its effects (checkForUpdate, skipWaiting, reload) checked.
+ */
+import { describe, expect, it } from 'vitest';
+import { fromCallback, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { serviceWorkerMachine, type ServiceWorkerContext } from '../../src/machines/serviceWorker/serviceWorker.machine';
+import { assertCovers, coverageOf, coveringPaths, replayPath, transitionsOf, type PathStep } from './graph.ts';
+
+const effects: string[] = [];
+const machine = serviceWorkerMachine.provide({
+  // the events the effect would send back are sent by the replay itself
+  actors: { worker: fromCallback(() => undefined) },
+  actions: {
+    checkForUpdate: () => void effects.push('checkForUpdate'),
+    skipWaiting: () => void effects.push('skipWaiting'),
+    reload: () => void effects.push('reload'),
+  },
+});
+
+const ctx = (s: AnyMachineSnapshot) => s.context as ServiceWorkerContext;
+
+const paths = coveringPaths(machine, {
+  events: {
+    UNSUPPORTED: {},
+    REGISTERED: {},
+    REGISTRATION_FAILED: { message: 'SecurityError' },
+    OFFLINE_READY: {},
+    UPDATE_WAITING: {},
+    CONTROLLING: {},
+    // a short interval, and 0 (no checks)
+    SETTINGS: [{ interval: 1000 }, { interval: 0 }],
+    REFRESH: {},
+    DISMISS: {},
+  },
+  serializeState: (s) => JSON.stringify([s.value, ctx(s).interval, ctx(s).offlineReady, ctx(s).dismissed, ctx(s).error]),
+});
+
+function check(step: PathStep, prev: AnyMachineSnapshot | undefined, next: AnyMachineSnapshot, produced: readonly string[]): void {
+  const where = `step "${step.label}"`;
+  const event = step.event as AnyEventObject & { interval?: number; message?: string };
+  expect(next.matches('failed'), where).toBe(ctx(next).error !== null);
+  if (event.type === 'SETTINGS') expect(ctx(next).interval, where).toBe(event.interval);
+  if (event.type === 'OFFLINE_READY') expect(ctx(next).offlineReady, where).toBe(true);
+  if (prev === undefined) {
+    expect(produced, where).toEqual([]);
+    return;
+  }
+  // an update check only when the idle timer of a non-zero interval fires
+  const checked = step.kind === 'delay' && prev.matches('idle');
+  if (checked) expect(ctx(prev).interval, where).toBeGreaterThan(0);
+  expect(produced.filter((e) => e === 'checkForUpdate'), where).toEqual(checked ? ['checkForUpdate'] : []);
+  // skip waiting exactly when Refresh is pressed on the prompt
+  expect(produced.filter((e) => e === 'skipWaiting'), where).toEqual(prev.matches('updateAvailable') && event.type === 'REFRESH' ? ['skipWaiting'] : []);
+  // a reload only out of activating: the new worker controls the page, or the timeout
+  const reloaded = prev.matches('activating') && next.matches('reloading');
+  expect(produced.filter((e) => e === 'reload'), where).toEqual(reloaded ? ['reload'] : []);
+  if (reloaded) expect(event.type === 'CONTROLLING' || step.kind === 'delay', where).toBe(true);
+  if (event.type === 'DISMISS' && prev.matches('updateAvailable')) expect(ctx(next).dismissed, where).toBe(true);
+  if (next.matches('updateAvailable') && !prev.matches('updateAvailable')) expect(ctx(next).dismissed, where).toBe(false);
+  // nothing leaves unsupported, failed or reloading
+  for (const terminal of ['unsupported', 'failed', 'reloading']) {
+    if (prev.matches(terminal)) expect(next.value, where).toBe(terminal);
+  }
+}
+
+describe('service worker machine (model-based)', () => {
+  for (const path of paths) {
+    it(path.description, async () => {
+      effects.length = 0;
+      let seen = 0;
+      let prev: AnyMachineSnapshot | undefined;
+      await replayPath(path, {
+        machine,
+        compareContext: true,
+        onStep: (step, snapshot) => {
+          check(step, prev, snapshot, effects.slice(seen));
+          seen = effects.length;
+          prev = snapshot;
+        },
+      });
+    });
+  }
+
+  it('covers every state node and every transition', () => {
+    assertCovers(paths, serviceWorkerMachine);
+    expect(coverageOf(paths, serviceWorkerMachine).transitions.covered).toHaveLength(transitionsOf(serviceWorkerMachine).length);
+  });
+});
