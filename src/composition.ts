@@ -26,6 +26,7 @@ import {
 } from './api/nativeBridge';
 import { nativeBridgeMachine } from './machines/nativeBridge/nativeBridge.machine';
 import type { WrapperEvent } from './machines/nativeBridge/events';
+import { provideAnnouncementEffects, readShown, type AnnouncementHost } from './features/announcements/effects';
 import { provideServiceWorkerEffects, type ServiceWorkerHost } from './features/app/serviceWorker';
 
 export interface AppDependencies {
@@ -54,6 +55,8 @@ export interface AppDependencies {
   };
   /** The service worker's registration and reload (absent in tests and development: the machine is `unsupported`). */
   serviceWorker?: ServiceWorkerHost;
+  /** Where announcements come from and go (absent in tests: the machine stays `unavailable`). */
+  announcements?: AnnouncementHost;
   /** The Stately inspector in development (`?inspect`). */
   inspect?: ActorOptions<typeof appMachine>['inspect'];
 }
@@ -262,8 +265,9 @@ export function createAppActor(deps: AppDependencies) {
   });
 
   const serviceWorker = provideServiceWorkerEffects(deps.serviceWorker);
-  const actor = createActor(appMachine.provide({ actors: { session, socket, nativeBridge, serviceWorker } }), {
-    input: { query, path: cleanPath },
+  const announcements = provideAnnouncementEffects(deps.announcements);
+  const actor = createActor(appMachine.provide({ actors: { session, socket, nativeBridge, serviceWorker, announcements } }), {
+    input: { query, path: cleanPath, shownAnnouncements: readShown(deps.announcements?.sessionStorage) },
     ...(deps.inspect ? { inspect: deps.inspect } : {}),
   });
   return actor;
@@ -294,3 +298,4 @@ export type AppActor = ReturnType<typeof createAppActor>;
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type ErrorsActor = ActorRefFrom<typeof errorsMachine>;
 export type SocketActor = ActorRefFrom<typeof socketMachine>;
+export type AnnouncementsActor = ActorRefFrom<ReturnType<typeof provideAnnouncementEffects>>;

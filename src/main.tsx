@@ -55,6 +55,15 @@ const app = createAppActor({
   storage,
   // registered from our own code after the first paint (no inline script: the CSP stays strict)
   serviceWorker: browserServiceWorkerHost(!__ATHAR_DEV__),
+  announcements: {
+    fetch: (input, init) => window.fetch(input, init),
+    localStorage: storage,
+    sessionStorage: () => window.sessionStorage,
+    pageOrigin: window.location.origin,
+    navigate: (to) => navigate(to),
+    openUrl: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
+    warn: (message) => console.warn(message),
+  },
   inspect: await inspector(),
 });
 app.start();

@@ -14,9 +14,11 @@ import { geofenceMachine } from './geofence/geofence.machine';
 import { reportMachine } from './report/report.machine';
 import { replayMachine } from './replay/replay.machine';
 import { nativeBridgeMachine } from './nativeBridge/nativeBridge.machine';
+import { announcementsMachine } from './announcements/announcements.machine';
 import { serviceWorkerMachine } from './serviceWorker/serviceWorker.machine';
 
 export const machines: Record<string, AnyStateMachine> = {
+  announcements: announcementsMachine,
   app: appMachine,
   editor: editorMachine,
   errors: errorsMachine,

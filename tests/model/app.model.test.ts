@@ -15,17 +15,18 @@ import { assertCovers, coveringPaths, fakeActors, provideFakeActors, replayPath,
 const input: AppInput = { query: { locale: 'en', token: 'url-token', uniqueId: null, openid: null }, path: '/devices/3' };
 const fakes = fakeActors();
 const machine = appMachine.provide({ actors: { session: provideFakeActors(sessionMachine, fakes) } });
-const signedIn = { matches: (state: string) => state === 'authenticated' };
+const signedIn = { matches: (state: string) => state === 'authenticated', context: { user: { id: 4, attributes: { role: 'Dispatcher' } } } };
 const signedOut = { matches: () => false };
+const guest = { matches: (state: string) => state === 'unauthenticated' };
 const paths = coveringPaths(machine, {
   input,
   events: {
-    [`xstate.snapshot.session`]: [{ snapshot: signedIn }, { snapshot: signedOut }],
+    [`xstate.snapshot.session`]: [{ snapshot: signedIn }, { snapshot: signedOut }, { snapshot: guest }],
     NAVIGATED: { path: '/settings/devices' },
     UNAUTHORIZED: {},
     LOGIN_TOKEN: { token: 'native-token' },
   },
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, (snapshot.context as { authenticated: boolean }).authenticated]),
+  serializeState: (snapshot) => JSON.stringify([snapshot.value, (snapshot.context as { authenticated: boolean }).authenticated, (snapshot.context as { viewer: string | null }).viewer]),
 });
 
 describe('app machine (model-based)', () => {
@@ -38,7 +39,7 @@ describe('app machine (model-based)', () => {
         keepRunning: true,
         onStep: (_step, snapshot) => {
           const children = snapshot.children as Record<string, AnyActorRef | undefined>;
-          expect(Object.keys(children).sort()).toEqual(['errors', 'nativeBridge', 'session', 'socket']);
+          expect(Object.keys(children).sort()).toEqual(['announcements', 'errors', 'nativeBridge', 'serviceWorker', 'session', 'socket']);
         },
       });
       try {
@@ -52,6 +53,13 @@ describe('app machine (model-based)', () => {
         const bridge = actor.system.get('nativeBridge') as AnyActorRef;
         const authenticated = (actor.getSnapshot().context as { authenticated: boolean }).authenticated;
         expect((bridge.getSnapshot() as AnyMachineSnapshot).matches(authenticated ? 'signedIn' : 'signedOut')).toBe(true);
+        // the announcements were told who looks as the root last saw it: the user and role, or a guest
+        const viewer = (actor.getSnapshot().context as { viewer: string | null }).viewer;
+        const announcements = actor.system.get('announcements') as AnyActorRef;
+        const told = (announcements.getSnapshot() as AnyMachineSnapshot).context as { viewer: { kind: string; id?: number; role?: string } | null; path: string };
+        expect(told.viewer === null ? null : told.viewer.kind === 'guest' ? 'guest' : `user.${told.viewer.id}:${told.viewer.role}`).toBe(viewer);
+        expect([null, 'guest', 'user.4:dispatcher']).toContain(viewer);
+        expect(told.path).toBe((actor.getSnapshot().context as { path: string }).path);
         expect(sessionSnapshot.value).toEqual({ booting: 'cleaningUrl' });
         expect(sessionSnapshot.context as SessionContext).toMatchObject({ token: 'url-token', requestedPath: '/devices/3', locale: 'en' });
         expect((errors.getSnapshot() as AnyMachineSnapshot).value).toBe('empty');

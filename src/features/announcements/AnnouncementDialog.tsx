@@ -93,7 +93,7 @@ export function AnnouncementView({ announcement, storedLanguage, pageOrigin, isO
             {texts.message !== '' && <p className={styles.message}>{texts.message}</p>}
           </div>
           <div className={styles.actions}>
-            <Button variant="secondary" onPress={onClose} style={{ color: colors.text, borderColor: colors.text }}>
+            <Button variant="secondary" onPress={onClose} style={{ color: colors.text, borderColor: colors.text, backgroundColor: 'transparent' }}>
               {t`Close`}
             </Button>
             {target !== null && announcement.buttonAction !== null && (
