@@ -4,7 +4,8 @@
  * account menu; the events drawer; the phone layout (map, and the device list open). Pop-ups must
  * have their surface: a dialog or menu whose surface is taken away fails the comparison. Settings:
  * a list (groups, Arabic, desktop and phone) and an edit form (a device, English). Geofences: the
- * editor open on a circle beside the list (Arabic).
+ * editor open on a circle beside the list (Arabic). An announcement on the sign-in page (Arabic,
+ * desktop and phone).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -214,6 +215,39 @@ describe('the look of the main states', () => {
     await page.waitForTimeout(300);
     await mapStill(page);
     await expectLook(page, 'replay-ar');
+  });
+
+  // last: a guest announcement would cover every sign-in page after it
+  it('an announcement on the sign-in page: the dialog on a desktop and full screen on a phone, in Arabic', async () => {
+    await adminJson(harness, 'PUT', '/api/announcements', {
+      announcements: [
+        {
+          id: 'look',
+          isActive: true,
+          showToGuests: true,
+          priority: 1,
+          image: '/icons/icon-192.png',
+          title: { ar: 'صيانة مجدولة يوم الجمعة', en: 'Planned maintenance on Friday' },
+          message: { ar: 'يتوقف التتبع يوم الجمعة من 23:00 حتى 01:00 أثناء ترقية الخوادم.', en: 'Tracking pauses on Friday from 23:00 to 01:00.' },
+          buttonAction: 'external',
+          buttonUrl: 'https://example.com/status',
+          buttonText: { ar: 'صفحة الحالة', en: 'Status page' },
+        },
+      ],
+      settings: { autoShowDelay: 100 },
+    });
+    try {
+      for (const size of ['desktop', 'phone'] as const) {
+        const { page } = await openPage('ar', size);
+        await page.goto(`${harness.server.url}/login?locale=ar`);
+        await page.getByTestId('announcement').waitFor();
+        await page.getByTestId('announcement').locator('img').evaluate((img: HTMLImageElement) => img.decode());
+        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+        await expectLook(page, `announcement-ar-${size}`);
+      }
+    } finally {
+      await adminJson(harness, 'PUT', '/api/announcements', { announcements: [] });
+    }
   });
 
 });
