@@ -166,6 +166,12 @@ describe('?token=', () => {
       hrefAtApiRequest.push(await page.evaluate(() => location.href).catch(() => '(unavailable)'));
       await route.continue();
     });
+    // the app's other requests too: the announcements file is fetched once the session has settled
+    const hrefAtAnnouncements: string[] = [];
+    await page.route('**/announcements.json', async (route) => {
+      hrefAtAnnouncements.push(await page.evaluate(() => location.href).catch(() => '(unavailable)'));
+      await route.continue();
+    });
 
     await page.goto(url(`/?token=${encodeURIComponent(token)}`));
     await expectMap(page, DEMO_DEVICES);
@@ -183,6 +189,8 @@ describe('?token=', () => {
     expect(api.filter((r) => r.referer.includes('token')).map((r) => `${r.url} <- ${r.referer}`)).toEqual([]);
     expect(hrefAtApiRequest.length).toBeGreaterThan(0);
     expect(hrefAtApiRequest.filter((href) => href.includes('token'))).toEqual([]);
+    expect(hrefAtAnnouncements).toHaveLength(1);
+    expect(hrefAtAnnouncements.filter((href) => href.includes('token'))).toEqual([]);
     // Nothing loaded after the app started (lazy chunks, catalogs, map data, tiles) carries it either.
     const firstApi = all.findIndex((r) => new URL(r.url).pathname.startsWith('/api/'));
     expect(all.slice(firstApi).filter((r) => r.referer.includes('token')).map((r) => `${r.url} <- ${r.referer}`)).toEqual([]);

@@ -46,8 +46,8 @@ export interface PickInput {
 
 
 /**
- * Announcements (spec §4 "Announcement"): the file is loaded once (`GET /announcements.json`);
- * once the session says who is looking (VIEWER: a guest, or a user and their role), `pick` names
+ * Announcements (spec §4 "Announcement"): once the session says who is looking (VIEWER: a guest,
+ * or a user and their role), the file is loaded (`GET /announcements.json`) and `pick` names
  * the next eligible announcement for this page (every rule of `eligibleAnnouncements`, with the
  * clock and this viewer's stored counters), which waits `autoShowDelay` (`delaying`), shows,
  * and on CLOSE or ACT fades out for 300 ms (`closing`) before its counters are stored (`storing`)
@@ -81,7 +81,6 @@ export const announcementsMachine = setup({
     forget: assign({ current: null }),
   },
   guards: {
-    viewerKnown: ({ context }) => context.viewer !== null,
     picked: (_, params: { announcement: Announcement | null }) => params.announcement !== null,
     newViewer: ({ context, event }) => event.type === 'VIEWER' && !sameViewer(context.viewer, event.viewer),
   },
@@ -97,24 +96,27 @@ export const announcementsMachine = setup({
     NAVIGATED: { actions: 'setPath' },
     VIEWER: { actions: 'setViewer' },
   },
-  initial: 'loading',
+  initial: 'idle',
   states: {
+    /**
+     * Nothing is fetched before the session has settled: by then a `?token=` has left the address
+     * bar (the session's first step), so no request of this machine can carry it.
+     */
+    idle: {
+      on: {
+        VIEWER: { target: 'loading', actions: 'setViewer' },
+      },
+    },
     loading: {
       invoke: {
         src: 'loadFile',
-        onDone: { target: 'selecting', actions: assign({ file: ({ event }) => event.output }) },
+        onDone: { target: 'picking', actions: assign({ file: ({ event }) => event.output }) },
         onError: 'unavailable',
       },
     },
     unavailable: {
       on: {
         VIEWER: { guard: 'newViewer', target: 'loading', actions: 'setViewer' },
-      },
-    },
-    selecting: {
-      always: { guard: { type: 'viewerKnown' }, target: 'picking' },
-      on: {
-        VIEWER: { target: 'picking', actions: 'setViewer' },
       },
     },
     picking: {
