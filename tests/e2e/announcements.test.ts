@@ -44,7 +44,7 @@ describe('announcements', () => {
     const { page } = await harness.newPage();
     const opened = Date.now();
     await page.goto(`${harness.server.url}/login?locale=en`);
-    await page.getByLabel('Email').waitFor();
+    await page.getByLabel('Email').focus();
     // not before its delay
     await page.waitForTimeout(Math.max(0, 900 - (Date.now() - opened)));
     expect(await dialog(page).count()).toBe(0);
@@ -67,9 +67,10 @@ describe('announcements', () => {
       return box;
     }).toEqual([0, 0, 390, 844]);
 
-    // closing fades out over 300 ms, then the dialog is gone and focus returns to the page
-    await page.getByRole('button', { name: 'Close' }).first().click();
+    // closing (Escape) fades out over 300 ms, then the dialog is gone and focus returns where it was
+    await page.keyboard.press('Escape');
     await dialog(page).waitFor({ state: 'detached', timeout: 5000 });
+    await expect.poll(() => page.getByLabel('Email').evaluate((element) => element === document.activeElement)).toBe(true);
     const counters = await page.evaluate(() => localStorage.getItem('athar.announcements.guest'));
     expect(JSON.parse(counters ?? '{}').welcome.count).toBe(1);
   });
