@@ -42,11 +42,13 @@ export interface Harness {
 }
 
 /** The map style is pinned to the offline basemap (the server's `map` attribute) unless a test says otherwise. */
-export async function startHarness(options: { demo?: boolean; mapStyle?: string } = {}): Promise<Harness> {
-  if (!existsSync(join(CLIENT_DIR, 'index.html'))) throw new Error(`${CLIENT_DIR}/ is missing: run \`npm run build\` first`);
+/** `clientDir`: another folder than CLIENT_DIR (the service worker test serves a copy it changes into a new build). */
+export async function startHarness(options: { demo?: boolean; mapStyle?: string; clientDir?: string } = {}): Promise<Harness> {
+  const clientDir = options.clientDir ?? CLIENT_DIR;
+  if (!existsSync(join(clientDir, 'index.html'))) throw new Error(`${clientDir}/ is missing: run \`npm run build\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'athar-e2e-'));
   const start = (port = 0) =>
-    createServer({ dataDir, port, host: '127.0.0.1', demo: options.demo ?? true, adminPassword: ADMIN_PASSWORD, clientDir: CLIENT_DIR, mapStyle: options.mapStyle ?? 'offline' });
+    createServer({ dataDir, port, host: '127.0.0.1', demo: options.demo ?? true, adminPassword: ADMIN_PASSWORD, clientDir, mapStyle: options.mapStyle ?? 'offline' });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
   const harness: Harness = {

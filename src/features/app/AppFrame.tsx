@@ -1,5 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { ServiceWorkerMachine } from '../../machines/serviceWorker/serviceWorker.machine';
 import type { AnnouncementsActor } from '../../composition';
 import { useLingui } from '@lingui/react/macro';
 import { ThemeProvider, Loader, Alert, ErrorToast } from '../../ui';
@@ -30,6 +32,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
     >
       {serverError !== null ? <ServerErrorAlert message={serverError} /> : checking ? <Loader label={t`Loading…`} /> : children}
       <ErrorToastHost />
+      <UpdatePromptHost />
       <AnnouncementsHost />
     </ThemeProvider>
   );
@@ -45,6 +48,22 @@ function ServerErrorAlert({ message }: { message: string }) {
         {text(toastText(message))}
       </Alert>
     </div>
+  );
+}
+
+/** The refresh prompt's code loads only when a new version waits (a failed load shows nothing). */
+const UpdatePrompt = lazy(() => import('./UpdatePrompt').catch(() => ({ default: () => null })));
+
+function UpdatePromptHost() {
+  const { app } = useServices();
+  const worker = app.system.get('serviceWorker') as ActorRefFrom<ServiceWorkerMachine> | undefined;
+  const shown = useSelector(worker, (s) => (s?.matches('updateAvailable') || s?.matches('activating')) ?? false);
+  const refreshing = useSelector(worker, (s) => s?.matches('activating') ?? false);
+  if (!worker || !shown) return null;
+  return (
+    <Suspense fallback={null}>
+      <UpdatePrompt refreshing={refreshing} onRefresh={() => worker.send({ type: 'REFRESH' })} onDismiss={() => worker.send({ type: 'DISMISS' })} />
+    </Suspense>
   );
 }
 

@@ -1,12 +1,14 @@
 /**
  * The service worker machine's effects (provided at the composition root, `src/composition.ts`):
- * registering `/sw.js` through workbox-window, loaded with a dynamic import after the first paint
- * so that it stays out of the sign-in page's bundle, and the update check, skip-waiting and reload.
+ * after the first paint, the registration (`serviceWorkerRegistration.ts`, with workbox-window) is
+ * imported on demand, so that neither is in the sign-in page's bundle; the update check,
+ * skip-waiting and reload act on the `Workbox` it made.
  */
-import { fromCallback, type ActorRefFrom, type EventObject } from 'xstate';
+import { fromCallback, type EventObject } from 'xstate';
 import type { Workbox } from 'workbox-window';
-import type { sessionMachine } from '../../machines/session/session.machine';
-import { serviceWorkerMachine, updateIntervalFrom, type WorkerEvent } from '../../machines/serviceWorker/serviceWorker.machine';
+import { serviceWorkerMachine, type WorkerEvent } from '../../machines/serviceWorker/serviceWorker.machine';
+
+export type WorkboxHandle = Pick<Workbox, 'register' | 'update' | 'messageSkipWaiting' | 'addEventListener' | 'removeEventListener'>;
 
 /** What the browser offers; absent (tests) or `supported: false` (no `navigator.serviceWorker`, a development build): no worker. */
 export interface ServiceWorkerHost {
@@ -14,68 +16,34 @@ export interface ServiceWorkerHost {
   /** Resolves once the page has painted (the window's load event). */
   afterFirstPaint: () => Promise<void>;
   /** A workbox-window `Workbox` for the worker's script (imported on demand). */
-  createWorkbox: () => Promise<Pick<Workbox, 'register' | 'update' | 'messageSkipWaiting' | 'addEventListener' | 'removeEventListener'>>;
+  createWorkbox: () => Promise<WorkboxHandle>;
   reload: () => void;
 }
 
-type Session = ActorRefFrom<typeof sessionMachine>;
-
 /** The machine with its effects: the registration as the `worker` actor, the rest as actions sharing its `Workbox`. */
 export function provideServiceWorkerEffects(host: ServiceWorkerHost | undefined) {
-  let workbox: Awaited<ReturnType<ServiceWorkerHost['createWorkbox']>> | null = null;
+  let workbox: WorkboxHandle | null = null;
   const worker = fromCallback<EventObject, void, WorkerEvent>(({ sendBack, system }) => {
     if (!host?.supported) {
       sendBack({ type: 'UNSUPPORTED' });
       return undefined;
     }
     let stopped = false;
-    const cleanups: (() => void)[] = [];
-    void (async () => {
-      await host.afterFirstPaint();
-      if (stopped) return;
-      // the update interval is the session's server attribute, sent whenever it changes
-      const session = system.get('session') as Session | undefined;
-      if (session) {
-        let last: number | null = null;
-        const sync = () => {
-          const interval = updateIntervalFrom(session.getSnapshot().context.server?.attributes?.serviceWorkerUpdateInterval);
-          if (interval === last) return;
-          last = interval;
-          sendBack({ type: 'SETTINGS', interval });
-        };
-        sync();
-        const subscription = session.subscribe(sync);
-        cleanups.push(() => subscription.unsubscribe());
-      }
-      try {
-        const wb = await host.createWorkbox();
-        if (stopped) return;
-        const installed = (event: { isUpdate?: boolean; isExternal?: boolean }) => {
-          if (!event.isUpdate && !event.isExternal) sendBack({ type: 'OFFLINE_READY' });
-        };
-        const waiting = () => sendBack({ type: 'UPDATE_WAITING' });
-        const controlling = () => sendBack({ type: 'CONTROLLING' });
-        wb.addEventListener('installed', installed);
-        wb.addEventListener('waiting', waiting);
-        wb.addEventListener('controlling', controlling);
-        cleanups.push(() => {
-          wb.removeEventListener('installed', installed);
-          wb.removeEventListener('waiting', waiting);
-          wb.removeEventListener('controlling', controlling);
-        });
-        workbox = wb;
-        await wb.register();
-        if (!stopped) sendBack({ type: 'REGISTERED' });
-      } catch (error: unknown) {
-        const message = error instanceof Error ? error.message : String(error);
-        console.warn('Service worker: registration failed:', message);
-        if (!stopped) sendBack({ type: 'REGISTRATION_FAILED', message });
-      }
-    })();
+    let stop = () => {};
+    void host
+      .afterFirstPaint()
+      .then(() => import('./serviceWorkerRegistration'))
+      .then(({ startRegistration }) => {
+        if (!stopped) stop = startRegistration(host, sendBack, system, (wb) => (workbox = wb));
+      })
+      .catch((error: unknown) => {
+        // the chunk did not load (offline, a newer build replaced it): no worker this time
+        if (!stopped) sendBack({ type: 'REGISTRATION_FAILED', message: error instanceof Error ? error.message : String(error) });
+      });
     return () => {
       stopped = true;
       workbox = null;
-      for (const cleanup of cleanups) cleanup();
+      stop();
     };
   });
   return serviceWorkerMachine.provide({

@@ -1,0 +1,139 @@
+import { describe, expect, it, vi } from 'vitest';
+import { assign, createActor, createMachine, type AnyEventObject } from 'xstate';
+import { provideServiceWorkerEffects, type ServiceWorkerHost, type WorkboxHandle } from './serviceWorker';
+
+type Listener = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
+
+/** A Workbox double: the test fires its lifecycle events. */
+function fakeWorkbox(register: () => Promise<undefined> = () => Promise.resolve(undefined)) {
+  const listeners = new Map<string, Set<Listener>>();
+  const calls: string[] = [];
+  const wb = {
+    register: vi.fn(register),
+    update: vi.fn(() => {
+      calls.push('update');
+      return Promise.resolve();
+    }),
+    messageSkipWaiting: vi.fn(() => void calls.push('messageSkipWaiting')),
+    addEventListener: (type: string, listener: Listener) => void (listeners.get(type) ?? listeners.set(type, new Set()).get(type)!).add(listener),
+    removeEventListener: (type: string, listener: Listener) => void listeners.get(type)?.delete(listener),
+  };
+  const fire = (type: string, event: { isUpdate?: boolean; isExternal?: boolean } = {}) => listeners.get(type)?.forEach((l) => l(event));
+  return { wb: wb as unknown as WorkboxHandle, fire, calls, listeners };
+}
+
+const flush = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+/** The service worker machine with its real effects under a root holding a fake session (the server's attributes). */
+function start(host: ServiceWorkerHost | undefined, attributes: Record<string, unknown> = {}) {
+  const session = createMachine({
+    types: {} as { context: { server: { attributes: Record<string, unknown> } }; events: AnyEventObject },
+    context: { server: { attributes } },
+    on: { SERVER: { actions: assign({ server: ({ event }) => ({ attributes: event.attributes as Record<string, unknown> }) }) } },
+  });
+  const root = createMachine({
+    invoke: [
+      { id: 'session', systemId: 'session', src: session },
+      { id: 'sw', src: provideServiceWorkerEffects(host) },
+    ],
+    on: { TO_SESSION: { actions: ({ event, system }) => system.get('session')?.send({ type: 'SERVER', attributes: event.attributes }) } },
+  });
+  const actor = createActor(root).start();
+  const sw = () => actor.getSnapshot().children.sw!;
+  type Snapshot = { value: unknown; context: { interval: number; offlineReady: boolean } };
+  return { actor, sw, state: () => sw().getSnapshot() as Snapshot };
+}
+
+function host(workbox: WorkboxHandle, painted: Promise<void> = Promise.resolve()) {
+  const reload = vi.fn<() => void>();
+  return { supported: true, afterFirstPaint: () => painted, createWorkbox: () => Promise.resolve(workbox), reload } satisfies ServiceWorkerHost;
+}
+
+describe('service worker effects', () => {
+  it('without a host, or an unsupported one, the machine is unsupported and nothing is registered', async () => {
+    expect(start(undefined).state().value).toBe('unsupported');
+    const { wb } = fakeWorkbox();
+    const { state } = start({ ...host(wb), supported: false });
+    await flush();
+    expect(state().value).toBe('unsupported');
+    expect(wb.register).not.toHaveBeenCalled();
+  });
+
+  it('registers only after the first paint, then reports offline-ready', async () => {
+    const { wb, fire } = fakeWorkbox();
+    let paint: () => void = () => {};
+    const { state } = start(host(wb, new Promise<void>((resolve) => (paint = resolve))));
+    await flush();
+    expect(wb.register).not.toHaveBeenCalled();
+    expect(state().value).toBe('registering');
+    paint();
+    await flush();
+    expect(wb.register).toHaveBeenCalledTimes(1);
+    expect(state().value).toBe('idle');
+    fire('installed', {});
+    expect(state().context.offlineReady).toBe(true);
+  });
+
+  it('an update that installs is not offline-ready; a waiting worker prompts; Refresh skips waiting and reloads on controlling', async () => {
+    const { wb, fire, calls } = fakeWorkbox();
+    const h = host(wb);
+    const { state, sw } = start(h);
+    await flush();
+    fire('installed', { isUpdate: true });
+    expect(state().context.offlineReady).toBe(false);
+    fire('waiting');
+    expect(state().value).toBe('updateAvailable');
+    sw().send({ type: 'REFRESH' });
+    expect(calls).toEqual(['messageSkipWaiting']);
+    expect(h.reload).not.toHaveBeenCalled();
+    fire('controlling');
+    expect(state().value).toBe('reloading');
+    expect(h.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the interval from the session server attribute, and follows its changes', async () => {
+    const { wb } = fakeWorkbox();
+    const { state, actor } = start(host(wb), { serviceWorkerUpdateInterval: '2000' });
+    await flush();
+    expect(state().context.interval).toBe(2000);
+    actor.send({ type: 'TO_SESSION', attributes: { serviceWorkerUpdateInterval: 0 } });
+    expect(state().context.interval).toBe(0);
+    actor.send({ type: 'TO_SESSION', attributes: {} });
+    expect(state().context.interval).toBe(3_600_000);
+  });
+
+  it('checks for an update on the interval through the Workbox', async () => {
+    vi.useFakeTimers();
+    try {
+      const { wb, calls } = fakeWorkbox();
+      const { state } = start(host(wb), { serviceWorkerUpdateInterval: 1000 });
+      await vi.advanceTimersByTimeAsync(10);
+      expect(state().value).toBe('idle');
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(calls.filter((c) => c === 'update').length).toBeGreaterThanOrEqual(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a registration that throws is reported as failed', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { wb } = fakeWorkbox(() => Promise.reject(new Error('SecurityError: insecure')));
+    const { state } = start(host(wb));
+    await flush();
+    expect(state().value).toBe('failed');
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('stopping the app removes the Workbox listeners', async () => {
+    const { wb, listeners } = fakeWorkbox();
+    const { actor } = start(host(wb));
+    await flush();
+    expect(listeners.get('waiting')?.size).toBe(1);
+    actor.stop();
+    expect(listeners.get('waiting')?.size).toBe(0);
+  });
+});

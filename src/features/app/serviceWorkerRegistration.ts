@@ -1,0 +1,65 @@
+/**
+ * The registration itself, loaded on demand after the first paint (out of the sign-in page's
+ * bundle): the interval from the session's server, workbox-window's events reported to the machine.
+ */
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
+import type { sessionMachine } from '../../machines/session/session.machine';
+import { updateIntervalFrom, type WorkerEvent } from '../../machines/serviceWorker/serviceWorker.machine';
+import type { ServiceWorkerHost, WorkboxHandle } from './serviceWorker';
+
+type Session = ActorRefFrom<typeof sessionMachine>;
+
+/** Starts watching the server's interval and registers the worker; returns the teardown. */
+export function startRegistration(
+  host: ServiceWorkerHost,
+  sendBack: (event: WorkerEvent) => void,
+  system: { get: (systemId: string) => AnyActorRef | undefined },
+  ready: (workbox: WorkboxHandle) => void,
+): () => void {
+  let stopped = false;
+  const cleanups: (() => void)[] = [];
+  // the update interval is the session's server attribute, sent whenever it changes
+  const session = system.get('session') as Session | undefined;
+  if (session) {
+    let last: number | null = null;
+    const sync = () => {
+      const interval = updateIntervalFrom(session.getSnapshot().context.server?.attributes?.serviceWorkerUpdateInterval);
+      if (interval === last) return;
+      last = interval;
+      sendBack({ type: 'SETTINGS', interval });
+    };
+    sync();
+    const subscription = session.subscribe(sync);
+    cleanups.push(() => subscription.unsubscribe());
+  }
+  void (async () => {
+    try {
+      const wb = await host.createWorkbox();
+      if (stopped) return;
+      const installed = (event: { isUpdate?: boolean; isExternal?: boolean }) => {
+        if (!event.isUpdate && !event.isExternal) sendBack({ type: 'OFFLINE_READY' });
+      };
+      const waiting = () => sendBack({ type: 'UPDATE_WAITING' });
+      const controlling = () => sendBack({ type: 'CONTROLLING' });
+      wb.addEventListener('installed', installed);
+      wb.addEventListener('waiting', waiting);
+      wb.addEventListener('controlling', controlling);
+      cleanups.push(() => {
+        wb.removeEventListener('installed', installed);
+        wb.removeEventListener('waiting', waiting);
+        wb.removeEventListener('controlling', controlling);
+      });
+      ready(wb);
+      await wb.register();
+      if (!stopped) sendBack({ type: 'REGISTERED' });
+    } catch (error: unknown) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.warn('Service worker: registration failed:', message);
+      if (!stopped) sendBack({ type: 'REGISTRATION_FAILED', message });
+    }
+  })();
+  return () => {
+    stopped = true;
+    for (const cleanup of cleanups) cleanup();
+  };
+}
