@@ -23,6 +23,8 @@ import * as styles from './settings.css';
 export interface EditSource<T> {
   load: (id: number) => Promise<T>;
   save: (draft: T) => Promise<T>;
+  /** removing the item (default: the resource's) */
+  remove?: (id: number) => Promise<void>;
 }
 
 interface EntityEditPageProps<T extends { id: number }> {
@@ -60,16 +62,20 @@ function EditRound<T extends { id: number }>({ descriptor, id, source, stay = fa
 
   const machine = useMemo(() => {
     const mutations = mutationsFor(services);
-    const r = descriptor.resource;
+    const given = descriptor.resource;
+    const resource = () => {
+      if (!given) throw new Error('An edit page needs a resource or a source');
+      return given;
+    };
     return editorMachine.provide({
       actors: {
         load: fromPromise(async ({ input }) =>
-          (source ? await source.load(input.id) : await queryClient.fetchQuery({ ...dataFor(services).queries.item(r, input.id), staleTime: 0 })) as unknown as Draft,
+          (source ? await source.load(input.id) : await queryClient.fetchQuery({ ...dataFor(services).queries.item(resource(), input.id), staleTime: 0 })) as unknown as Draft,
         ),
         save: fromPromise(async ({ input }) =>
-          (source ? await source.save(input.draft as unknown as T) : await mutations.save(r, input.draft as unknown as T, { report: false })) as unknown as Draft,
+          (source ? await source.save(input.draft as unknown as T) : await mutations.save(resource(), input.draft as unknown as T, { report: false })) as unknown as Draft,
         ),
-        remove: fromPromise(({ input }) => mutations.remove(r, input.id, { report: false })),
+        remove: fromPromise(({ input }) => (source?.remove ? source.remove(input.id) : mutations.remove(resource(), input.id, { report: false }))),
       },
       actions: {
         saved: () => {

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueries } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -9,23 +9,47 @@ import { AlertDialog, Alert, ButtonLink, Link, Loader, Menu, MenuItem, Table, Te
 import { editorMachine, type Draft } from '../../machines/editor/editor.machine';
 import { canEdit, canOpen } from '../../domain/restrictions';
 import type { AnyResource, Resource } from '../../api/resources';
-import { useServices } from '../app/services';
+import { useServices, type Services } from '../app/services';
 import type { ErrorsActor } from '../../composition';
 import { dataFor } from '../app/data';
 import { mutationsFor } from '../app/useMutations';
 import { useCatalogueText } from '../app/catalogue';
-import type { ListContext, ListDescriptor } from './model';
+import type { ListContext, ListDescriptor, ListSource } from './model';
 import { Refusal } from './Refusal';
 import { useSettingsContext } from './useSettingsContext';
 import * as styles from './settings.css';
 import * as buttonStyles from '../../ui/Button.css';
 
+interface EntityListPageProps<T extends { id: number }, D> {
+  descriptor: ListDescriptor<T>;
+  /** rows that are not the descriptor's resource (the announcements file): how they load and go */
+  source?: ListSource<T, D>;
+  /** more buttons of a row, before its Edit link (move up and down, preview) */
+  rowActions?: (row: T) => ReactNode;
+  /** more buttons beside Add (export, import) */
+  actions?: ReactNode;
+  /** what the screen says or edits under its heading */
+  children?: ReactNode;
+}
+
+/** The rows of a resource, as a list source. */
+function resourceSource<T extends { id: number }>(services: Services, descriptor: ListDescriptor<T>): ListSource<T> {
+  const resource = descriptor.resource;
+  if (!resource) throw new Error('A list needs a resource or a source');
+  return {
+    query: dataFor(services).queries.list(resource),
+    rows: (data) => data,
+    remove: (row) => mutationsFor(services).remove(resource, row.id, { report: false }),
+  };
+}
+
 /**
  * The list page of any entity, built from its descriptor: search, sort by any column, choose the
  * columns, add, and per row open, the other links (connections, …) and remove (after 'Remove item?').
- * The table is virtualised: 10,000 devices filter and scroll smoothly.
+ * The table is virtualised: 10,000 devices filter and scroll smoothly. Rows that are not a
+ * Traccar entity come from a `source`.
  */
-export function EntityListPage<T extends { id: number }>({ descriptor }: { descriptor: ListDescriptor<T> }) {
+export function EntityListPage<T extends { id: number }, D = T[]>({ descriptor, source: given, rowActions, actions, children }: EntityListPageProps<T, D>) {
   const { t, i18n } = useLingui();
   const services = useServices();
   const navigate = useNavigate();
@@ -34,12 +58,14 @@ export function EntityListPage<T extends { id: number }>({ descriptor }: { descr
   const { restrictions } = settings;
   const allowed = canOpen(descriptor.screen, restrictions);
   const mayEdit = canEdit(descriptor.screen, restrictions);
-  const list = useQuery({ ...dataFor(services).queries.list(descriptor.resource), enabled: allowed });
+  // without a source of its own, D is T[] (the resource's list)
+  const source = useMemo(() => given ?? (resourceSource(services, descriptor) as unknown as ListSource<T, D>), [given, services, descriptor]);
+  const list = useQuery({ ...source.query, select: source.rows, enabled: allowed });
   const lookups = useQueries({ queries: (descriptor.lookups ?? []).map((r) => ({ ...dataFor(services).queries.list(r as Resource<{ id: number; name?: string }>), enabled: allowed })) });
   const [search, setSearch] = useState('');
   // the field shows each key at once; the list follows in a transition React may interrupt
   const query = useDeferredValue(search);
-  const [sort, setSort] = useState<SortDescriptor>({ column: descriptor.columns[0]!.id, direction: 'ascending' });
+  const [sort, setSort] = useState<SortDescriptor>(descriptor.sort ?? { column: descriptor.columns[0]!.id, direction: 'ascending' });
   const [visible, setVisible] = useState<Selection>(new Set(descriptor.columns.filter((c) => c.defaultVisible !== false).map((c) => c.id)));
   const [removing, setRemoving] = useState<T | null>(null);
 
@@ -101,11 +127,12 @@ export function EntityListPage<T extends { id: number }>({ descriptor }: { descr
       {
         id: 'actions',
         header: t`Actions`,
-        width: 112,
+        width: descriptor.actionsWidth ?? 112,
         cell: (row: T) => {
           const label = texts(row)[0] ?? '';
           return (
             <div className={styles.rowActions}>
+              {rowActions?.(row)}
               <Link href={descriptor.itemPath(row)} aria-label={mayEdit ? t`Edit ${label}` : t`Open ${label}`}>
                 {mayEdit ? t`Edit` : t`Open`}
               </Link>
@@ -134,7 +161,7 @@ export function EntityListPage<T extends { id: number }>({ descriptor }: { descr
       },
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [descriptor, visibleIds, linksKey, textsOf, context, mayEdit, i18n.locale]);
+  }, [descriptor, visibleIds, linksKey, textsOf, context, mayEdit, i18n.locale, rowActions]);
   const textValue = useCallback((row: T) => textsOf.get(row.id)?.[0] ?? '', [textsOf]);
   const sortLabel = useCallback(
     (header: string, direction: SortDescriptor['direction'] | null) =>
@@ -157,9 +184,11 @@ export function EntityListPage<T extends { id: number }>({ descriptor }: { descr
               {i18n._(link.label)}
             </ButtonLink>
           ))}
+          {actions}
           {canAdd ? <ButtonLink href={descriptor.newPath}>{t`Add`}</ButtonLink> : null}
         </div>
       </header>
+      {children}
       <div className={styles.toolbar}>
         <div className={styles.grow}>
           <TextField label={t`Search`} type="search" value={search} onChange={setSearch} />
@@ -195,26 +224,26 @@ export function EntityListPage<T extends { id: number }>({ descriptor }: { descr
           empty={search ? t`Nothing matches the search` : descriptor.empty ? i18n._(descriptor.empty) : t`Nothing here yet`}
         />
       )}
-      {removing ? <RemoveDialog descriptor={descriptor} row={removing} onClosed={() => setRemoving(null)} /> : null}
+      {removing ? <RemoveDialog source={source} row={removing} onClosed={() => setRemoving(null)} /> : null}
     </div>
   );
 }
 
 /** 'Remove item?' for a row: an editor machine started on the question (intent `remove`). */
-function RemoveDialog<T extends { id: number }>({ descriptor, row, onClosed }: { descriptor: ListDescriptor<T>; row: T; onClosed: () => void }) {
+function RemoveDialog<T extends { id: number }, D>({ source, row, onClosed }: { source: ListSource<T, D>; row: T; onClosed: () => void }) {
   const { t } = useLingui();
   const services = useServices();
   const machine = useMemo(
     () =>
       editorMachine.provide({
-        actors: { remove: fromPromise(({ input }) => mutationsFor(services).remove(descriptor.resource, input.id, { report: false })) },
+        actors: { remove: fromPromise(() => source.remove(row)) },
         actions: {
           removed: () => onClosed(),
           closed: () => onClosed(),
           reportError: (_, { message }) => (services.app.system.get('errors') as ErrorsActor | undefined)?.send({ type: 'PUSH', message }),
         },
       }),
-    [services, descriptor, onClosed],
+    [services, source, row, onClosed],
   );
   const actor = useActorRef(machine, { input: { id: row.id, item: row as unknown as Draft, intent: 'remove' } });
   const removing = useSelector(actor, (s) => s.matches('removing'));

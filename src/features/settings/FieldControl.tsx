@@ -7,6 +7,7 @@ import { useData } from '../app/data';
 import type { Resource } from '../../api/resources';
 import type { Draft } from '../../machines/editor/editor.machine';
 import { fieldError } from '../../ui/Field.css';
+import { TextArea } from '../../ui/TextArea';
 import { readField, writeField, type FieldContext, type FieldDescriptor, type OptionSource } from './model';
 
 interface FieldControlProps {
@@ -35,9 +36,10 @@ export function FieldControl({ field, draft, change, context, isDisabled: formDi
     change(field.onSet ? field.onSet(written, draft) : written);
   };
   switch (field.kind) {
-    case 'text':
+    case 'text': {
+      const Control = field.multiline ? TextArea : TextField;
       return (
-        <TextField
+        <Control
           label={label}
           description={description}
           name={field.key}
@@ -51,6 +53,7 @@ export function FieldControl({ field, draft, change, context, isDisabled: formDi
           {...invalid}
         />
       );
+    }
     case 'number':
       return <NumberControl field={field} value={value} set={set} context={context} isDisabled={isDisabled} label={label} description={description} problem={problem} />;
     case 'switch':

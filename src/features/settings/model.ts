@@ -43,7 +43,7 @@ interface BaseField {
 }
 
 export type FieldDescriptor =
-  | (BaseField & { kind: 'text'; required?: boolean; type?: 'text' | 'email' | 'password' | 'tel' | 'url'; autoComplete?: string; dir?: 'ltr' })
+  | (BaseField & { kind: 'text'; required?: boolean; type?: 'text' | 'email' | 'password' | 'tel' | 'url'; autoComplete?: string; /** the typed text's direction (identifiers: ltr; a text in a given language) */ dir?: 'ltr' | 'rtl'; /** several lines (a message) */ multiline?: boolean })
   | (BaseField & { kind: 'number'; unit?: (context: FieldContext, i18n: I18n) => string; minValue?: number; notZero?: boolean; integer?: boolean; toDisplay?: (value: number, context: FieldContext) => number; fromDisplay?: (value: number, context: FieldContext) => number })
   | (BaseField & { kind: 'switch' })
   | (BaseField & { kind: 'select'; options: OptionSource; allowEmpty?: boolean })
@@ -73,7 +73,8 @@ export interface KnownAttribute {
 }
 
 export interface EditDescriptor<T extends { id: number }> {
-  resource: Resource<T>;
+  /** the entity edited; absent for a page that always has its own load and save (`EditSource`) */
+  resource?: Resource<T>;
   screen: SettingsScreen;
   /** titles of the page for a new item and an existing one */
   titleNew: MessageDescriptor;
@@ -125,7 +126,8 @@ export interface RowLink<T> {
 }
 
 export interface ListDescriptor<T extends { id: number }> {
-  resource: Resource<T>;
+  /** the entity whose list this is; absent for rows that come from a `ListSource` */
+  resource?: Resource<T>;
   screen: SettingsScreen;
   title: MessageDescriptor;
   /** the path of a new item's editor, and of an item's */
@@ -142,6 +144,21 @@ export interface ListDescriptor<T extends { id: number }> {
   pageLinks?: Array<{ id: string; label: MessageDescriptor; href: string }>;
   /** what an empty list says (default 'Nothing here yet'): e.g. where new items come from */
   empty?: MessageDescriptor;
+  /** the order first shown (default: the first column, ascending) */
+  sort?: { column: string; direction: 'ascending' | 'descending' };
+  /** the width of the actions column, px (default 112) */
+  actionsWidth?: number;
+}
+
+/**
+ * Rows that are not a Traccar entity (the announcements file): how they load (query options of
+ * the resource layer) and how one is removed. The list page takes one in place of a resource.
+ */
+export interface ListSource<T, D = T[]> {
+  query: { queryKey: readonly unknown[]; queryFn: (context: { signal: AbortSignal }) => Promise<D> };
+  /** the rows of what the query holds */
+  rows: (data: D) => T[];
+  remove: (row: T) => Promise<void>;
 }
 
 // --- reading and writing a field of a draft ---
