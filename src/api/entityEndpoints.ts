@@ -1,4 +1,4 @@
-import { ApiError, type ApiClient } from './client';
+import { ApiError, CONNECTION_ERROR, type ApiClient } from './client';
 import type { Action, Command, ComputedAttribute, Event, Position, Statistics } from '../../contract/models';
 import { resources, type ListParams, type Resource } from './resources';
 
@@ -58,6 +58,25 @@ export function entityEndpoints(api: ApiClient) {
     /** Who did what (`GET /api/audit?from&to`, administrators, Traccar 6.9+). */
     audit: (params: { from: string; to: string }, signal?: AbortSignal) => api.json<Action[]>('GET', '/api/audit', { query: params, signal }),
     timezones: (signal?: AbortSignal) => api.json<string[]>('GET', '/api/server/timezones', { signal }),
+    /**
+     * The announcements file as the web server serves it next to the client (`GET /announcements.json`
+     * on the page's own origin, never from a cache); null when there is none.
+     */
+    announcementsFile: async (signal?: AbortSignal): Promise<string | null> => {
+      let response: Response;
+      try {
+        response = await fetch('/announcements.json', { cache: 'no-store', credentials: 'same-origin', headers: { Accept: 'application/json' }, signal });
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') throw error;
+        throw new ApiError(CONNECTION_ERROR, 0);
+      }
+      // none: a 404, or a web server that answers every path with the client's page
+      if (response.status === 404 || (response.ok && (response.headers.get('content-type') ?? '').includes('text/html'))) return null;
+      if (!response.ok) throw new ApiError(response.statusText || `HTTP ${response.status}`, response.status);
+      return response.text();
+    },
+    /** Stores the whole announcements file (the embedded server's `PUT /api/announcements`; a real Traccar has none: 404 or 405). */
+    saveAnnouncementsFile: (file: object) => api.json<unknown>('PUT', '/api/announcements', { body: file }),
     /** The event types a notification can be for (`GET /api/notifications/types`). */
     notificationTypes: async (signal?: AbortSignal) =>
       (await api.json<Array<{ type: string }>>('GET', `${resources.notifications.path}/types`, { signal })).map((t) => t.type),

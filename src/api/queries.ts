@@ -1,6 +1,7 @@
 import type { Endpoints } from './endpoints';
 import type { EntityEndpoints } from './entityEndpoints';
 import { keys, resources, type ListParams, type Resource } from './resources';
+import { ANNOUNCEMENT_FILE_MESSAGES, parseAnnouncementFile, parseAnnouncementFileText, type AnnouncementFileResult } from '../domain/announcements';
 
 type Fn<T> = (context: { signal: AbortSignal }) => Promise<T>;
 
@@ -50,6 +51,21 @@ export function queries(api: EntityEndpoints & Pick<Endpoints, 'server' | 'totpK
       queryFn: (({ signal }) => api.audit(params, signal)) as Fn<Awaited<ReturnType<EntityEndpoints['audit']>>>,
     }),
     totpKey: () => ({ queryKey: keys.totpKey(), queryFn: (() => api.totpKey()) as Fn<string>, staleTime: Infinity }),
+    /**
+     * The announcements file, read afresh each time it is asked for (staleTime 0): parsed
+     * defensively (what is dropped is named); none on the server is an empty file. A file that is
+     * not one fails with the spec's English text ('Invalid announcements file format', 'Error reading file').
+     */
+    announcements: () => ({
+      queryKey: keys.announcements(),
+      queryFn: (async ({ signal }) => {
+        const text = await api.announcementsFile(signal);
+        const result = text === null ? parseAnnouncementFile({ announcements: [] }) : parseAnnouncementFileText(text);
+        if (!result.ok) throw new Error(ANNOUNCEMENT_FILE_MESSAGES[result.problem]);
+        return result;
+      }) as Fn<Extract<AnnouncementFileResult, { ok: true }>>,
+      staleTime: 0,
+    }),
   };
 }
 

@@ -80,6 +80,8 @@ export const keys = {
   savedCommandsFor: (deviceId: number) => ['commands', 'send', deviceId] as const,
   statistics: (params: ListParams) => ['statistics', params] as const,
   audit: (params: ListParams) => ['audit', params] as const,
+  /** the announcements file (`/announcements.json`), not a Traccar entity */
+  announcements: () => ['announcements'] as const,
 } as const;
 
 /** The link object of `/api/permissions` between two declared resources, e.g. `{userId: 1, deviceId: 2}`. */
