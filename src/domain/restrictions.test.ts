@@ -5,13 +5,13 @@ import { canAddDevice, canAddUser, canEdit, canOpen, restrictionsOf, type Settin
 const user = (fields: Partial<User> = {}): User => ({ id: 2, administrator: false, readonly: false, deviceReadonly: false, userLimit: 0, deviceLimit: -1, attributes: {}, ...fields }) as User;
 const server = (fields: Partial<Server> = {}): Server => ({ id: 1, readonly: false, deviceReadonly: false, attributes: {}, ...fields }) as Server;
 
-const SCREENS: SettingsScreen[] = ['preferences', 'account', 'devices', 'groups', 'drivers', 'users', 'server', 'notifications', 'deviceConnections', 'userConnections'];
+const SCREENS: SettingsScreen[] = ['preferences', 'account', 'devices', 'groups', 'drivers', 'users', 'server', 'announcements', 'notifications', 'deviceConnections', 'userConnections'];
 
 /** who → [screens that open, screens whose items change] */
 const table: Array<[string, User, Server, SettingsScreen[], SettingsScreen[]]> = [
   ['administrator', user({ administrator: true, readonly: true }), server({ readonly: true, attributes: { 'ui.disableGroups': true } }), SCREENS, SCREENS],
   ['regular user', user(), server(), ['preferences', 'account', 'devices', 'groups', 'drivers', 'notifications', 'deviceConnections'], ['preferences', 'account', 'devices', 'groups', 'drivers', 'notifications', 'deviceConnections']],
-  ['manager (userLimit)', user({ userLimit: 5 }), server(), SCREENS.filter((s) => s !== 'server'), SCREENS.filter((s) => s !== 'server')],
+  ['manager (userLimit)', user({ userLimit: 5 }), server(), SCREENS.filter((s) => s !== 'server' && s !== 'announcements'), SCREENS.filter((s) => s !== 'server' && s !== 'announcements')],
   ['readonly user', user({ readonly: true }), server(), ['preferences', 'account', 'devices'], ['preferences']],
   ['readonly server', user(), server({ readonly: true }), ['preferences', 'account', 'devices'], ['preferences']],
   ['device readonly (user)', user({ deviceReadonly: true }), server(), ['preferences', 'account', 'devices', 'groups', 'drivers', 'notifications', 'deviceConnections'], ['preferences', 'account', 'groups', 'drivers', 'notifications']],

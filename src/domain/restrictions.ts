@@ -14,6 +14,8 @@ export type SettingsScreen =
   | 'drivers'
   | 'users'
   | 'server'
+  /** the announcements file (`/settings/announcements`): administrators */
+  | 'announcements'
   | 'notifications'
   | 'geofences'
   | 'calendars'
@@ -88,6 +90,7 @@ export function canOpen(screen: SettingsScreen, r: Restrictions): boolean {
     case 'devices':
       return true;
     case 'server':
+    case 'announcements':
       return r.administrator;
     case 'users':
     case 'userConnections':

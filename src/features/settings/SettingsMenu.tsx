@@ -30,6 +30,7 @@ export const SETTINGS_MENU: MenuEntry[] = [
   { screen: 'commands', label: msg`Saved commands`, href: () => '/settings/commands', prefixes: () => ['/settings/commands', '/settings/command'] },
   { screen: 'users', label: msg`Users`, href: () => '/settings/users', prefixes: () => ['/settings/users', '/settings/user'] },
   { screen: 'server', label: msg`Server`, href: () => '/settings/server', prefixes: () => ['/settings/server'] },
+  { screen: 'announcements', label: msg`Announcements`, href: () => '/settings/announcements', prefixes: () => ['/settings/announcements', '/settings/announcement'] },
 ];
 
 export function menuEntries(restrictions: Restrictions): MenuEntry[] {

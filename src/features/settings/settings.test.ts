@@ -48,7 +48,7 @@ describe('the settings menu', () => {
   const screens = (u: User) => menuEntries(restrictionsOf(u, null)).map((e) => e.screen);
 
   it('offers every screen to an administrator, fewer to others', () => {
-    expect(screens(user({ administrator: true }))).toEqual(['preferences', 'notifications', 'account', 'devices', 'geofences', 'groups', 'drivers', 'calendars', 'attributes', 'maintenance', 'commands', 'users', 'server']);
+    expect(screens(user({ administrator: true }))).toEqual(['preferences', 'notifications', 'account', 'devices', 'geofences', 'groups', 'drivers', 'calendars', 'attributes', 'maintenance', 'commands', 'users', 'server', 'announcements']);
     expect(screens(user({}))).toEqual(['preferences', 'notifications', 'account', 'devices', 'geofences', 'groups', 'drivers', 'calendars', 'attributes', 'maintenance', 'commands']);
     expect(screens(user({ userLimit: 5 }))).toEqual(['preferences', 'notifications', 'account', 'devices', 'geofences', 'groups', 'drivers', 'calendars', 'attributes', 'maintenance', 'commands', 'users']);
     expect(screens(user({ readonly: true }))).toEqual(['preferences', 'account', 'devices']);
