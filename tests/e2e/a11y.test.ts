@@ -13,6 +13,8 @@ let harness: Harness;
 
 /** Ids of the records made in `beforeAll`, named as the routes' `{placeholders}`. */
 const ids = { position: 0, event: 0, device: 0, group: 0, driver: 0, user: 0, attribute: 0, maintenance: 0, notification: 0, command: 0, calendar: 0, file: 0, geofence: 0, line: 0 };
+/** Ids that are text (an announcement's, in the file stored in `beforeAll`), named likewise. */
+const textIds: Record<string, string> = { announcement: 'axe-notice' };
 
 /**
  * Every signed-in route, checked in Arabic and in English. A `{name}` stands for `ids.name`: a
@@ -71,6 +73,9 @@ const PROTECTED_ROUTES = [
   '/settings/geofence',
   '/settings/geofence/{geofence}',
   '/settings/geofence/{line}',
+  '/settings/announcements',
+  '/settings/announcement',
+  '/settings/announcement/{announcement}',
   // the replay with a device's history of today loaded (the demo device's positions), and before Show
   '/replay?deviceId={device}&show=true',
   // every report, with its results where it has rows (the demo device's positions of today)
@@ -93,7 +98,7 @@ const PUBLIC_ROUTES = ['/login', '/register', '/reset-password', '/change-server
 /** A route of the tables with its `{placeholders}` replaced by the ids made in `beforeAll`. */
 function route(path: string): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const id = (ids as Record<string, number | undefined>)[name];
+    const id = (ids as Record<string, number | undefined>)[name] ?? textIds[name];
     if (!id) throw new Error(`${path}: no id '${name}' was made in beforeAll`);
     return String(id);
   });
@@ -140,6 +145,23 @@ beforeAll(async () => {
   ids.geofence = (await adminJson<{ id: number }>(harness, 'POST', '/api/geofences', { name: 'Axe depot', area: 'CIRCLE (24.7136 46.6753, 500)', attributes: { color: '#e11d48', speedLimit: 30 } })).id;
   ids.line = (await adminJson<{ id: number }>(harness, 'POST', '/api/geofences', { name: 'Axe road', area: 'LINESTRING (24.70 46.66, 24.72 46.69)', attributes: { polylineDistance: 25 } })).id;
   ids.maintenance = (await adminJson<{ id: number }>(harness, 'POST', '/api/maintenance', { name: 'Axe service', type: 'hours', start: 0, period: 36_000_000, attributes: {} })).id;
+  // an announcement for the management screens, kept off every page (the dialog is checked on its own)
+  await adminJson(harness, 'PUT', '/api/announcements', {
+    announcements: [
+      {
+        id: textIds.announcement,
+        isActive: true,
+        priority: 1,
+        title: { ar: 'صيانة الليلة', en: 'Maintenance tonight' },
+        message: { ar: 'يتوقف الخادم من 1 إلى 3.', en: 'The server stops from 1 to 3.' },
+        backgroundColor: '#1e3a5f',
+        showToLoggedIn: true,
+        buttonAction: 'external',
+        buttonUrl: 'https://example.com/status',
+        visibility: { hideOnPages: ['all'] },
+      },
+    ],
+  });
 });
 
 afterAll(async () => {
