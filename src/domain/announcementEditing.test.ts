@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, parseAnnouncement, parseAnnouncementFile, type Announcement, type AnnouncementFile } from './announcements';
-import {
-  announcementForm,
-  formToAnnouncementJson,
-  idProblem,
-  listProblem,
-  moveAnnouncement,
-  newAnnouncementForm,
-  newAnnouncementId,
-  putAnnouncement,
-  removeAnnouncement,
-  serializeAnnouncementFile,
-  textProblem,
-  timeProblem,
-} from './announcementEditing';
+import * as editing from './announcementEditing';
+
+const { announcementForm, formToAnnouncementJson, idProblem, listProblem, moveAnnouncement, newAnnouncementForm, newAnnouncementId } = editing;
+const { putAnnouncement, removeAnnouncement, serializeAnnouncementFile, textProblem, timeProblem } = editing;
 
 const announcement = (id: string, priority: number, overrides: Record<string, unknown> = {}): Announcement => {
   const parsed = parseAnnouncement({ id, priority, isActive: true, title: { en: `T ${id}` }, ...overrides });
@@ -26,22 +16,11 @@ const FULL = announcement('full', 2, {
   title: { en: 'Hello', ar: 'مرحبا', fr: 'Bonjour' },
   message: { en: 'Body' },
   buttonText: { ar: 'ادخل' },
-  backgroundColor: '#102030',
-  textColor: '#fff',
-  image: 'https://example.com/a.png',
-  showToLoggedIn: true,
-  showToGuests: true,
-  buttonAction: 'external',
-  buttonUrl: 'https://example.com/',
+  ...{ backgroundColor: '#102030', textColor: '#fff', image: 'https://example.com/a.png', showToLoggedIn: true, showToGuests: true },
+  ...{ buttonAction: 'external', buttonUrl: 'https://example.com/' },
   visibility: {
-    showDays: ['monday', 'friday'],
-    showTimeRange: { start: '22:00', end: '02:00' },
-    showOnPages: ['main', 'login'],
-    hideOnPages: ['settings'],
-    showToRoles: ['driver'],
-    hideFromRoles: ['guest'],
-    maxShowsPerUser: 3,
-    cooldownPeriod: 90,
+    ...{ showDays: ['monday', 'friday'], showTimeRange: { start: '22:00', end: '02:00' }, showOnPages: ['main', 'login'], hideOnPages: ['settings'] },
+    ...{ showToRoles: ['driver'], hideFromRoles: ['guest'], maxShowsPerUser: 3, cooldownPeriod: 90 },
   },
 });
 

@@ -19,17 +19,19 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'children'> {
   placeholder?: string;
   /** The direction of the typed text alone (identifiers, emails, URLs: `ltr`); label and help follow the page. */
   inputDir?: 'ltr' | 'rtl' | 'auto';
+  /** another control in place of the one-line input (`TextArea`'s lines) */
+  control?: ReactNode;
 }
 
 /**
  * Labelled text input. `type`, `autoComplete`, `name`, `isRequired`, `validate`, `value` and
  * `onChange` are react-aria's own props.
  */
-export function TextField({ label, description, errorMessage, placeholder, className, inputDir, ...props }: TextFieldProps) {
+export function TextField({ label, description, errorMessage, placeholder, className, inputDir, control, ...props }: TextFieldProps) {
   return (
     <AriaTextField {...props} className={composeClass(className, styles.field)}>
       {label != null && <Label className={styles.label}>{label}</Label>}
-      <Input className={styles.input} placeholder={placeholder} dir={inputDir} />
+      {control ?? <Input className={styles.input} placeholder={placeholder} dir={inputDir} />}
       {description != null && (
         <Text slot="description" className={styles.description}>
           {description}
