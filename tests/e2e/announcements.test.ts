@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness.ts';
-import { adminJson, createUser, submitLogin, waitForPath, watchDialogs } from './helpers.ts';
+import { adminJson, createUser, signInOnto, submitLogin, waitForPath, watchDialogs } from './helpers.ts';
 import { seriousViolations } from './axe.ts';
 
 let harness: Harness;
@@ -167,5 +167,26 @@ describe('announcements', () => {
     await page.keyboard.press('Escape');
     await dialog(page).waitFor({ state: 'detached', timeout: 5000 });
     expect(JSON.parse((await page.evaluate((id) => localStorage.getItem(`athar.announcements.user.${id}`), user.id)) ?? '{}').users.count).toBe(1);
+  });
+
+  it('an announcement saved in the management screen shows for a user', async () => {
+    await publish([], { autoShowDelay: 300 });
+    const admin = await harness.newPage();
+    await signInOnto(admin.page, harness, '/settings/announcement');
+    const form = admin.page.locator('main');
+    await form.getByLabel('Identifier', { exact: true }).fill('from-the-screen');
+    await form.getByLabel('Title (English)', { exact: true }).fill('New reports are here');
+    await form.getByLabel('Message (English)', { exact: true }).fill('Try the combined report.');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await waitForPath(admin.page, '/settings/announcements');
+
+    const user = await createUser(harness, 'reader');
+    const { page } = await harness.newPage();
+    await page.goto(`${harness.server.url}/login?locale=en`);
+    await submitLogin(page, user.email, user.password);
+    await waitForPath(page, '/');
+    await dialog(page).waitFor({ timeout: 10_000 });
+    expect(await dialog(page).getByRole('heading').textContent()).toBe('New reports are here');
+    expect(await dialog(page).textContent()).toContain('Try the combined report.');
   });
 });
