@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { fileHarness, main } from './settingsSteps.ts';
 import { adminApi, adminJson, createUser, submitLogin, waitForPath } from './helpers.ts';
+import { seriousViolations } from './axe.ts';
 
 const { harness, signedIn } = fileHarness();
 
@@ -98,6 +99,7 @@ describe('announcements management', () => {
     await form.getByLabel('Not on these pages', { exact: true }).fill('settings');
     await form.getByRole('button', { name: 'Save', exact: true }).click();
     await form.getByText('Only an https: address, or an address of this site.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     expect(await form.getByLabel('Title (English)', { exact: true }).inputValue()).toBe('Made here');
     await form.getByLabel('Button URL', { exact: true }).fill('https://example.com/news');
     await form.getByRole('button', { name: 'Save', exact: true }).click();
@@ -134,6 +136,7 @@ describe('announcements management', () => {
     await main(page).getByRole('button', { name: 'Preview Made and edited' }).click();
     const dialog = page.getByTestId('announcement');
     await dialog.getByRole('heading', { name: 'Made and edited' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -154,6 +157,25 @@ describe('announcements management', () => {
     expect((await served()).announcements.map((a) => a.id)).toEqual(['first', 'second']);
   });
 
+  it('against a server that cannot store the file (a real Traccar: 404), the change stays on the page and is exported', async () => {
+    const page = await signedIn('/settings/announcements');
+    await page.route('**/api/announcements', (request) =>
+      request.request().method() === 'PUT' ? request.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }) : request.fallback(),
+    );
+    await main(page).getByRole('row', { name: /Second notice/ }).waitFor();
+    await keyboardTo(page, 'Second notice', 'Move Second notice up');
+    await page.keyboard.press('Enter');
+    await main(page).getByText('This server does not store the announcements file').waitFor();
+    await expect.poll(() => titles(page)).toEqual([expect.stringContaining('Second notice'), expect.stringContaining('First notice')]);
+    expect((await served()).announcements.map((a) => `${a.id}:${a.priority}`)).toEqual(['first:1', 'second:2']);
+    const download = page.waitForEvent('download');
+    await main(page).getByRole('status').getByRole('button', { name: 'Export' }).click();
+    const chunks = await (await (await download).createReadStream()).toArray();
+    const exported = JSON.parse(Buffer.concat(chunks).toString('utf8')) as StoredFile;
+    expect(exported.announcements.map((a) => `${a.id}:${a.priority}`).sort()).toEqual(['first:2', 'second:1']);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   it('the display settings are stored with the file', async () => {
     const page = await signedIn('/settings/announcements');
     await main(page).getByRole('button', { name: 'Display settings' }).click();
@@ -161,6 +183,7 @@ describe('announcements management', () => {
     await main(page).getByLabel('Announcements per session, at most').press('Tab');
     await main(page).getByRole('button', { name: 'Save settings' }).click();
     await main(page).getByText('Saved', { exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     expect((await served()).settings).toMatchObject({ maxAnnouncementsPerSession: 3, showOncePerSession: true, autoShowDelay: 2000 });
   });
 
