@@ -97,6 +97,8 @@ describe.each(['ar', 'en'])('settings by keyboard only, in %s', (lang) => {
       { list: '/settings/commands', add: '/settings/command', item: /^\/settings\/command\/\d+$/ },
       { list: '/settings/users', add: '/settings/user', item: /^\/settings\/user\/\d+$/, more: ['connections'] },
       { list: '/settings/server' },
+      // its rows, Add and edit by keyboard: tests/e2e/announcements-settings.test.ts
+      { list: '/settings/announcements' },
     ];
     expect(await menu.getByRole('link').count()).toBe(entries.length);
     for (const entry of entries) {
