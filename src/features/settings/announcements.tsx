@@ -599,9 +599,10 @@ export function AnnouncementPage({ id }: { id: string | null }) {
   // a new one: a fresh identifier, and the priority after those of the file as the list last read it
   const descriptor = useMemo<EditDescriptor<AnnouncementForm>>(() => {
     const known = queryClient.getQueryData<AnnouncementsData>(announcementsQuery(services).queryKey)?.file ?? EMPTY_FILE;
+    // getRandomValues, not randomUUID: the latter exists on secure origins only (not http on a LAN address)
     const key = newAnnouncementId(
       known.announcements.map((a) => a.id),
-      () => crypto.randomUUID().slice(0, 8),
+      () => Array.from(crypto.getRandomValues(new Uint8Array(4)), (byte) => byte.toString(16).padStart(2, '0')).join(''),
     );
     return { ...announcementEditor, defaults: () => newAnnouncementForm(known, key) };
   }, [services]);
