@@ -220,7 +220,15 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       await simulator?.stop();
       await osmand?.close();
       live.close();
-      await app.close();
+      // Fastify closes the connections idle at this moment; one busy then (a service worker
+      // precaching the client) would stay open for the keep-alive timeout (72 s) once its response
+      // ends, and the close with it: close each as soon as it goes idle.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(sweep);
+      }
       stats.close();
       db.close();
     },
