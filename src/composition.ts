@@ -26,7 +26,7 @@ import {
 } from './api/nativeBridge';
 import { nativeBridgeMachine } from './machines/nativeBridge/nativeBridge.machine';
 import type { WrapperEvent } from './machines/nativeBridge/events';
-import { provideAnnouncementEffects, readShown, type AnnouncementHost } from './features/announcements/effects';
+import { provideAnnouncementEffects, readShown, type AnnouncementHost } from './features/announcements/provide';
 import { provideServiceWorkerEffects, type ServiceWorkerHost } from './features/app/serviceWorker';
 
 export interface AppDependencies {

@@ -1,0 +1,61 @@
+/**
+ * The announcements machine with its effects, for the composition root. The sign-in page carries
+ * only this wiring: the effects and the rules (`effects.ts`, `src/domain/announcements.ts`) load
+ * with the first file request, after the session has settled.
+ */
+import { fromPromise } from 'xstate';
+import { announcementsMachine, type PickInput, type ShownEntry } from '../../machines/announcements/announcements.machine';
+import type { Announcement, AnnouncementFile } from '../../domain/announcements';
+import type { AnnouncementEffects } from './effects';
+
+export interface AnnouncementHost {
+  /** `fetch` for `/announcements.json` (the page's origin: the file sits beside the client). */
+  fetch: typeof fetch;
+  /** Local storage (the counters), session storage (what this session showed); either may throw. */
+  localStorage: () => Pick<Storage, 'getItem' | 'setItem'> | null;
+  sessionStorage: () => Pick<Storage, 'getItem' | 'setItem'> | null;
+  pageOrigin: string;
+  navigate: (path: string) => void;
+  /** Opens an `https:` link elsewhere in a new tab (no opener). */
+  openUrl: (url: string) => void;
+  /** Told of the entries a file had to drop (a warning in the console). */
+  warn?: (message: string) => void;
+}
+
+/** The session storage key of what this browser session has shown. */
+export const SHOWN_KEY = 'athar.announcements.shown';
+export const MAX_SHOWN = 200;
+
+/** What this browser session has shown, from session storage; junk and failures give an empty list. */
+export function readShown(storage: AnnouncementHost['sessionStorage'] | undefined): ShownEntry[] {
+  try {
+    const value = JSON.parse(storage?.()?.getItem(SHOWN_KEY) ?? '[]') as unknown;
+    if (!Array.isArray(value)) return [];
+    return value
+      .filter((entry): entry is ShownEntry => typeof entry?.viewer === 'string' && typeof entry?.id === 'string' && entry.viewer.length <= 64 && entry.id.length <= 64)
+      .slice(-MAX_SHOWN);
+  } catch {
+    return [];
+  }
+}
+
+/** Without a host (tests), the file cannot be loaded and the machine stays `unavailable`. */
+export function provideAnnouncementEffects(host: AnnouncementHost | undefined) {
+  let effects: AnnouncementEffects | null = null;
+  const ready = async (): Promise<AnnouncementEffects> => {
+    if (!host) throw new Error('No announcements here');
+    effects ??= (await import('./effects')).createAnnouncementEffects(host);
+    return effects;
+  };
+  return announcementsMachine.provide({
+    actors: {
+      loadFile: fromPromise<AnnouncementFile>(async ({ signal }) => (await ready()).loadFile(signal)),
+      pick: fromPromise<Announcement | null, PickInput>(async ({ input }) => (await ready()).pick(input)),
+    },
+    actions: {
+      // the file is loaded before anything shows, so the effects are there by then
+      recordShow: (_, params) => effects?.recordShow(params),
+      perform: (_, params) => effects?.perform(params.announcement),
+    },
+  });
+}
