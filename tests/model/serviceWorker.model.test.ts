@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fromCallback, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { serviceWorkerMachine, type ServiceWorkerContext } from '../../src/machines/serviceWorker/serviceWorker.machine';
+import { serviceWorkerMachine, updateIntervalFrom, type ServiceWorkerContext } from '../../src/machines/serviceWorker/serviceWorker.machine';
 import { assertCovers, coverageOf, coveringPaths, replayPath, transitionsOf, type PathStep } from './graph.ts';
 
 const effects: string[] = [];
@@ -30,8 +30,8 @@ const paths = coveringPaths(machine, {
     OFFLINE_READY: {},
     UPDATE_WAITING: {},
     CONTROLLING: {},
-    // a short interval, and 0 (no checks)
-    SETTINGS: [{ interval: 1000 }, { interval: 0 }],
+    // a short interval, 0 (no checks), and an attribute that is no number (the default)
+    SETTINGS: [{ interval: 1000 }, { interval: 0 }, { interval: 'soon' }],
     REFRESH: {},
     DISMISS: {},
   },
@@ -40,9 +40,9 @@ const paths = coveringPaths(machine, {
 
 function check(step: PathStep, prev: AnyMachineSnapshot | undefined, next: AnyMachineSnapshot, produced: readonly string[]): void {
   const where = `step "${step.label}"`;
-  const event = step.event as AnyEventObject & { interval?: number; message?: string };
+  const event = step.event as AnyEventObject & { interval?: unknown; message?: string };
   expect(next.matches('failed'), where).toBe(ctx(next).error !== null);
-  if (event.type === 'SETTINGS') expect(ctx(next).interval, where).toBe(event.interval);
+  if (event.type === 'SETTINGS') expect(ctx(next).interval, where).toBe(updateIntervalFrom(event.interval));
   if (event.type === 'OFFLINE_READY') expect(ctx(next).offlineReady, where).toBe(true);
   if (prev === undefined) {
     expect(produced, where).toEqual([]);

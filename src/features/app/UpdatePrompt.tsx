@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui';
 import * as styles from './UpdatePrompt.css';
 
@@ -19,14 +19,14 @@ export default function UpdatePrompt({ onRefresh, onDismiss, refreshing }: Updat
   return (
     <section className={styles.prompt} aria-label={t`App update`} data-testid="update-prompt">
       <p className={styles.message} role="status">
-        <Trans>A new version of Athar is available.</Trans>
+        {t`A new version of Athar is available.`}
       </p>
       <div className={styles.actions}>
         <Button variant="quiet" onPress={onDismiss} isDisabled={refreshing}>
-          <Trans>Later</Trans>
+          {t`Later`}
         </Button>
         <Button variant="primary" onPress={onRefresh} isPending={refreshing}>
-          <Trans>Refresh</Trans>
+          {t`Refresh`}
         </Button>
       </div>
     </section>

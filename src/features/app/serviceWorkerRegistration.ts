@@ -4,7 +4,7 @@
  */
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { sessionMachine } from '../../machines/session/session.machine';
-import { updateIntervalFrom, type WorkerEvent } from '../../machines/serviceWorker/serviceWorker.machine';
+import type { WorkerEvent } from '../../machines/serviceWorker/serviceWorker.machine';
 import type { ServiceWorkerHost, WorkboxHandle } from './serviceWorker';
 
 type Session = ActorRefFrom<typeof sessionMachine>;
@@ -18,13 +18,13 @@ export function startRegistration(
 ): () => void {
   let stopped = false;
   const cleanups: (() => void)[] = [];
-  // the update interval is the session's server attribute, sent whenever it changes
+  // the update interval is the session's server attribute, sent whenever it changes (the machine reads it)
   const session = system.get('session') as Session | undefined;
   if (session) {
-    let last: number | null = null;
+    let last: unknown = Symbol('none');
     const sync = () => {
-      const interval = updateIntervalFrom(session.getSnapshot().context.server?.attributes?.serviceWorkerUpdateInterval);
-      if (interval === last) return;
+      const interval: unknown = session.getSnapshot().context.server?.attributes?.serviceWorkerUpdateInterval;
+      if (Object.is(interval, last)) return;
       last = interval;
       sendBack({ type: 'SETTINGS', interval });
     };

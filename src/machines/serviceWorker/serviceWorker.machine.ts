@@ -28,8 +28,8 @@ export type WorkerEvent =
   | { type: 'UPDATE_WAITING' }
   /** The waiting worker took control of this page. */
   | { type: 'CONTROLLING' }
-  /** The update check interval, from the session's server (`serviceWorkerUpdateInterval`). */
-  | { type: 'SETTINGS'; interval: number };
+  /** The session's server attribute `serviceWorkerUpdateInterval` as it came (read with `updateIntervalFrom`). */
+  | { type: 'SETTINGS'; interval: unknown };
 
 export type ServiceWorkerEvent =
   | WorkerEvent
@@ -77,7 +77,7 @@ export const serviceWorkerMachine = setup({
     skipWaiting: () => {},
     /** Reload the page, now under the new worker. */
     reload: () => {},
-    setInterval: assign({ interval: (_, params: { interval: number }) => params.interval }),
+    setInterval: assign({ interval: (_, params: { interval: unknown }) => updateIntervalFrom(params.interval) }),
   },
   guards: {
     checksEnabled: ({ context }) => context.interval > 0,

@@ -87,6 +87,11 @@ describe('service worker machine', () => {
     expect(count('checkForUpdate')).toBe(2);
     clock.increment(1);
     expect(count('checkForUpdate')).toBe(3);
+    // the attribute as the server keeps it: a numeric string is read as a number, junk as the default
+    worker({ type: 'SETTINGS', interval: '4000' });
+    expect(state().context.interval).toBe(4000);
+    worker({ type: 'SETTINGS', interval: 'soon' });
+    expect(state().context.interval).toBe(DEFAULT_UPDATE_INTERVAL);
     worker({ type: 'SETTINGS', interval: 0 });
     expect(state().context.interval).toBe(0);
     clock.increment(DEFAULT_UPDATE_INTERVAL * 10);
