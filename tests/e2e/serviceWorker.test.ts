@@ -15,7 +15,7 @@
  * byte for byte. Building a second client would cost a minute of CI for the same effect.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,8 +50,15 @@ function deployNextBuild(marker: string): void {
   const sw = readFileSync(swPath, 'utf8');
   const entry = `{url:"index.html",revision:"${md5(before)}"}`;
   expect(sw, 'sw.js precaches index.html with its MD5 as the revision').toContain(entry);
-  writeFileSync(indexPath, after);
-  writeFileSync(swPath, sw.replace(entry, `{url:"index.html",revision:"${md5(after)}"}`));
+  // each file replaced whole (the browser checks sw.js every second and must never read half of one),
+  // index.html first: the new worker precaches it as soon as it sees the new sw.js
+  replaceFile(indexPath, after);
+  replaceFile(swPath, sw.replace(entry, `{url:"index.html",revision:"${md5(after)}"}`));
+}
+
+function replaceFile(path: string, content: string): void {
+  writeFileSync(`${path}.next`, content);
+  renameSync(`${path}.next`, path);
 }
 
 /** Waits until a worker is active for the page's scope. */
