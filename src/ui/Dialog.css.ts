@@ -35,6 +35,7 @@ export const fullScreenOnPhone = style({
       maxInlineSize: 'none',
       blockSize: '100%',
       borderRadius: 0,
+      border: 'none',
     },
   },
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import {
   Dialog as AriaDialog,
   Heading,
@@ -23,13 +23,19 @@ export interface ModalProps extends Omit<ModalOverlayProps, 'children' | 'classN
   children?: ReactNode;
   /** Fills the screen on narrow screens. */
   fullScreenOnPhone?: boolean;
+  /** Another class on the overlay (e.g. a fade). */
+  overlayClassName?: string;
+  /** The surface's own colours (an announcement's), over the theme's. */
+  surfaceStyle?: CSSProperties;
 }
 
 /** Overlay + modal surface. Focus is contained; the page behind is inert. */
-export function Modal({ children, fullScreenOnPhone = false, ...props }: ModalProps) {
+export function Modal({ children, fullScreenOnPhone = false, overlayClassName, surfaceStyle, ...props }: ModalProps) {
   return (
-    <ModalOverlay {...props} className={cx(styles.overlay, fullScreenOnPhone && styles.overlayFullScreenOnPhone)}>
-      <AriaModal className={cx(styles.modal, fullScreenOnPhone && styles.fullScreenOnPhone)}>{children}</AriaModal>
+    <ModalOverlay {...props} className={cx(styles.overlay, fullScreenOnPhone && styles.overlayFullScreenOnPhone, overlayClassName)}>
+      <AriaModal className={cx(styles.modal, fullScreenOnPhone && styles.fullScreenOnPhone)} style={surfaceStyle}>
+        {children}
+      </AriaModal>
     </ModalOverlay>
   );
 }

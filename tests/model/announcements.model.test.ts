@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { announcementsMachine, type AnnouncementsContext } from '../../src/machines/announcements/announcements.machine';
 import { GUEST, parseAnnouncementFile, type Announcement, type AnnouncementFile } from '../../src/domain/announcements';
-import { assertCovers, coverageOf, coveringPaths, fakeActors, replayPath, transitionsOf, type PathStep } from './graph.ts';
+import { assertCovers, coverageOf, coveringPaths, fakeActors, replayChecking, transitionsOf, type Effect, type PathStep } from './graph.ts';
 
 const parsed = parseAnnouncementFile({
   announcements: [{ id: 'welcome', isActive: true, showToGuests: true, showToLoggedIn: true, title: { en: 'Welcome' }, message: { en: 'Hello' } }],
@@ -20,7 +20,6 @@ const file: AnnouncementFile = parsed.file;
 const welcome = file.announcements[0] as Announcement;
 
 const fakes = fakeActors();
-type Effect = readonly [name: string, value: unknown];
 const effects: Effect[] = [];
 const machine = announcementsMachine.provide({
   actors: { loadFile: fakes.promise(), pick: fakes.promise() },
@@ -87,20 +86,7 @@ function check(step: PathStep, prev: AnyMachineSnapshot | undefined, next: AnyMa
 describe('announcements machine (model-based)', () => {
   for (const path of paths) {
     it(path.description, async () => {
-      effects.length = 0;
-      let seen = 0;
-      let prev: AnyMachineSnapshot | undefined;
-      await replayPath(path, {
-        machine,
-        fakes,
-        input: { path: '/login' },
-        compareContext: true,
-        onStep: (step, snapshot) => {
-          check(step, prev, snapshot, effects.slice(seen));
-          seen = effects.length;
-          prev = snapshot;
-        },
-      });
+      await replayChecking(path, { machine, fakes, input: { path: '/login' }, compareContext: true, effects, check });
       expect(fakes.pending()).toEqual([]);
     });
   }

@@ -818,3 +818,36 @@ export async function replayPath(
   }
   return { actor, snapshots };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Replay with the effects each step produced
+
+/** An effect a test's provided actions record: its name and what it was given. */
+export type Effect = readonly [name: string, value: unknown];
+
+/** Checks one step: the snapshots before (none at the start) and after it, and the effects it produced. */
+export type StepCheck = (step: PathStep, prev: AnyMachineSnapshot | undefined, next: AnyMachineSnapshot, produced: readonly Effect[]) => void;
+
+/**
+ * {@link replayPath} with a check after every step that is given the snapshot before, the one
+ * after and the effects that step produced. `effects` is the list the machine's provided actions
+ * push to; it is emptied first.
+ */
+export async function replayChecking(
+  path: ModelPath,
+  options: Omit<ReplayOptions, 'onStep'> & { readonly effects: Effect[]; readonly check: StepCheck },
+): Promise<{ readonly actor: MachineActor; readonly snapshots: readonly AnyMachineSnapshot[] }> {
+  const { effects, check, ...replay } = options;
+  effects.length = 0;
+  let seen = 0;
+  let prev: AnyMachineSnapshot | undefined;
+  return replayPath(path, {
+    ...replay,
+    onStep: (step, snapshot) => {
+      const produced = effects.slice(seen);
+      seen = effects.length;
+      check(step, prev, snapshot, produced);
+      prev = snapshot;
+    },
+  });
+}

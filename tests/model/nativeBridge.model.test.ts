@@ -6,10 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { nativeBridgeMachine, type NativeBridgeContext } from '../../src/machines/nativeBridge/nativeBridge.machine';
-import { assertCovers, coverageOf, coveringPaths, fakeActors, replayPath, transitionsOf, type PathStep } from './graph.ts';
+import { assertCovers, coverageOf, coveringPaths, fakeActors, replayChecking, transitionsOf, type Effect, type PathStep } from './graph.ts';
 
 const fakes = fakeActors();
-type Effect = readonly [name: string, value: unknown];
 const effects: Effect[] = [];
 const machine = nativeBridgeMachine.provide({
   actors: { registerToken: fakes.promise() },
@@ -80,19 +79,7 @@ function check(step: PathStep, prev: AnyMachineSnapshot | undefined, next: AnyMa
 describe('native bridge machine (model-based)', () => {
   for (const path of paths) {
     it(path.description, async () => {
-      effects.length = 0;
-      let seen = 0;
-      let prev: AnyMachineSnapshot | undefined;
-      await replayPath(path, {
-        machine,
-        fakes,
-        compareContext: true,
-        onStep: (step, snapshot) => {
-          check(step, prev, snapshot, effects.slice(seen));
-          seen = effects.length;
-          prev = snapshot;
-        },
-      });
+      await replayChecking(path, { machine, fakes, compareContext: true, effects, check });
       expect(fakes.pending()).toEqual([]);
     });
   }

@@ -9,7 +9,7 @@ import { ApiError } from '../../src/api/client';
 import type { ConnectionCommand } from '../../src/machines/socket/events';
 import type { SocketMessage } from '../../src/machines/socket/messages';
 import { SOCKET, SOCKET_ERROR_MESSAGE, socketMachine, type SocketContext } from '../../src/machines/socket/socket.machine';
-import { assertCovers, coveringPaths, fakeActors, provideFakeActors, replayPath, transitionsOf, type PathStep } from './graph.ts';
+import { assertCovers, coveringPaths, fakeActors, provideFakeActors, replayChecking, transitionsOf, type Effect, type PathStep } from './graph.ts';
 
 const eventOf = (src: string, kind: 'done' | 'error'): string => {
   const t = transitionsOf(socketMachine).find((x) => x.invoke?.src === src && x.kind === kind);
@@ -58,7 +58,6 @@ function serializeState(snapshot: AnyMachineSnapshot): string {
 
 // The machine under test: promise fakes for every invoked actor, the connection replaced by a
 // callback recording the commands it receives, effect actions recorded.
-type Effect = readonly [name: string, params: unknown];
 const effects: Effect[] = [];
 const fakes = fakeActors();
 const machine = provideFakeActors(socketMachine, fakes).provide({
@@ -231,19 +230,7 @@ function checkStep(step: PathStep, prev: AnyMachineSnapshot | undefined, next: A
 describe('socket machine (model-based)', () => {
   for (const path of paths) {
     it(path.description, async () => {
-      effects.length = 0;
-      let seen = 0;
-      let prev: AnyMachineSnapshot | undefined;
-      await replayPath(path, {
-        machine,
-        fakes,
-        onStep: (step, snapshot) => {
-          const produced = effects.slice(seen);
-          seen = effects.length;
-          checkStep(step, prev, snapshot, produced);
-          prev = snapshot;
-        },
-      });
+      await replayChecking(path, { machine, fakes, effects, check: checkStep });
     });
   }
 

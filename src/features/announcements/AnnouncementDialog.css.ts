@@ -1,21 +1,12 @@
 import { style } from '@vanilla-extract/css';
-import { media, vars } from '../../ui';
+import { vars } from '../../ui';
 import { ANNOUNCEMENT_FADE_MS } from '../../domain/announcementViewer';
 
-export const overlay = style({
-  position: 'fixed',
-  insetBlock: 0,
-  insetInline: 0,
-  zIndex: vars.zIndex.modal,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  padding: vars.space.lg,
-  backgroundColor: vars.color.overlay,
+/** The overlay's opacity moves over the fade's 300 ms (none when motion is reduced). */
+export const fade = style({
   opacity: 1,
   transition: `opacity ${ANNOUNCEMENT_FADE_MS}ms ease-out`,
   '@media': {
-    [media.narrow]: { padding: 0 },
     '(prefers-reduced-motion: reduce)': { transition: 'none' },
   },
 });
@@ -23,41 +14,8 @@ export const overlay = style({
 /** The machine's `closing`: the dialog fades out while its 300 ms run. */
 export const fading = style({ opacity: 0, pointerEvents: 'none' });
 
-export const modal = style({
-  display: 'flex',
-  flexDirection: 'column',
-  inlineSize: '100%',
-  maxInlineSize: '520px',
-  maxBlockSize: '100%',
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  boxShadow: '0 16px 48px rgba(0, 0, 0, 0.6)',
-  outline: 'none',
-  overflow: 'hidden',
-  '@media': {
-    // full screen on phones
-    [media.narrow]: { maxInlineSize: 'none', blockSize: '100%', borderRadius: 0, border: 'none' },
-  },
-});
-
-export const dialog = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.lg,
-  flex: 1,
-  minBlockSize: 0,
-  padding: vars.space.xl,
-  outline: 'none',
-  overflow: 'auto',
-  textAlign: 'start',
-});
-
-export const header = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  minBlockSize: vars.size.control,
-});
+/** Fills the surface, so that on a phone the buttons sit at the bottom of the screen. */
+export const dialog = style({ flex: 1 });
 
 export const badge = style({
   display: 'inline-flex',
@@ -104,10 +62,4 @@ export const message = style({
   lineHeight: vars.lineHeight.body,
 });
 
-export const actions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'flex-end',
-  gap: vars.space.sm,
-  marginBlockStart: 'auto',
-});
+export const actions = style({ marginBlockStart: 'auto' });

@@ -8,8 +8,10 @@
 import { useSelector } from '@xstate/react';
 import { useSyncExternalStore } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { Dialog as AriaDialog, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
+import { Heading } from 'react-aria-components';
 import { Button, CloseIcon, darkTokens } from '../../ui';
+import { Dialog, Modal } from '../../ui/Dialog';
+import * as dialogStyles from '../../ui/Dialog.css';
 import { contrastRatio, readableOn } from '../../ui/color';
 import { cx } from '../../ui/cx';
 import {
@@ -65,48 +67,56 @@ export function AnnouncementView({ announcement, storedLanguage, pageOrigin, isO
     external: t`Open link`,
   };
   return (
-    <ModalOverlay
+    <Modal
       isOpen={isOpen}
       isDismissable
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      className={cx(styles.overlay, closing && styles.fading)}
+      fullScreenOnPhone
+      overlayClassName={cx(styles.fade, closing && styles.fading)}
+      surfaceStyle={{ backgroundColor: colors.background, color: colors.text }}
     >
-      <AriaModal className={styles.modal} style={{ backgroundColor: colors.background, color: colors.text }}>
-        <AriaDialog className={styles.dialog} data-testid="announcement" data-priority={announcement.priority}>
-          <div className={styles.header}>
-            {hasPriorityBadge(announcement) && (
-              <span className={styles.badge} data-badge="priority">
-                {announcement.priority === 1 ? t`Urgent` : t`Important`}
+      <Dialog className={styles.dialog} data-testid="announcement" data-priority={announcement.priority}>
+        <div className={dialogStyles.header}>
+          {hasPriorityBadge(announcement) && (
+            <span className={styles.badge} data-badge="priority">
+              {announcement.priority === 1 ? t`Urgent` : t`Important`}
+            </span>
+          )}
+          <Button variant="quiet" aria-label={t`Close`} onPress={onClose} className={styles.close} style={{ color: colors.text }}>
+            <CloseIcon />
+          </Button>
+        </div>
+        {image !== null && <img className={styles.image} src={image} alt="" referrerPolicy="no-referrer" />}
+        <div lang={language} dir={directionOf(language)} className={styles.content}>
+          <Heading slot="title" className={styles.title}>
+            {texts.title}
+          </Heading>
+          {texts.message !== '' && <p className={styles.message}>{texts.message}</p>}
+        </div>
+        <div className={cx(dialogStyles.actions, styles.actions)}>
+          <Button
+            variant="secondary"
+            onPress={onClose}
+            style={{
+              color: colors.text,
+              borderColor: colors.text,
+              backgroundColor: 'transparent',
+            }}
+          >
+            {t`Close`}
+          </Button>
+          {target !== null && announcement.buttonAction !== null && (
+            <Button variant="primary" onPress={onAct} autoFocus>
+              <span lang={language} dir={directionOf(language)}>
+                {texts.buttonText || defaultButtonText[announcement.buttonAction]}
               </span>
-            )}
-            <Button variant="quiet" aria-label={t`Close`} onPress={onClose} className={styles.close} style={{ color: colors.text }}>
-              <CloseIcon />
             </Button>
-          </div>
-          {image !== null && <img className={styles.image} src={image} alt="" referrerPolicy="no-referrer" />}
-          <div lang={language} dir={directionOf(language)} className={styles.content}>
-            <Heading slot="title" className={styles.title}>
-              {texts.title}
-            </Heading>
-            {texts.message !== '' && <p className={styles.message}>{texts.message}</p>}
-          </div>
-          <div className={styles.actions}>
-            <Button variant="secondary" onPress={onClose} style={{ color: colors.text, borderColor: colors.text, backgroundColor: 'transparent' }}>
-              {t`Close`}
-            </Button>
-            {target !== null && announcement.buttonAction !== null && (
-              <Button variant="primary" onPress={onAct} autoFocus>
-                <span lang={language} dir={directionOf(language)}>
-                  {texts.buttonText || defaultButtonText[announcement.buttonAction]}
-                </span>
-              </Button>
-            )}
-          </div>
-        </AriaDialog>
-      </AriaModal>
-    </ModalOverlay>
+          )}
+        </div>
+      </Dialog>
+    </Modal>
   );
 }
 
