@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, createMachine, type AnyEventObject } from 'xstate';
 import { provideServiceWorkerEffects, type ServiceWorkerHost, type WorkboxHandle } from './serviceWorker';
 
@@ -25,6 +25,11 @@ function fakeWorkbox(register: () => Promise<undefined> = () => Promise.resolve(
 const flush = async () => {
   for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 };
+
+// the registration chunk is imported on demand: loaded once here, so that its import is quick below
+beforeAll(async () => {
+  await import('./serviceWorkerRegistration');
+});
 
 /** The service worker machine with its real effects under a root holding a fake session (the server's attributes). */
 function start(host: ServiceWorkerHost | undefined, attributes: Record<string, unknown> = {}) {
@@ -69,9 +74,8 @@ describe('service worker effects', () => {
     expect(wb.register).not.toHaveBeenCalled();
     expect(state().value).toBe('registering');
     paint();
-    await flush();
+    await vi.waitFor(() => expect(state().value).toBe('idle'));
     expect(wb.register).toHaveBeenCalledTimes(1);
-    expect(state().value).toBe('idle');
     fire('installed', {});
     expect(state().context.offlineReady).toBe(true);
   });
@@ -80,7 +84,7 @@ describe('service worker effects', () => {
     const { wb, fire, calls } = fakeWorkbox();
     const h = host(wb);
     const { state, sw } = start(h);
-    await flush();
+    await vi.waitFor(() => expect(state().value).toBe('idle'));
     fire('installed', { isUpdate: true });
     expect(state().context.offlineReady).toBe(false);
     fire('waiting');
@@ -96,7 +100,7 @@ describe('service worker effects', () => {
   it('takes the interval from the session server attribute, and follows its changes', async () => {
     const { wb } = fakeWorkbox();
     const { state, actor } = start(host(wb), { serviceWorkerUpdateInterval: '2000' });
-    await flush();
+    await vi.waitFor(() => expect(state().value).toBe('idle'));
     expect(state().context.interval).toBe(2000);
     actor.send({ type: 'TO_SESSION', attributes: { serviceWorkerUpdateInterval: 0 } });
     expect(state().context.interval).toBe(0);
@@ -105,12 +109,14 @@ describe('service worker effects', () => {
   });
 
   it('checks for an update on the interval through the Workbox', async () => {
-    vi.useFakeTimers();
+    // timers faked, not setImmediate: the registration's promises settle between the steps
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const { wb, calls } = fakeWorkbox();
       const { state } = start(host(wb), { serviceWorkerUpdateInterval: 1000 });
-      await vi.advanceTimersByTimeAsync(10);
+      for (let i = 0; i < 500 && state().value !== 'idle'; i++) await new Promise((resolve) => setImmediate(resolve));
       expect(state().value).toBe('idle');
+      expect(calls).toEqual([]);
       await vi.advanceTimersByTimeAsync(2000);
       expect(calls.filter((c) => c === 'update').length).toBeGreaterThanOrEqual(2);
     } finally {
@@ -122,8 +128,7 @@ describe('service worker effects', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { wb } = fakeWorkbox(() => Promise.reject(new Error('SecurityError: insecure')));
     const { state } = start(host(wb));
-    await flush();
-    expect(state().value).toBe('failed');
+    await vi.waitFor(() => expect(state().value).toBe('failed'));
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
   });
@@ -131,8 +136,7 @@ describe('service worker effects', () => {
   it('stopping the app removes the Workbox listeners', async () => {
     const { wb, listeners } = fakeWorkbox();
     const { actor } = start(host(wb));
-    await flush();
-    expect(listeners.get('waiting')?.size).toBe(1);
+    await vi.waitFor(() => expect(listeners.get('waiting')?.size).toBe(1));
     actor.stop();
     expect(listeners.get('waiting')?.size).toBe(0);
   });
