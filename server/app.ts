@@ -36,6 +36,7 @@ import { statisticsRoutes } from './routes/statistics.ts';
 import { userRoutes } from './routes/users.ts';
 import { type StatisticsOptions, StatisticsCollector } from './stats.ts';
 import { announcements, clientFiles, securityHeaders } from './static.ts';
+import { corsHeaders } from './http/cors.ts';
 import { getServerSettings, saveServerSettings } from './db/server.ts';
 
 export interface ServerOptions {
@@ -123,17 +124,10 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     if (request.method !== 'OPTIONS' && isApi(request.url)) request.auth = await authenticate(ctx, request);
   });
 
-  // CORS as Traccar's CorsResponseFilter (REST responses only).
+  // CORS as Traccar's CorsResponseFilter (REST responses only), never a wildcard with credentials
   app.addHook('onSend', async (request, reply, payload) => {
     if (!isApi(request.url)) return payload;
-    reply.header('Access-Control-Allow-Headers', 'origin, content-type, accept, authorization');
-    reply.header('Access-Control-Allow-Credentials', 'true');
-    reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
-    const origin = request.headers.origin;
-    if (!origin) reply.header('Access-Control-Allow-Origin', '*');
-    else if (options.webOrigin && (options.webOrigin === '*' || options.webOrigin.includes(origin))) {
-      reply.header('Access-Control-Allow-Origin', origin);
-    }
+    reply.headers(corsHeaders(options.webOrigin, request.headers.origin));
     return payload;
   });
   securityHeaders(app);

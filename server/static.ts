@@ -19,6 +19,26 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
+/**
+ * Browser features the app never uses are denied to it and to anything it embeds. Geolocation stays
+ * allowed for the page itself (the emulator sends the browser's own position).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=(self)',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const DEFAULT_ANNOUNCEMENTS = fileURLToPath(new URL('./defaults/announcements.json', import.meta.url));
 
@@ -30,6 +50,7 @@ export function securityHeaders(app: FastifyInstance): void {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html')) {
       reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+      reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     }
     return payload;
   });

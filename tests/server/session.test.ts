@@ -180,9 +180,10 @@ describe('session', () => {
     expect(hostOnly.status).toBe(401);
   });
 
-  it('answers CORS like Traccar', async () => {
+  it('answers CORS like Traccar, without a wildcard for credentials', async () => {
     const noOrigin = await fetch(`${url}/api/server`);
-    expect(noOrigin.headers.get('access-control-allow-origin')).toBe('*');
+    expect(noOrigin.headers.get('access-control-allow-origin')).toBeNull();
+    expect(noOrigin.headers.get('vary')).toContain('Origin');
     const foreign = await fetch(`${url}/api/server`, { headers: { Origin: 'http://other.example' } });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
     const preflight = await fetch(`${url}/api/devices`, { method: 'OPTIONS' });

@@ -25,6 +25,10 @@ function expectSecurityHeaders(response: Response): void {
   expect(csp).toContain("object-src 'none'");
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  const permissions = response.headers.get('permissions-policy') ?? '';
+  expect(permissions).toContain('camera=()');
+  expect(permissions).toContain('microphone=()');
+  expect(permissions).toContain('geolocation=(self)');
 }
 
 describe('static client', () => {
