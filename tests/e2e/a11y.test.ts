@@ -1,7 +1,8 @@
 /**
  * Accessibility: axe-core finds no serious or critical violation on every route, in Arabic and in
  * English, signed out (the public pages, registration on and off) and signed in (the map, its
- * pop-ups and the other protected pages).
+ * pop-ups and the other protected pages). The same walk is the CSP sweep: no route may cause a
+ * `securitypolicyviolation`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -169,14 +170,33 @@ afterAll(async () => {
 });
 
 /**
+ * The CSP sweep: every `securitypolicyviolation` of a page is kept (by a script the browser runs
+ * before the page's own, outside its policy) and `check` reports them with the page's other faults.
+ */
+async function newWatchedPage(): Promise<Page> {
+  const { context, page } = await harness.newPage();
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  return page;
+}
+
+/**
  * Checks the page as it is now, in `lang` (the document's language is checked too, since the walk
- * keeps one page); the violations of every state are reported together at the end of a test.
+ * keeps one page), and the CSP violations since the last check; the faults of every state are
+ * reported together at the end of a test.
  */
 async function check(page: Page, lang: string, what: string, found: string[]): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const documentLang = await page.evaluate(() => document.documentElement.lang);
   if (documentLang !== lang) found.push(`${what}: the document's language is '${documentLang}'`);
   for (const violation of await seriousViolations(page)) found.push(`${what}: ${violation}`);
+  const csp = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations?.splice(0) ?? ['the CSP watch is missing']);
+  for (const violation of csp) found.push(`${what}: CSP ${violation}`);
 }
 
 const HEADING = ':is(main, [role=main]) :is(h1, h2)';
@@ -218,7 +238,7 @@ async function openInApp(page: Page, path: string): Promise<void> {
 
 describe.each(['ar', 'en'])('axe in %s', (lang) => {
   it('public pages, registration on and off', async () => {
-    const { page } = await harness.newPage();
+    const page = await newWatchedPage();
     const found: string[] = [];
     for (const registration of [true, false]) {
       await setRegistration(registration);
@@ -239,7 +259,7 @@ describe.each(['ar', 'en'])('axe in %s', (lang) => {
   });
 
   it('the map, its pop-ups and the protected pages', async () => {
-    const { page } = await harness.newPage();
+    const page = await newWatchedPage();
     const found: string[] = [];
     await signInToMap(page, harness, `/login?locale=${lang}`);
     await check(page, lang, `/ (${lang})`, found);
