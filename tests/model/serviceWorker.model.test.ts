@@ -7,16 +7,16 @@
 import { describe, expect, it } from 'vitest';
 import { fromCallback, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { serviceWorkerMachine, updateIntervalFrom, type ServiceWorkerContext } from '../../src/machines/serviceWorker/serviceWorker.machine';
-import { assertCovers, coverageOf, coveringPaths, replayPath, transitionsOf, type PathStep } from './graph.ts';
+import { assertCovers, coverageOf, coveringPaths, replayChecking, transitionsOf, type Effect, type PathStep } from './graph.ts';
 
-const effects: string[] = [];
+const effects: Effect[] = [];
 const machine = serviceWorkerMachine.provide({
   // the events the effect would send back are sent by the replay itself
   actors: { worker: fromCallback(() => undefined) },
   actions: {
-    checkForUpdate: () => void effects.push('checkForUpdate'),
-    skipWaiting: () => void effects.push('skipWaiting'),
-    reload: () => void effects.push('reload'),
+    checkForUpdate: () => void effects.push(['checkForUpdate', null]),
+    skipWaiting: () => void effects.push(['skipWaiting', null]),
+    reload: () => void effects.push(['reload', null]),
   },
 });
 
@@ -38,8 +38,9 @@ const paths = coveringPaths(machine, {
   serializeState: (s) => JSON.stringify([s.value, ctx(s).interval, ctx(s).offlineReady, ctx(s).dismissed, ctx(s).error]),
 });
 
-function check(step: PathStep, prev: AnyMachineSnapshot | undefined, next: AnyMachineSnapshot, produced: readonly string[]): void {
+function check(step: PathStep, prev: AnyMachineSnapshot | undefined, next: AnyMachineSnapshot, effectsOfStep: readonly Effect[]): void {
   const where = `step "${step.label}"`;
+  const produced = effectsOfStep.map(([name]) => name);
   const event = step.event as AnyEventObject & { interval?: unknown; message?: string };
   expect(next.matches('failed'), where).toBe(ctx(next).error !== null);
   if (event.type === 'SETTINGS') expect(ctx(next).interval, where).toBe(updateIntervalFrom(event.interval));
@@ -69,18 +70,7 @@ function check(step: PathStep, prev: AnyMachineSnapshot | undefined, next: AnyMa
 describe('service worker machine (model-based)', () => {
   for (const path of paths) {
     it(path.description, async () => {
-      effects.length = 0;
-      let seen = 0;
-      let prev: AnyMachineSnapshot | undefined;
-      await replayPath(path, {
-        machine,
-        compareContext: true,
-        onStep: (step, snapshot) => {
-          check(step, prev, snapshot, effects.slice(seen));
-          seen = effects.length;
-          prev = snapshot;
-        },
-      });
+      await replayChecking(path, { machine, compareContext: true, effects, check });
     });
   }
 
