@@ -5,6 +5,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { patchGridListRowIndex } from './scripts/vite-patches.ts';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
@@ -22,6 +23,9 @@ export default defineConfig(({ mode }): UserConfig => ({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     vanillaExtractPlugin(),
+    // Brotli and gzip copies of the text assets beside them (file.js.br, file.js.gz), which the
+    // embedded server sends to browsers that accept them (@fastify/static preCompressed).
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|json|html|svg|webmanifest)$/, threshold: 1024, logLevel: 'silent' }),
     // The service worker (dist/sw.js, Workbox generateSW) and the web manifest. The page registers
     // the worker itself (src/features/app/serviceWorker.ts, after the first paint, from a lazy
     // chunk): no injected script, so the CSP needs no inline script. `prompt`: a new build waits

@@ -95,6 +95,9 @@ export async function clientFiles(
     await app.register(fastifyStatic, {
       root,
       cacheControl: false,
+      // the build's brotli and gzip copies (file.js.br, file.js.gz) go to browsers that take them,
+      // with Vary: Accept-Encoding; the files themselves are never asked for by name
+      preCompressed: true,
       setHeaders(reply, path) {
         const rel = relative(root, path);
         if (rel.startsWith('assets' + sep)) reply.header('Cache-Control', IMMUTABLE);

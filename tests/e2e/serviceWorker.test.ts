@@ -15,7 +15,8 @@
  * byte for byte. Building a second client would cost a minute of CI for the same effect.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,8 +58,14 @@ function deployNextBuild(marker: string): void {
 }
 
 function replaceFile(path: string, content: string): void {
-  writeFileSync(`${path}.next`, content);
-  renameSync(`${path}.next`, path);
+  // a build writes the brotli and gzip copies beside a file (the server sends those to browsers that take them)
+  const copies: Array<[string, Buffer]> = [];
+  if (existsSync(`${path}.br`)) copies.push([`${path}.br`, brotliCompressSync(content)]);
+  if (existsSync(`${path}.gz`)) copies.push([`${path}.gz`, gzipSync(content)]);
+  for (const [file, data] of [...copies, [path, Buffer.from(content)] as [string, Buffer]]) {
+    writeFileSync(`${file}.next`, data);
+    renameSync(`${file}.next`, file);
+  }
 }
 
 /** Waits until a worker is active for the page's scope. */

@@ -1,16 +1,24 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { request as httpRequest } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, start, tempDir } from './helpers.ts';
 
 let server: TestServer;
 const INDEX = '<!doctype html><html><head><title>Athar</title></head><body><div id="root"></div></body></html>';
+const BIG = `export const rows = [${Array.from({ length: 2000 }, (_, i) => `'row ${i}'`).join(',')}];`;
 
 beforeAll(async () => {
   const clientDir = tempDir('athar-client-');
   mkdirSync(join(clientDir, 'assets'));
   writeFileSync(join(clientDir, 'index.html'), INDEX);
   writeFileSync(join(clientDir, 'assets', 'x.js'), 'console.log(1);');
+  // a build's precompressed copies (vite-plugin-compression2 writes them beside each asset)
+  writeFileSync(join(clientDir, 'assets', 'big.js'), BIG);
+  writeFileSync(join(clientDir, 'assets', 'big.js.br'), brotliCompressSync(BIG));
+  writeFileSync(join(clientDir, 'assets', 'big.js.gz'), gzipSync(BIG));
+  writeFileSync(join(clientDir, 'index.html.br'), brotliCompressSync(INDEX));
   writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   server = await start({ clientDir });
 });
@@ -79,5 +87,40 @@ describe('static client', () => {
     writeFileSync(join(server.dataDir, 'announcements.json'), JSON.stringify({ announcements: [{ id: 'a' }], settings: {}, lastUpdated: 'x' }));
     const updated = (await (await fetch(`${server.url}/announcements.json`)).json()) as { announcements: unknown[] };
     expect(updated.announcements).toHaveLength(1);
+  });
+
+  it('sends the build\'s brotli or gzip copy to a browser that takes it, the plain file to one that does not', async () => {
+    const raw = (path: string, encoding: string | null) =>
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        const request = httpRequest(`${server.url}${path}`, { headers: encoding ? { 'Accept-Encoding': encoding } : {} }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        });
+        request.on('error', reject);
+        request.end();
+      });
+    const br = await raw('/assets/big.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.body).toString()).toBe(BIG);
+    expect(br.body.length).toBeLessThan(BIG.length / 3);
+    const gz = await raw('/assets/big.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(BIG);
+    const plain = await raw('/assets/big.js', null);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG);
+    // the page itself, and a client route's fallback to it, keep their headers
+    for (const path of ['/', '/settings/devices']) {
+      const page = await raw(path, 'br');
+      expect(page.status, path).toBe(200);
+      expect(page.headers['content-encoding'], path).toBe('br');
+      expect(brotliDecompressSync(page.body).toString(), path).toBe(INDEX);
+      expect(page.headers['content-security-policy'], path).toContain("default-src 'self'");
+      expect(page.headers['cache-control'], path).toBe('no-cache');
+    }
   });
 });
