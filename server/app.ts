@@ -5,6 +5,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyWebsocket from '@fastify/websocket';
 import { type AppContext, authenticate } from './auth/context.ts';
 import { type LoginRateLimitOptions, loginRateLimit } from './auth/rateLimit.ts';
+import { type OpenIdOptions, OpenIdClient } from './auth/openid.ts';
 import { TokenManager } from './auth/tokens.ts';
 import { getSecret, openDatabase } from './db/database.ts';
 import { resetStatuses } from './db/devices.ts';
@@ -24,6 +25,7 @@ import { entityRoutes } from './routes/entities.ts';
 import { eventRoutes } from './routes/events.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { mediaRoutes } from './routes/media.ts';
+import { openIdRoutes } from './routes/openid.ts';
 import { passwordRoutes } from './routes/password.ts';
 import { permissionRoutes } from './routes/permissions.ts';
 import { positionRoutes } from './routes/positions.ts';
@@ -70,6 +72,8 @@ export interface ServerOptions {
    * wait on the network (`MAP_STYLE` in `npm start`).
    */
   mapStyle?: string;
+  /** OpenID sign-in (Traccar's `openid.*`; `OPENID_*` in `npm start`); off when absent */
+  openId?: OpenIdOptions;
 }
 
 export interface RunningServer {
@@ -148,7 +152,8 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
 
   app.options('/api/*', async (_request, reply) => reply.code(200).send());
   sessionRoutes(app, ctx);
-  serverRoutes(app, ctx);
+  openIdRoutes(app, ctx, options.openId ? new OpenIdClient(options.openId) : null);
+  serverRoutes(app, ctx, { openIdEnabled: !!options.openId, openIdForce: !!options.openId?.force });
   userRoutes(app, ctx);
   passwordRoutes(app, ctx);
   deviceRoutes(app, ctx);

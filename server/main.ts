@@ -1,4 +1,5 @@
 import { createServer } from './app.ts';
+import { type OpenIdOptions, openIdOptionsFromEnv } from './auth/openid.ts';
 
 const env = process.env;
 const port = env.PORT ? Number(env.PORT) : 8082;
@@ -10,6 +11,13 @@ const osmandPort = env.OSMAND_PORT === undefined || env.OSMAND_PORT === '' ? und
   : ['off', 'none', 'null', '-1'].includes(env.OSMAND_PORT.toLowerCase()) ? null : Number(env.OSMAND_PORT);
 if (osmandPort !== undefined && osmandPort !== null && (!Number.isInteger(osmandPort) || osmandPort < 0 || osmandPort > 65535)) {
   console.error(`Invalid OSMAND_PORT: ${env.OSMAND_PORT}`);
+  process.exit(1);
+}
+let openId: OpenIdOptions | undefined;
+try {
+  openId = openIdOptionsFromEnv(env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
 const demo = env.DEMO !== '0' && env.DEMO?.toLowerCase() !== 'false';
@@ -26,6 +34,7 @@ const server = await createServer({
   ...(osmandPort !== undefined ? { osmandPort } : {}),
   simulator,
   ...(env.MAP_STYLE ? { mapStyle: env.MAP_STYLE } : {}),
+  ...(openId ? { openId } : {}),
   logger: true,
 });
 
@@ -35,7 +44,8 @@ console.log(`Athar server listening on ${publicUrl}`);
 if (server.osmandPort !== null) console.log(`OsmAnd protocol on port ${server.osmandPort}`);
 if (simulator && server.osmandPort !== null) console.log('Demo devices are simulated through the OsmAnd port (SIMULATOR=0 turns this off)');
 if (server.demoPassword) console.log(`Sign in at ${publicUrl} as admin / ${server.demoPassword}`);
-else if (!demo) console.log('Demo mode off: if there are no users yet, the first account registered becomes the administrator.');
+if (openId) console.log(`OpenID sign-in through ${openId.issuerUrl}${openId.force ? ' (only)' : ''}`);
+if (!server.demoPassword && !demo) console.log('Demo mode off: if there are no users yet, the first account registered becomes the administrator.');
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

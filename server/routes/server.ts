@@ -16,7 +16,7 @@ function storageSpace(dataDir: string): number[] | null {
   }
 }
 
-export function serverRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function serverRoutes(app: FastifyInstance, ctx: AppContext, openId: { openIdEnabled: boolean; openIdForce: boolean }): void {
   const view = (isAdmin: boolean, anonymous: boolean): Server => ({
     id: 1,
     ...getServerSettings(ctx.db),
@@ -27,8 +27,7 @@ export function serverRoutes(app: FastifyInstance, ctx: AppContext): void {
     geocoderEnabled: false,
     storageSpace: isAdmin ? storageSpace(ctx.dataDir) : null,
     newServer: anonymous && countUsers(ctx.db) === 0,
-    openIdEnabled: false,
-    openIdForce: false,
+    ...openId,
   });
 
   app.get('/api/server', async (request) => view(!!request.auth?.user.administrator, !request.auth));

@@ -11,7 +11,7 @@ import { formField, parseZonedDate, queryString } from '../http/input.ts';
 const DEFAULT_TOKEN_LIFETIME = 7 * 24 * 3600 * 1000;
 
 /** Opens a cookie session (replacing the caller's previous one) that remembers the login origin. */
-function startSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, userId: number, expiresAt: number | null): void {
+export function startSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, userId: number, expiresAt: number | null): void {
   if (request.auth?.session) deleteSession(ctx.db, request.auth.session.id);
   const { cookieValue } = createSession(ctx.db, userId, request.headers.origin ?? null, expiresAt);
   reply.setCookie(SESSION_COOKIE, cookieValue, {
