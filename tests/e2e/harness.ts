@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { createServer, type RunningServer } from '../../server/app.ts';
+import { createServer, type RunningServer, type ServerOptions } from '../../server/app.ts';
 
 export const ADMIN_PASSWORD = 'e2e-admin-pass';
 
@@ -43,12 +43,15 @@ export interface Harness {
 
 /** The map style is pinned to the offline basemap (the server's `map` attribute) unless a test says otherwise. */
 /** `clientDir`: another folder than CLIENT_DIR (the service worker test serves a copy it changes into a new build). */
-export async function startHarness(options: { demo?: boolean; mapStyle?: string; clientDir?: string } = {}): Promise<Harness> {
+/** `openId`: OpenID sign-in through a provider (the OpenID test's, in-process). */
+export async function startHarness(
+  options: { demo?: boolean; mapStyle?: string; clientDir?: string; openId?: ServerOptions['openId'] } = {},
+): Promise<Harness> {
   const clientDir = options.clientDir ?? CLIENT_DIR;
   if (!existsSync(join(clientDir, 'index.html'))) throw new Error(`${clientDir}/ is missing: run \`npm run build\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'athar-e2e-'));
   const start = (port = 0) =>
-    createServer({ dataDir, port, host: '127.0.0.1', demo: options.demo ?? true, adminPassword: ADMIN_PASSWORD, clientDir, mapStyle: options.mapStyle ?? 'offline' });
+    createServer({ dataDir, port, host: '127.0.0.1', demo: options.demo ?? true, adminPassword: ADMIN_PASSWORD, clientDir, mapStyle: options.mapStyle ?? 'offline', ...(options.openId ? { openId: options.openId } : {}) });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
   const harness: Harness = {

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Button, Form, TextField, Link, Alert } from '../../ui';
 import { useServices } from '../app/services';
 import { useSession } from '../app/hooks';
-import { selectBusy, selectLoginError, selectNeedsCode, selectRegistered, selectServer } from '../../machines/session/selectors';
+import { selectBusy, selectDestination, selectLoginError, selectNeedsCode, selectRegistered, selectServer } from '../../machines/session/selectors';
 import * as styles from '../app/app.css';
 import { PublicLayout } from './PublicLayout';
 
@@ -15,6 +15,7 @@ export function LoginPage() {
   const needsCode = useSession(selectNeedsCode);
   const loginError = useSession(selectLoginError);
   const registered = useSession(selectRegistered);
+  const destination = useSession(selectDestination);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -94,7 +95,9 @@ export function LoginPage() {
           </Form>
         )}
         {server?.openIdEnabled && (
-          <Link href={`${backendOrigin}/api/session/openid/auth`} target="_self">
+          // `_top`: a document navigation to the server, which redirects to the provider (react-aria
+          // routes a same-origin `_self` link client-side); `path` is kept for after the sign-in.
+          <Link href={`${backendOrigin}/api/session/openid/auth${destination ? `?path=${encodeURIComponent(destination)}` : ''}`} target="_top">
             {t`Sign in with OpenID`}
           </Link>
         )}

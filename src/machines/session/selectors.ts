@@ -13,5 +13,7 @@ export const selectTermsPending = (s: SessionSnapshot) => s.matches({ authentica
 export const selectNeedsCode = (s: SessionSnapshot) => s.matches({ unauthenticated: 'code' });
 export const selectLoginError = (s: SessionSnapshot) => s.context.loginError;
 export const selectRegistered = (s: SessionSnapshot) => s.context.registered;
+/** Where a sign-in leads (a safe internal path remembered from a protected page), or null. */
+export const selectDestination = (s: SessionSnapshot) => s.context.destination;
 /** Where a visitor without a session lands: /register on a new server, else /login. */
 export const selectLanding = (s: SessionSnapshot): '/register' | '/login' => (s.context.server?.newServer ? '/register' : '/login');
