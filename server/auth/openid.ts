@@ -12,7 +12,7 @@ export interface OpenIdOptions {
   issuerUrl: string;
   /** `openid.clientId` */
   clientId: string;
-  /** `openid.clientSecret` (sent with client_secret_basic) */
+  /** `openid.clientSecret` (sent with client_secret_basic); empty: a public client (PKCE only) */
   clientSecret: string;
   /**
    * The callback registered at the provider. Default: derived from each request's scheme and Host,
@@ -216,8 +216,9 @@ export class OpenIdClient {
   configuration(): Promise<client.Configuration> {
     if (!this.config) {
       const issuer = new URL(this.options.issuerUrl);
+      const secret = this.options.clientSecret;
       this.config = client
-        .discovery(issuer, this.options.clientId, undefined, client.ClientSecretBasic(this.options.clientSecret), {
+        .discovery(issuer, this.options.clientId, undefined, secret ? client.ClientSecretBasic(secret) : client.None(), {
           ...(loopbackHttp(issuer) ? { execute: [client.allowInsecureRequests] } : {}),
         })
         .catch((error: unknown) => {

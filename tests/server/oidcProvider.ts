@@ -20,8 +20,8 @@ export interface TestProvider {
   clientSecret: string;
   /** the accounts by login; a login not listed is `{login}@example.test` with no groups */
   accounts: Map<string, TestAccount>;
-  /** Registers the client with this callback; the provider answers from then on. */
-  register(redirectUri: string): void;
+  /** Registers the client with this callback (`public`: no secret, PKCE only); the provider answers from then on. */
+  register(redirectUri: string, options?: { public?: boolean }): void;
   close(): Promise<void>;
 }
 
@@ -38,8 +38,12 @@ export async function startProvider(): Promise<TestProvider> {
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const accounts = new Map<string, TestAccount>();
 
-  const configuration = (redirectUri: string): Configuration => ({
-    clients: [{ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [redirectUri], token_endpoint_auth_method: 'client_secret_basic' }],
+  const configuration = (redirectUri: string, isPublic: boolean): Configuration => ({
+    clients: [
+      isPublic
+        ? { client_id: CLIENT_ID, redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' }
+        : { client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [redirectUri], token_endpoint_auth_method: 'client_secret_basic' },
+    ],
     cookies: { keys: ['athar-test-cookie-key'] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
     features: { devInteractions: { enabled: true } },
@@ -69,8 +73,8 @@ export async function startProvider(): Promise<TestProvider> {
     clientId: CLIENT_ID,
     clientSecret: CLIENT_SECRET,
     accounts,
-    register(redirectUri) {
-      const provider = new Provider(issuer, configuration(redirectUri));
+    register(redirectUri, options = {}) {
+      const provider = new Provider(issuer, configuration(redirectUri, options.public ?? false));
       handler = provider.callback();
     },
     close: () =>

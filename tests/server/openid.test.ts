@@ -182,6 +182,25 @@ describe('OpenID checks', () => {
   });
 });
 
+describe('OpenID public client', () => {
+  it('signs in without a client secret (PKCE only)', async () => {
+    const publicProvider = await startProvider();
+    const athar = await start({ openId: { issuerUrl: publicProvider.issuer, clientId: publicProvider.clientId, clientSecret: '' } });
+    try {
+      publicProvider.register(`${athar.url}${CALLBACK}`, { public: true });
+      const jar = new Jar();
+      const auth = await jar.fetch(`${athar.url}/api/session/openid/auth`);
+      const callback = await throughProvider(jar, auth.headers.get('location')!, 'pat');
+      expect((await jar.fetch(callback)).status).toBe(303);
+      const me = (await (await jar.fetch(`${athar.url}/api/session`)).json()) as User;
+      expect(me.email).toBe('pat@example.test');
+    } finally {
+      await athar.close();
+      await publicProvider.close();
+    }
+  });
+});
+
 describe('OpenID pieces', () => {
   it('an attempt is used once and expires after ten minutes', () => {
     let now = 1_000_000;
