@@ -5,6 +5,8 @@
  * `securitypolicyviolation`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness.ts';
 import { adminJson, sendAlarm, signInToMap, waitForPath } from './helpers.ts';
@@ -13,7 +15,7 @@ import { seriousViolations } from './axe.ts';
 let harness: Harness;
 
 /** Ids of the records made in `beforeAll`, named as the routes' `{placeholders}`. */
-const ids = { position: 0, event: 0, device: 0, group: 0, driver: 0, user: 0, attribute: 0, maintenance: 0, notification: 0, command: 0, calendar: 0, file: 0, geofence: 0, line: 0 };
+const ids = { scheduled: 0, position: 0, event: 0, device: 0, group: 0, driver: 0, user: 0, attribute: 0, maintenance: 0, notification: 0, command: 0, calendar: 0, file: 0, geofence: 0, line: 0 };
 /** Ids that are text (an announcement's, in the file stored in `beforeAll`), named likewise. */
 const textIds: Record<string, string> = { announcement: 'axe-notice' };
 
@@ -88,6 +90,7 @@ const PROTECTED_ROUTES = [
   '/reports/summary?deviceId={device}&show=true',
   '/reports/chart?deviceId={device}&show=true',
   '/reports/scheduled',
+  '/reports/scheduled/{scheduled}',
   '/reports/statistics?show=true',
   '/reports/audit?show=true',
   '/reports/logs',
@@ -95,6 +98,48 @@ const PROTECTED_ROUTES = [
 
 /** The signed-out routes, checked with registration on and off. */
 const PUBLIC_ROUTES = ['/login', '/register', '/reset-password', '/change-server'];
+
+/** Routes the walk does not open itself, and why: each is another route's page. */
+const ALIASES: Record<string, string> = {
+  '/settings': 'redirects to /settings/preferences',
+  '/reports': 'the combined report (/reports/combined)',
+};
+
+/**
+ * Every route of the app, from the file routes (`src/routes`, TanStack's conventions): `_name` is
+ * a layout without a path, `index` the folder's own path, `$name` a parameter, `{-$name}` an
+ * optional one (both forms are routes to walk: a new item's page and a saved one's), `name_`
+ * leaves the parent's layout; a file beside a folder of the same name is that folder's layout.
+ */
+function appRoutes(): string[] {
+  const root = 'src/routes';
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.tsx')).map((file) => file.split(sep).join('/'));
+  const folders = new Set(readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/')));
+  const patterns: string[] = [];
+  for (const file of files) {
+    const name = file.slice(0, -'.tsx'.length);
+    if (name === '__root' || folders.has(name)) continue;
+    let forms: string[][] = [[]];
+    for (const part of name.split(/[/.]/)) {
+      const segment = part.replace(/_$/, '');
+      if (segment.startsWith('_') || segment === 'index') continue;
+      const optional = /^\{-\$\w+\}$/.test(segment);
+      const value = optional ? '{param}' : segment.startsWith('$') ? '{param}' : segment;
+      forms = optional ? forms.flatMap((form) => [form, [...form, value]]) : forms.map((form) => [...form, value]);
+    }
+    for (const form of forms) patterns.push(`/${form.join('/')}`);
+  }
+  return [...new Set(patterns)].sort();
+}
+
+describe('the walk', () => {
+  it('visits every route of the app (a new route joins by being listed above)', () => {
+    const walked = ['/', ...PUBLIC_ROUTES, ...PROTECTED_ROUTES].map((path) => path.split('?')[0]!.replace(/\{\w+\}|\d+/g, '{param}'));
+    const missing = appRoutes().filter((pattern) => !(pattern in ALIASES) && !walked.some((path) => path === pattern || pattern.split('/').every((part, i, all) => all.length === path.split('/').length && (part === '{param}' || part === path.split('/')[i]))));
+    expect(appRoutes().length).toBeGreaterThan(50);
+    expect(missing, `routes the axe and CSP walk does not visit: ${missing.join(', ')}`).toEqual([]);
+  });
+});
 
 /** A route of the tables with its `{placeholders}` replaced by the ids made in `beforeAll`. */
 function route(path: string): string {
@@ -145,6 +190,7 @@ beforeAll(async () => {
   ids.file = (await adminJson<{ id: number }>(harness, 'POST', '/api/calendars', { name: 'Axe holidays', data: ics(['BEGIN:VEVENT', 'UID:b', 'SUMMARY:Eid', 'DTSTART;VALUE=DATE:20270310', 'END:VEVENT', 'BEGIN:VEVENT', 'UID:c', 'SUMMARY:National day', 'DTSTART;VALUE=DATE:20270923', 'END:VEVENT']), attributes: {} })).id;
   ids.geofence = (await adminJson<{ id: number }>(harness, 'POST', '/api/geofences', { name: 'Axe depot', area: 'CIRCLE (24.7136 46.6753, 500)', attributes: { color: '#e11d48', speedLimit: 30 } })).id;
   ids.line = (await adminJson<{ id: number }>(harness, 'POST', '/api/geofences', { name: 'Axe road', area: 'LINESTRING (24.70 46.66, 24.72 46.69)', attributes: { polylineDistance: 25 } })).id;
+  ids.scheduled = (await adminJson<{ id: number }>(harness, 'POST', '/api/reports', { type: 'summary', description: 'Axe weekly summary', calendarId: ids.calendar, attributes: {} })).id;
   ids.maintenance = (await adminJson<{ id: number }>(harness, 'POST', '/api/maintenance', { name: 'Axe service', type: 'hours', start: 0, period: 36_000_000, attributes: {} })).id;
   // an announcement for the management screens, kept off every page (the dialog is checked on its own)
   await adminJson(harness, 'PUT', '/api/announcements', {
