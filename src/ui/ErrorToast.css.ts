@@ -2,12 +2,9 @@ import { style } from '@vanilla-extract/css';
 import { media } from './breakpoints';
 import { vars } from './theme.css';
 
+/** Placed by its container (the app's bottom dock, above the bottom navigation on phones). */
 export const toast = style({
-  position: 'fixed',
-  insetInline: vars.space.lg,
-  insetBlockEnd: vars.space.lg,
-  zIndex: vars.zIndex.toast,
-  marginInline: 'auto',
+  pointerEvents: 'auto',
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.sm,
@@ -22,11 +19,7 @@ export const toast = style({
   boxShadow: '0 8px 24px rgba(0, 0, 0, 0.5)',
   textAlign: 'start',
   '@media': {
-    // Above the bottom navigation on phones.
-    [media.narrow]: {
-      insetBlockEnd: `calc(${vars.size.bottomBar} + ${vars.space.sm})`,
-      insetInline: vars.space.sm,
-    },
+    [media.narrow]: { inlineSize: '100%', maxInlineSize: 'none' },
   },
 });
 

@@ -10,7 +10,7 @@ export interface ErrorToastProps {
   closeLabel: string;
 }
 
-/** The red error toast fixed at the bottom of the screen (one message at a time). */
+/** The red error toast (one message at a time), placed by its container at the bottom of the screen. */
 export function ErrorToast({ message, onClose, closeLabel }: ErrorToastProps) {
   return (
     <div role="alert" className={styles.toast}>

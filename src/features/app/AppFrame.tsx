@@ -31,8 +31,10 @@ export function AppFrame({ children }: { children: ReactNode }) {
       colorSecondary={typeof colorSecondary === 'string' ? colorSecondary : null}
     >
       {serverError !== null ? <ServerErrorAlert message={serverError} /> : checking ? <Loader label={t`Loading…`} /> : children}
-      <ErrorToastHost />
-      <UpdatePromptHost />
+      <div className={styles.bottomDock}>
+        <UpdatePromptHost />
+        <ErrorToastHost />
+      </div>
       <AnnouncementsHost />
     </ThemeProvider>
   );

@@ -3,15 +3,11 @@ import { media } from '../../ui/breakpoints';
 import { vars } from '../../ui/theme.css';
 
 /**
- * A non-modal banner at the bottom inline-end corner (bottom left in Arabic); on phones across the
- * width, above the bottom navigation (and the home indicator's safe area), never over it.
+ * A non-modal banner in the app's bottom dock (above an error toast, never under it); on phones
+ * across the width, above the bottom navigation.
  */
 export const prompt = style({
-  position: 'fixed',
-  insetBlockEnd: vars.space.lg,
-  insetInlineEnd: vars.space.lg,
-  // under the errors toast: an error is short-lived and closes
-  zIndex: `calc(${vars.zIndex.toast} - 1)`,
+  pointerEvents: 'auto',
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
@@ -28,8 +24,7 @@ export const prompt = style({
   textAlign: 'start',
   '@media': {
     [media.narrow]: {
-      insetBlockEnd: `calc(${vars.size.bottomBar} + env(safe-area-inset-bottom, 0px) + ${vars.space.sm})`,
-      insetInline: vars.space.sm,
+      inlineSize: '100%',
       maxInlineSize: 'none',
     },
   },

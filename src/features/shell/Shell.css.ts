@@ -68,12 +68,17 @@ export const connection = style({
   display: 'inline-flex',
   alignItems: 'center',
   gap: vars.space.xs,
+  // a long state ('Offline, reconnecting…' in Arabic on a phone) shortens rather than pushing the
+  // header's buttons off the screen
+  minInlineSize: 0,
+  overflow: 'hidden',
   fontSize: vars.fontSize.xs,
   color: vars.color.textMuted,
   selectors: { '&[data-status="offline"]': { color: vars.color.error } },
 });
 
 export const connectionDot = style({
+  flexShrink: 0,
   inlineSize: '8px',
   blockSize: '8px',
   borderRadius: vars.radius.full,
@@ -84,7 +89,7 @@ export const connectionDot = style({
   },
 });
 
-export const connectionText = style({ whiteSpace: 'nowrap' });
+export const connectionText = style({ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minInlineSize: 0 });
 
 export const visuallyHidden = style({
   position: 'absolute',
