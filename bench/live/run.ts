@@ -52,11 +52,14 @@ interface Options {
   /** Write a CPU profile of the window here and print its summary; the run is then not recorded. */
   profile: string | null;
   /**
-   * `gpu` (default): Chromium's GPU process draws and composites (with SwiftShader standing in
-   * for the GPU), as on a user's machine. `software`: `--disable-gpu` as in the e2e tests: the
-   * compositor then reads every WebGL frame back on the main thread (GLES2::ReadPixels).
+   * The rendering mode (`--gl`). `software` (default): the e2e harness's CHROMIUM_ARGS unchanged:
+   * `--disable-gpu`, WebGL by SwiftShader through ANGLE (`--use-angle=swiftshader`); the compositor
+   * reads every WebGL frame back on the main thread (GLES2::ReadPixels). `gpu`: GPU compositing:
+   * without `--disable-gpu` and with `--use-angle=default`, so Chromium uses a GPU when there is
+   * one; on a machine without a GPU it falls back to SwiftShader in the GPU process (the WebGL
+   * renderer string recorded with each run says which).
    */
-  compositing: 'gpu' | 'software';
+  gl: GlMode;
   /** Trace the window with the timeline categories and print what the tasks over 100 ms were made of (not recorded). */
   detail: boolean;
   /** Rewrite live.md from live.json and stop (no measurement). */
@@ -64,7 +67,7 @@ interface Options {
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { devices: 1000, windowSeconds: 30, interval: 1, clients: [], login: 'form', profile: null, compositing: 'gpu', detail: false, reportOnly: false };
+  const options: Options = { devices: 1000, windowSeconds: 30, interval: 1, clients: [], login: 'form', profile: null, gl: 'software', detail: false, reportOnly: false };
   for (let k = 0; k < argv.length; k++) {
     const flag = argv[k]!;
     if (flag === '--report') {
@@ -85,7 +88,8 @@ function parseOptions(argv: string[]): Options {
     else if (flag === '--login' && (value === 'form' || value === 'token')) options.login = value;
     else if (flag === '--profile') options.profile = resolve(value);
     else if (flag === '--detail' && (value === 'on' || value === 'off')) options.detail = value === 'on';
-    else if (flag === '--compositing' && (value === 'gpu' || value === 'software')) options.compositing = value;
+    else if (flag === '--gl' && (value === 'gpu' || value === 'software')) options.gl = value;
+    else if (flag === '--compositing') throw new Error('--compositing is gone: --gl software (the e2e arguments, --disable-gpu) or --gl gpu (GPU compositing, --use-angle=default)');
     else throw new Error(`Unknown option ${flag} ${value}`);
   }
   if (options.clients.length === 0) options.clients.push('dist');
@@ -289,9 +293,19 @@ function slopeMbPerMinute(samples: Array<{ t: number; bytes: number }>): number 
 
 // ---------------------------------------------------------------------------------------------- one client
 
+/**
+ * `software` and `gpu` as in `Options.gl`. `swiftshader-gpu-process` is what the benchmark called
+ * `gpu` compositing before `--gl` existed (the harness's arguments without `--disable-gpu`, still
+ * `--use-angle=swiftshader`): software WebGL in the GPU process; kept for the rows recorded so.
+ */
+type GlMode = 'software' | 'gpu';
+type RecordedGl = GlMode | 'swiftshader-gpu-process';
+
 interface ClientResult {
   client: string;
-  compositing: Options['compositing'];
+  gl: RecordedGl;
+  /** The WebGL renderer Chromium reports (UNMASKED_RENDERER_WEBGL), read in the page; null when not recorded. */
+  webglRenderer: string | null;
   devices: number;
   totalDevices: number;
   date: string;
@@ -369,6 +383,14 @@ async function measureClient(
   const map = page.locator('[data-testid="map"][data-map-ready="true"]');
   await map.waitFor({ state: 'attached', timeout: 120_000 });
   const timeToMapReadyMs = Date.now() - t0;
+  // what Chromium renders WebGL with in this mode (chrome://gpu's "GL_RENDERER"), from a canvas of its own
+  const webglRenderer = await page.evaluate(() => {
+    const gl = document.createElement('canvas').getContext('webgl');
+    if (!gl) return 'no WebGL';
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    return String(info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER));
+  });
+  console.log(`WebGL renderer (--gl ${options.gl}): ${webglRenderer}`);
   // until (nearly) every device has a feature, or 60 s
   const features = async (): Promise<number> => Number((await map.getAttribute('data-device-features')) ?? 0);
   const until = Date.now() + 60_000;
@@ -438,7 +460,8 @@ async function measureClient(
   const heapStart = (m0['JSHeapUsedSize'] ?? 0) / 2 ** 20;
   return {
     client,
-    compositing: options.compositing,
+    gl: options.gl,
+    webglRenderer,
     devices: options.devices,
     totalDevices: options.devices + DEMO_DEVICES,
     date: new Date().toISOString(),
@@ -487,13 +510,19 @@ const NOTES = `## How it is measured
 
 - Server (\`bench/live/serve.ts\`) and simulator (\`server/simulator/cli.ts\`, every device every second, OsmAnd GET) in
   two child processes; N devices \`sim-…\` created through the REST API (one admin session cookie, 16 requests in flight), plus the 8 demo devices.
-- Chromium headless with the e2e harness's arguments (WebGL in software: SwiftShader through ANGLE), viewport 1280×800.
-  Compositing \`gpu\` (the default) drops the harness's \`--disable-gpu\`: the GPU process draws and composites the
-  map's WebGL canvas, SwiftShader standing in for a GPU, as in a user's browser. Compositing \`software\` keeps
-  \`--disable-gpu\` (the e2e tests' setting): Chromium then composites in software and, to do so, reads every WebGL
-  frame back on the renderer's main thread (\`LayerTreeHost::DoUpdateLayers\` → \`GLES2::ReadPixels\`, waiting for
-  SwiftShader to finish the frame). That wait is a cost of this setting, not of the page's code, and it is counted
-  here as the main thread's time: it is where the \`software\` rows' long tasks come from (see \`--profile\`).
+- Chromium headless, viewport 1280×800, in one of two rendering modes (column gl; the WebGL renderer string,
+  \`UNMASKED_RENDERER_WEBGL\` read in the page, is recorded beside it):
+  - \`--gl software\` (the default): the e2e harness's arguments unchanged: \`--disable-gpu\`, WebGL by SwiftShader
+    through ANGLE (\`--use-angle=swiftshader\`). Chromium composites in software and, to do so, reads every WebGL
+    frame back on the renderer's main thread (\`LayerTreeHost::DoUpdateLayers\` → \`GLES2::ReadPixels\`, waiting for
+    SwiftShader to finish the frame). That wait is a cost of this setting, not of the page's code, and it is counted
+    here as the main thread's time: it is where these rows' long tasks come from (see \`--profile\`).
+  - \`--gl gpu\`: GPU compositing: without \`--disable-gpu\` and with \`--use-angle=default\`, so a GPU is used
+    when there is one. On a machine without one Chromium falls back to SwiftShader in the GPU process: the
+    renderer string says which.
+  - \`swiftshader-gpu-process\` (rows recorded before \`--gl\`, then called "gpu compositing"): the harness's
+    arguments without \`--disable-gpu\`, still \`--use-angle=swiftshader\`: software WebGL, composited in the GPU
+    process. Rows recorded as "software compositing" had exactly today's \`--gl software\` arguments.
 - Signed in as the admin through the login form (\`/?locale=en\`, Email / Password / Sign in). \`--login token\` opens
   \`/?token=…\` (a token from \`POST /api/session/token\`) instead: our client signs in with it, another
   Traccar-compatible client may not — a client with another login form needs its own login step here.
@@ -534,40 +563,40 @@ function markdown(results: Results): string {
   const pct = (v: number): string => `${(v * 100).toFixed(1)} %`;
   const ok = (v: boolean): string => (v ? 'met' : '**missed**');
   const rows = [...results.runs].sort(
-    (a, b) => a.devices - b.devices || a.client.localeCompare(b.client) || a.compositing.localeCompare(b.compositing) || a.windowSeconds - b.windowSeconds,
+    (a, b) => a.devices - b.devices || a.client.localeCompare(b.client) || a.gl.localeCompare(b.gl) || a.windowSeconds - b.windowSeconds,
   );
   const lines = [
     '# Live client benchmark',
     '',
     `${results.machine.cpus} × ${results.machine.cpuModel}, ${results.machine.memoryGb} GB, ${results.machine.platform}, Node ${results.machine.node}, ${results.machine.chromium}.`,
-    '`npm run bench:live -- --devices N --window S --compositing gpu|software --client-dist DIR…`; raw figures in `live.json` (the latest run of each client, N, compositing and window kind: under or over ten minutes).',
+    '`npm run bench:live -- --devices N --window S --gl software|gpu --client-dist DIR…`; raw figures in `live.json` (the latest run of each client, N, rendering mode and window kind: under or over ten minutes).',
     '',
     `Budget (the issue, at 10,000 devices): main thread busy ≤ ${BUDGET.busyShare * 100} % of wall time, no task over ${BUDGET.longestTaskMs} ms in the steady state, heap flat over ten minutes (the ten-minute runs; shorter windows are indicative).`,
     '',
     '## Steady state',
     '',
-    ...tableHead(['client', 'compositing', 'devices', 'date', 'load avg', 'window', 'positions/s', 'busy', 'script', 'layout', 'style', 'other', 'longest task (longtask / RunTask)', 'tasks > 50 ms', 'fps', 'heap start → end', 'heap slope', 'retained heap (after GC)', 'machine CPU', 'server CPU']),
+    ...tableHead(['client', 'gl', 'WebGL renderer', 'devices', 'date', 'load avg', 'window', 'positions/s', 'busy', 'script', 'layout', 'style', 'other', 'longest task (longtask / RunTask)', 'tasks > 50 ms', 'fps', 'heap start → end', 'heap slope', 'retained heap (after GC)', 'machine CPU', 'server CPU']),
     ...rows.map((r) => {
       const s = r.steady;
       const b = s.breakdown;
-      return `| ${r.client} | ${r.compositing} | ${r.devices} (+8 demo) | ${r.date.slice(0, 16).replace('T', ' ')} | ${r.loadAverage.start} → ${r.loadAverage.end} | ${r.windowSeconds} s | ${s.positionsPerSecond ?? '?'} | **${pct(b.busy)}** | ${pct(b.script)} | ${pct(b.layout)} | ${pct(b.recalcStyle)} | ${pct(b.other)} | **${s.longtasks.maxMs} / ${s.trace?.maxRunTaskMs ?? '?'} ms** | ${s.trace?.tasksOver50 ?? s.longtasks.count} | ${s.fps} | ${s.heapMb.start} → ${s.heapMb.end} MB | ${s.heapMb.slopeMbPerMinute} MB/min | ${s.heapMb.retainedStart} → ${s.heapMb.retainedEnd} MB | ${s.machineCpuBusy === null ? '?' : pct(s.machineCpuBusy)} | ${s.serverCpuPercentOfOneCore ?? '?'} % |`;
+      return `| ${r.client} | ${r.gl} | ${r.webglRenderer ?? 'not recorded'} | ${r.devices} (+8 demo) | ${r.date.slice(0, 16).replace('T', ' ')} | ${r.loadAverage.start} → ${r.loadAverage.end} | ${r.windowSeconds} s | ${s.positionsPerSecond ?? '?'} | **${pct(b.busy)}** | ${pct(b.script)} | ${pct(b.layout)} | ${pct(b.recalcStyle)} | ${pct(b.other)} | **${s.longtasks.maxMs} / ${s.trace?.maxRunTaskMs ?? '?'} ms** | ${s.trace?.tasksOver50 ?? s.longtasks.count} | ${s.fps} | ${s.heapMb.start} → ${s.heapMb.end} MB | ${s.heapMb.slopeMbPerMinute} MB/min | ${s.heapMb.retainedStart} → ${s.heapMb.retainedEnd} MB | ${s.machineCpuBusy === null ? '?' : pct(s.machineCpuBusy)} | ${s.serverCpuPercentOfOneCore ?? '?'} % |`;
     }),
     '',
     '## Device list scroll (top to bottom in 3 s)',
     '',
-    ...tableHead(['client', 'compositing', 'devices', 'scroll height', 'frames', 'fps', 'longest frame gap', 'long tasks', 'longest', 'busy', 'script', 'layout', 'style', 'other']),
+    ...tableHead(['client', 'gl', 'devices', 'scroll height', 'frames', 'fps', 'longest frame gap', 'long tasks', 'longest', 'busy', 'script', 'layout', 'style', 'other']),
     ...rows.map((r) => {
       const s = r.scroll;
-      if (!s) return `| ${r.client} | ${r.compositing} | ${r.devices} | no device list found | | | | | | | | | | |`;
+      if (!s) return `| ${r.client} | ${r.gl} | ${r.devices} | no device list found | | | | | | | | | | |`;
       const b = s.breakdown;
-      return `| ${r.client} | ${r.compositing} | ${r.devices} | ${s.scrollHeightPx} px | ${s.frames} | ${s.fps} | ${s.maxFrameGapMs} ms | ${s.longtasks.count} | ${s.longtasks.maxMs} ms | ${pct(b.busy)} | ${pct(b.script)} | ${pct(b.layout)} | ${pct(b.recalcStyle)} | ${pct(b.other)} |`;
+      return `| ${r.client} | ${r.gl} | ${r.devices} | ${s.scrollHeightPx} px | ${s.frames} | ${s.fps} | ${s.maxFrameGapMs} ms | ${s.longtasks.count} | ${s.longtasks.maxMs} ms | ${pct(b.busy)} | ${pct(b.script)} | ${pct(b.layout)} | ${pct(b.recalcStyle)} | ${pct(b.other)} |`;
     }),
     '',
     '## Budgets',
     '',
     ...rows.map(
       (r) =>
-        `- ${r.client}, ${r.compositing} compositing, ${r.devices} devices, ${r.windowSeconds} s: busy ≤ 20 % ${ok(r.budgets.busy)} (${pct(r.steady.breakdown.busy)}); no task > 100 ms ${ok(r.budgets.longestTask)} (longest ${Math.max(r.steady.longtasks.maxMs, r.steady.trace?.maxRunTaskMs ?? 0)} ms, ${r.steady.trace?.tasksOver100 ?? '?'} over 100 ms); heap flat ${r.budgets.heapTenMinutes ? 'over ten minutes' : '(indicative: under ten minutes)'} ${ok(r.budgets.heapFlat)} (retained ${r.steady.heapMb.retainedStart} → ${r.steady.heapMb.retainedEnd} MB, slope ${r.steady.heapMb.slopeMbPerMinute} MB/min).` +
+        `- ${r.client}, gl ${r.gl}, ${r.devices} devices, ${r.windowSeconds} s: busy ≤ 20 % ${ok(r.budgets.busy)} (${pct(r.steady.breakdown.busy)}); no task > 100 ms ${ok(r.budgets.longestTask)} (longest ${Math.max(r.steady.longtasks.maxMs, r.steady.trace?.maxRunTaskMs ?? 0)} ms, ${r.steady.trace?.tasksOver100 ?? '?'} over 100 ms); heap flat ${r.budgets.heapTenMinutes ? 'over ten minutes' : '(indicative: under ten minutes)'} ${ok(r.budgets.heapFlat)} (retained ${r.steady.heapMb.retainedStart} → ${r.steady.heapMb.retainedEnd} MB, slope ${r.steady.heapMb.slopeMbPerMinute} MB/min).` +
         (r.budgets.busy && r.budgets.longestTask
           ? ''
           : ` Main-thread time: script ${pct(r.steady.breakdown.script)}, layout ${pct(r.steady.breakdown.layout)}, style ${pct(r.steady.breakdown.recalcStyle)}, other (paint, commits, GC…) ${pct(r.steady.breakdown.other)} of wall time. Busiest threads (trace): ${(r.steady.trace?.threads ?? []).map((t) => `${t.thread} ${pct(t.busy)}`).join(', ')}.`),
@@ -581,8 +610,29 @@ function markdown(results: Results): string {
 
 // ---------------------------------------------------------------------------------------------- main
 
-function chromiumArgs(compositing: Options['compositing']): string[] {
-  return compositing === 'software' ? CHROMIUM_ARGS : CHROMIUM_ARGS.filter((arg) => arg !== '--disable-gpu');
+/** `software`: the e2e harness's arguments as they are. `gpu`: GPU compositing, ANGLE's default backend (see `Options.gl`). */
+function chromiumArgs(gl: GlMode): string[] {
+  if (gl === 'software') return CHROMIUM_ARGS;
+  return CHROMIUM_ARGS.filter((arg) => arg !== '--disable-gpu').map((arg) => (arg.startsWith('--use-angle=') ? '--use-angle=default' : arg));
+}
+
+/** A run as recorded before `--gl`: `compositing` instead of `gl`, no renderer string. */
+type LegacyRun = Omit<ClientResult, 'gl' | 'webglRenderer'> & { compositing?: 'gpu' | 'software'; gl?: RecordedGl; webglRenderer?: string | null };
+
+/**
+ * The recorded runs, those from before `--gl` renamed: `compositing: software` had the same
+ * arguments as `--gl software`; `compositing: gpu` was SwiftShader in the GPU process
+ * (`swiftshader-gpu-process`), not today's `--gl gpu`. Runs without the retained heap are dropped.
+ */
+function readRuns(file: string): ClientResult[] {
+  const runs = (JSON.parse(readFileSync(file, 'utf8')) as { runs: LegacyRun[] }).runs;
+  return runs
+    .filter((r) => (r.gl !== undefined || r.compositing !== undefined) && r.steady.heapMb.retainedStart !== undefined)
+    .map(({ compositing, gl, webglRenderer, ...rest }) => ({
+      ...rest,
+      gl: gl ?? (compositing === 'software' ? 'software' : 'swiftshader-gpu-process'),
+      webglRenderer: webglRenderer ?? null,
+    }));
 }
 
 async function main(): Promise<void> {
@@ -590,6 +640,7 @@ async function main(): Promise<void> {
   if (options.reportOnly) {
     const dir = here('../results/');
     const results = JSON.parse(readFileSync(dir + 'live.json', 'utf8')) as Results;
+    results.runs = readRuns(dir + 'live.json');
     for (const r of results.runs) {
       const h = r.steady.heapMb;
       r.budgets.heapFlat = heapFlat(h.retainedStart, h.retainedEnd, h.slopeMbPerMinute, r.windowSeconds);
@@ -616,7 +667,7 @@ async function main(): Promise<void> {
   });
   let server: ServerHandle | null = null;
   let simulator: SimulatorHandle | null = null;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs(options.compositing) });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs(options.gl) });
   const chromiumVersion = browser.version();
   const runs: ClientResult[] = [];
   try {
@@ -661,11 +712,8 @@ async function main(): Promise<void> {
   const dir = here('../results/');
   mkdirSync(dir, { recursive: true });
   const file = dir + 'live.json';
-  // runs recorded before the compositing and retained-heap figures existed are dropped
-  const previous: ClientResult[] = existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as Results).runs.filter((r) => r.compositing !== undefined && r.steady.heapMb.retainedStart !== undefined)
-    : [];
-  const key = (r: ClientResult): string => `${r.client}@${r.devices}@${r.compositing}@${r.windowSeconds >= 600 ? 'long' : 'short'}`;
+  const previous: ClientResult[] = existsSync(file) ? readRuns(file) : [];
+  const key = (r: ClientResult): string => `${r.client}@${r.devices}@${r.gl}@${r.windowSeconds >= 600 ? 'long' : 'short'}`;
   const fresh = new Set(runs.map(key));
   const results: Results = {
     machine: machineInfo(chromiumVersion),
