@@ -92,6 +92,9 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
       attributionControl: false,
       maxZoom: 19,
       pitchWithRotate: false,
+      // no symbol fade: with the default 300 ms every live update (each second) repaints for 300 ms
+      // more while labels and icons fade in and out after collision placement
+      fadeDuration: 0,
       ...(uiStringsRef.current ? { locale: uiStringsRef.current } : {}),
     });
     // In right-to-left layouts the controls sit on the inline-end side, which is the left.
