@@ -506,6 +506,26 @@ interface Results {
   runs: ClientResult[];
 }
 
+/** Before/after figures of changes to the live map, measured A/B in one run (two --client-dist under the same load). */
+const CHANGES = `## Changes measured (before → after, one run each, both clients under the same load)
+
+Rows \`dist before fade\` are the build of 0c9716d; \`dist\` has the live map created with \`fadeDuration: 0\` (no
+300 ms symbol fade, which repainted for 300 ms after every update). \`--gl software\` unless said. Rows \`dist@0c9716d\` are
+an earlier baseline of the same build, each client run alone, under more load from elsewhere (machine CPU 82–83 %):
+
+| devices | gl | load avg | busy | longest task | tasks > 50 ms | fps | machine CPU |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+| 100 | software | 2.19 → 1.59 / 1.59 → 1.92 | 8.8 → **6.3 %** | 76 → **54 ms** | 8 → **1** | 58.5 → **59.5** | 18.0 → 13.8 % |
+| 1,500 | software | 2.09 → 1.47 / 1.47 → 2.49 | 13.9 → **10.1 %** | 61 → 63 ms | 7 → **2** | 58.8 → **59.4** | 40.6 → 31.0 % |
+| 1,500 | gpu (SwiftShader fallback) | 1.86 → 1.6 / 1.6 → 2.43 | 16.9 → **15.4 %** | 99 → 99 ms | 7 → **3** | 58.6 → **59.2** | 47.9 → 43.9 % |
+| 10,000 (about 8,500 positions/s) | software | 2.04 → 2.92 / 2.92 → 3.43 | 16.2 → **15.6 %** | 129 → **100 ms** | 6 → 5 | 58.6 → 58.9 | 88.5 → 87.2 % |
+
+A CPU profile of the 1,500-device window after the change (\`--profile\`) finds no readback on the update path
+(no \`queryRenderedFeatures\`, canvas read or \`project\` loop): JavaScript is about 1.2 s of 18 s, most of it
+under the socket's \`onmessage\` (the message's parse and check, its delivery into the live store); MapLibre's \`_render\` about 34 ms; the two spans
+over 50 ms are the garbage collector. The rest of the main thread's busy time ("other") is software compositing's
+frame readback (\`--gl software\`), not the page's code.`;
+
 const NOTES = `## How it is measured
 
 - Server (\`bench/live/serve.ts\`) and simulator (\`server/simulator/cli.ts\`, every device every second, OsmAnd GET) in
@@ -601,6 +621,8 @@ function markdown(results: Results): string {
           ? ''
           : ` Main-thread time: script ${pct(r.steady.breakdown.script)}, layout ${pct(r.steady.breakdown.layout)}, style ${pct(r.steady.breakdown.recalcStyle)}, other (paint, commits, GC…) ${pct(r.steady.breakdown.other)} of wall time. Busiest threads (trace): ${(r.steady.trace?.threads ?? []).map((t) => `${t.thread} ${pct(t.busy)}`).join(', ')}.`),
     ),
+    '',
+    CHANGES,
     '',
     NOTES,
     '',
