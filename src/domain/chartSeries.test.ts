@@ -4,31 +4,12 @@ import { contrastRatio } from '../ui/color';
 import { darkTokens } from '../ui/theme.css';
 import { isoTimeMs, numericAttributes, quantityOf, SERIES_COLORS, seriesColor, timeSpan, toSeries } from './chartSeries';
 import { DEFAULT_UNITS, type Units } from './units';
+import { makePosition } from '../../tests/fixtures/models';
 
 const T0 = Date.UTC(2024, 4, 1, 10, 0, 0) / 1000;
 
-function position(k: number, fields: Partial<Position> = {}, attributes: Attributes = {}): Position {
-  return {
-    id: k + 1,
-    deviceId: 1,
-    protocol: 'osmand',
-    serverTime: null,
-    deviceTime: null,
-    fixTime: new Date((T0 + k * 10) * 1000).toISOString(),
-    valid: true,
-    latitude: 24.7,
-    longitude: 46.6,
-    altitude: 600,
-    speed: 10,
-    course: 90,
-    address: null,
-    accuracy: 5,
-    network: null,
-    geofenceIds: null,
-    attributes,
-    ...fields,
-  };
-}
+const position = (k: number, fields: Partial<Position> = {}, attributes: Attributes = {}): Position =>
+  makePosition({ id: k + 1, fixTime: new Date((T0 + k * 10) * 1000).toISOString(), latitude: 24.7, longitude: 46.6, altitude: 600, speed: 10, course: 90, accuracy: 5, attributes, ...fields });
 
 const METRIC: Units = DEFAULT_UNITS;
 const IMPERIAL: Units = { speed: 'mph', distance: 'mi', altitude: 'ft', volume: 'usGal' };

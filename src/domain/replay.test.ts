@@ -2,31 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Event, Position, StopReportItem } from '../../contract/models';
 import { distanceMeters } from '../../contract/units';
 import { indexAtOrBefore, nextStep, playedShare, prepareReplay, previousStep, replayMarkers, sampleTrack, thinLine, trackPositions } from './replay';
+import { makePosition } from '../../tests/fixtures/models';
 
 const T0 = Date.UTC(2026, 10, 2, 8, 0, 0);
 
-function position(deviceId: number, seconds: number, latitude: number, longitude: number, extra: Partial<Position> = {}): Position {
-  return {
-    id: deviceId * 100_000 + seconds,
-    deviceId,
-    protocol: 'osmand',
-    serverTime: null,
-    deviceTime: null,
-    fixTime: new Date(T0 + seconds * 1000).toISOString(),
-    valid: true,
-    latitude,
-    longitude,
-    altitude: 600,
-    speed: 20,
-    course: 90,
-    address: null,
-    accuracy: 5,
-    network: null,
-    geofenceIds: null,
-    attributes: {},
-    ...extra,
-  };
-}
+const position = (deviceId: number, seconds: number, latitude: number, longitude: number, extra: Partial<Position> = {}): Position =>
+  makePosition({ id: deviceId * 100_000 + seconds, deviceId, fixTime: new Date(T0 + seconds * 1000).toISOString(), latitude, longitude, altitude: 600, speed: 20, course: 90, accuracy: 5, ...extra });
 
 describe('prepareReplay', () => {
   it('keeps each device in time order, skips and counts bad coordinates and positions out of order', () => {

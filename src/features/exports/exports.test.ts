@@ -15,29 +15,10 @@ import {
   type ExportTrack,
 } from './exports';
 import { DEFAULT_UNITS } from '../../domain/units';
+import { makePosition } from '../../../tests/fixtures/models';
 
-function position(overrides: Partial<Position> = {}): Position {
-  return {
-    id: 1,
-    deviceId: 1,
-    protocol: 'osmand',
-    serverTime: null,
-    deviceTime: null,
-    fixTime: '2026-11-01T11:03:05.000+00:00',
-    valid: true,
-    latitude: 24.7136,
-    longitude: 46.6753,
-    altitude: 612.5,
-    speed: 10,
-    course: 90,
-    address: null,
-    accuracy: 5,
-    network: null,
-    geofenceIds: null,
-    attributes: {},
-    ...overrides,
-  };
-}
+const position = (overrides: Partial<Position> = {}): Position =>
+  makePosition({ fixTime: '2026-11-01T11:03:05.000+00:00', altitude: 612.5, speed: 10, course: 90, accuracy: 5, ...overrides });
 
 const HOSTILE = `<b>&"'`;
 const names: Record<number, string> = { 1: 'Truck 1', 2: '=HYPERLINK("http://x")', 3: HOSTILE };
