@@ -5,21 +5,13 @@
  * `javascript:` button URL and a `data:` image are never used while safe ones are; the dialog
  * passes axe in Arabic and English; a user sees the announcements meant for users.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startHarness, type Harness } from './harness.ts';
+import { fileHarness } from './settingsSteps.ts';
 import { adminJson, createUser, signInOnto, submitLogin, waitForPath, watchDialogs } from './helpers.ts';
 import { seriousViolations } from './axe.ts';
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-}, 60_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const { harness, url } = fileHarness();
 
 const base = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -33,7 +25,7 @@ const base = (id: string, extra: Record<string, unknown> = {}) => ({
 });
 
 async function publish(announcements: unknown[], settings: Record<string, unknown> = {}): Promise<void> {
-  await adminJson(harness, 'PUT', '/api/announcements', { announcements, settings });
+  await adminJson(harness(), 'PUT', '/api/announcements', { announcements, settings });
 }
 
 const dialog = (page: Page) => page.getByTestId('announcement');
@@ -41,9 +33,9 @@ const dialog = (page: Page) => page.getByTestId('announcement');
 describe('announcements', () => {
   it('shows a guest announcement on /login after its delay, full screen at phone size', async () => {
     await publish([base('welcome', { visibility: { showOnPages: ['login'] } })], { autoShowDelay: 1500 });
-    const { page } = await harness.newPage();
+    const { page } = await harness().newPage();
     const opened = Date.now();
-    await page.goto(`${harness.server.url}/login?locale=en`);
+    await page.goto(url('/login?locale=en'));
     await page.getByLabel('Email').focus();
     // not before its delay
     await page.waitForTimeout(Math.max(0, 900 - (Date.now() - opened)));
@@ -77,8 +69,8 @@ describe('announcements', () => {
 
   it('stops at maxShowsPerUser: the counters are kept per viewer in local storage', async () => {
     await publish([base('twice', { visibility: { maxShowsPerUser: 2 } })], { autoShowDelay: 200, showOncePerSession: false, maxAnnouncementsPerSession: 10 });
-    const { context, page } = await harness.newPage();
-    await page.goto(`${harness.server.url}/login?locale=en`);
+    const { context, page } = await harness().newPage();
+    await page.goto(url('/login?locale=en'));
     // shown, closed, shown again (once per session is off), closed
     for (let show = 1; show <= 2; show++) {
       await dialog(page).waitFor({ timeout: 10_000 });
@@ -89,14 +81,14 @@ describe('announcements', () => {
     expect(await dialog(page).count()).toBe(0);
     // a new tab of the same browser: the stored count (2) keeps it away too
     const again = await context.newPage();
-    await again.goto(`${harness.server.url}/login?locale=en`);
+    await again.goto(url('/login?locale=en'));
     await again.getByLabel('Email').waitFor();
     await again.waitForTimeout(1500);
     expect(await dialog(again).count()).toBe(0);
     expect(JSON.parse((await again.evaluate(() => localStorage.getItem('athar.announcements.guest'))) ?? '{}').twice.count).toBe(2);
     // another browser (a new guest) still gets it
-    const other = await harness.newPage();
-    await other.page.goto(`${harness.server.url}/login?locale=en`);
+    const other = await harness().newPage();
+    await other.page.goto(url('/login?locale=en'));
     await dialog(other.page).waitFor({ timeout: 10_000 });
   });
 
@@ -114,9 +106,9 @@ describe('announcements', () => {
       ],
       { autoShowDelay: 200, maxAnnouncementsPerSession: 2 },
     );
-    const { page } = await harness.newPage();
+    const { page } = await harness().newPage();
     const alerts = watchDialogs(page);
-    await page.goto(`${harness.server.url}/login?locale=en`);
+    await page.goto(url('/login?locale=en'));
     await dialog(page).waitFor({ timeout: 10_000 });
     expect(await dialog(page).getByRole('heading').textContent()).toBe('Maintenance unsafe');
     expect(await dialog(page).textContent()).toContain('Urgent');
@@ -139,8 +131,8 @@ describe('announcements', () => {
       { autoShowDelay: 100 },
     );
     for (const locale of ['ar', 'en'] as const) {
-      const { page } = await harness.newPage();
-      await page.goto(`${harness.server.url}/login?locale=${locale}`);
+      const { page } = await harness().newPage();
+      await page.goto(url(`/login?locale=${locale}`));
       await dialog(page).waitFor({ timeout: 10_000 });
       await dialog(page).locator('img').evaluate((img: HTMLImageElement) => img.decode());
       expect(await dialog(page).getByRole('heading').textContent()).toBe(locale === 'ar' ? 'صيانة colours' : 'Maintenance colours');
@@ -153,9 +145,9 @@ describe('announcements', () => {
 
   it('shows users the announcements for users, once they are signed in', async () => {
     await publish([base('users', { showToGuests: false, showToLoggedIn: true, visibility: { showToRoles: ['user'] } })], { autoShowDelay: 300 });
-    const user = await createUser(harness, 'announce');
-    const { page } = await harness.newPage();
-    await page.goto(`${harness.server.url}/login?locale=en`);
+    const user = await createUser(harness(), 'announce');
+    const { page } = await harness().newPage();
+    await page.goto(url('/login?locale=en'));
     await page.getByLabel('Email').waitFor();
     await page.waitForTimeout(800);
     expect(await dialog(page).count()).toBe(0);
@@ -171,8 +163,8 @@ describe('announcements', () => {
 
   it('an announcement saved in the management screen shows for a user', async () => {
     await publish([], { autoShowDelay: 300 });
-    const admin = await harness.newPage();
-    await signInOnto(admin.page, harness, '/settings/announcement');
+    const admin = await harness().newPage();
+    await signInOnto(admin.page, harness(), '/settings/announcement');
     const form = admin.page.locator('main');
     await form.getByLabel('Identifier', { exact: true }).fill('from-the-screen');
     await form.getByLabel('Title (English)', { exact: true }).fill('New reports are here');
@@ -180,9 +172,9 @@ describe('announcements', () => {
     await form.getByRole('button', { name: 'Save', exact: true }).click();
     await waitForPath(admin.page, '/settings/announcements');
 
-    const user = await createUser(harness, 'reader');
-    const { page } = await harness.newPage();
-    await page.goto(`${harness.server.url}/login?locale=en`);
+    const user = await createUser(harness(), 'reader');
+    const { page } = await harness().newPage();
+    await page.goto(url('/login?locale=en'));
     await submitLogin(page, user.email, user.password);
     await waitForPath(page, '/');
     await dialog(page).waitFor({ timeout: 10_000 });

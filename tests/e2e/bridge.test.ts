@@ -5,22 +5,12 @@
  * `window.handleLoginToken`; push tokens from `window.updateNotificationToken` land on the user
  * (the last three); logout removes this device's token before the session is deleted.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startHarness, type Harness } from './harness.ts';
+import { fileHarness } from './settingsSteps.ts';
 import { LABEL, adminJson, createUser, pageSessionStatus, pathOf, submitLogin, waitForPath } from './helpers.ts';
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
-
-const url = (path: string) => `${harness.server.url}${path}`;
+const { harness, url } = fileHarness();
 
 declare global {
   interface Window {
@@ -30,7 +20,7 @@ declare global {
 
 /** A page whose window has the Android wrapper's `appInterface`, recording the messages posted to it. */
 async function wrappedPage(): Promise<{ page: Page; warnings: string[] }> {
-  const { page } = await harness.newPage();
+  const { page } = await harness().newPage();
   await page.addInitScript(() => {
     window.__posted = [];
     (window as unknown as { appInterface: unknown }).appInterface = {
@@ -50,11 +40,11 @@ const posted = (page: Page) => page.evaluate(() => window.__posted ?? []);
 const callBridge = (page: Page, name: string, value: unknown) =>
   page.evaluate(([fn, arg]) => (window as unknown as Record<string, (v: unknown) => void>)[fn as string]?.(arg), [name, value] as const);
 const tokensOf = async (id: number) =>
-  (await adminJson<{ attributes: Record<string, unknown> }>(harness, 'GET', `/api/users/${id}`)).attributes.notificationTokens ?? null;
+  (await adminJson<{ attributes: Record<string, unknown> }>(harness(), 'GET', `/api/users/${id}`)).attributes.notificationTokens ?? null;
 
 describe('native bridge', () => {
   it('posts login|{token} after a sign-in; the token signs a fresh page in; push tokens keep the last three; logout removes this device’s', async () => {
-    const user = await createUser(harness, 'bridge');
+    const user = await createUser(harness(), 'bridge');
 
     // 1. A sign-in through the form posts a login token to the wrapper.
     const first = await wrappedPage();
