@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ServiceWorkerMachine } from '../../machines/serviceWorker/serviceWorker.machine';
@@ -53,8 +53,16 @@ function ServerErrorAlert({ message }: { message: string }) {
   );
 }
 
-/** The refresh prompt's code loads only when a new version waits (a failed load shows nothing). */
-const UpdatePrompt = lazy(() => import('./UpdatePrompt').catch(() => ({ default: () => null })));
+/**
+ * A component whose code loads when it is first shown, not with the page; a chunk that cannot
+ * load (offline) shows nothing rather than breaking the page.
+ */
+function lazyOrNothing<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy(() => load().catch(() => ({ default: () => null })));
+}
+
+/** The refresh prompt's code loads only when a new version waits. */
+const UpdatePrompt = lazyOrNothing(() => import('./UpdatePrompt'));
 
 function UpdatePromptHost() {
   const { app } = useServices();
@@ -77,11 +85,8 @@ function ErrorToastHost() {
   return <ErrorToast message={text(toastText(message))} onClose={close} closeLabel={t`Close`} />;
 }
 
-/**
- * The dialog's code loads while an announcement waits for its delay, not with the page; a chunk
- * that cannot load (offline) shows nothing rather than breaking the page.
- */
-const AnnouncementDialog = lazy(() => import('../announcements/AnnouncementDialog').catch(() => ({ default: () => null })));
+/** The dialog's code loads while an announcement waits for its delay. */
+const AnnouncementDialog = lazyOrNothing(() => import('../announcements/AnnouncementDialog'));
 
 function AnnouncementsHost() {
   const { app } = useServices();
