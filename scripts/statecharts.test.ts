@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { formMachine, uploadMachine } from '../tests/model/fixtures/machines.ts';
-import { compare, expectedFiles, fileBase, sourceOf, write } from './statecharts.ts';
+import { coveringPaths, fakeActors, provideFakeActors } from '../tests/model/graph.ts';
+import { coverageProblems, defineModel, modelCoverage } from '../tests/model/spec.ts';
+import { compare, coverageFailures, expectedFiles, fileBase, sourceOf, write } from './statecharts.ts';
+import { describePayload, renderCoverage, renderPlan, shortValue } from './statecharts/plan.ts';
 import {
   describeMachine,
   escapeMermaid,
@@ -195,5 +198,82 @@ describe('statecharts CLI helpers', () => {
     write(fewer, dir);
     expect(readdirSync(dir).sort()).toEqual(['README.md', 'upload.md', 'upload.svg']);
     expect(compare(fewer, dir)).toEqual({ missing: [], stale: [], extra: [] });
+  });
+});
+
+describe('test plans and coverage (model specs)', () => {
+  const fakes = fakeActors();
+  const upload = provideFakeActors(uploadMachine, fakes);
+  const uploadPaths = coveringPaths(upload, {
+    events: { 'xstate.done.actor.load': { output: { count: 3 } }, 'xstate.error.actor.load': { error: new Error('offline') } },
+  });
+  const uploadSpec = defineModel(uploadMachine, {
+    paths: uploadPaths,
+    replayMachine: upload,
+    scenarios: [{ title: 'a start then a cancel', events: [{ type: 'START' }, { type: 'CANCEL' }] }],
+  });
+  // without a valid SUBMIT sample the guarded transition and `submitted` are never reached
+  const formPaths = coveringPaths(formMachine, { events: { SUBMIT: { value: 'bad' } } });
+  const sources = { spec: 'tests/model/x.model.ts', test: 'tests/model/x.model.test.ts' };
+
+  it('describes payloads as short JSON, errors by name and message', () => {
+    expect(describePayload({ type: 'LOGIN', password: 'secret', email: 'a@b', code: null })).toBe('{ code: null, email: "a@b", password: "secret" }');
+    expect(describePayload({ type: 'STOP' })).toBe('');
+    expect(shortValue(new Error('offline'))).toBe('Error("offline")');
+    expect(shortValue({ text: 'x'.repeat(100) })).toHaveLength(36);
+  });
+
+  it('writes every path as numbered steps: state, what happens, expected state, expected effects', () => {
+    const plan = renderPlan('upload', uploadSpec, sources);
+    expect(plan).toContain(`${uploadSpec.paths.length} paths`);
+    expect(plan).toContain('states 13/13, transitions 11/11 (100 %)');
+    expect(plan).toContain('1. Start the machine → expect `idle`; effects: none.');
+    expect(plan).toContain('2. In `idle`, send `START` → expect `working.fetch.loading + working.ticker.tick`; effects: logStart, start loadServer.');
+    expect(plan).toContain('`loadServer` fails with `Error("offline")` → expect `working.fetch.failed + working.ticker.tick`; effects: stop loadServer.');
+    expect(plan).toMatch(/wait 500 ms \(after RETRY_DELAY\)/);
+    expect(plan).toContain(`### Path ${uploadSpec.paths.length}: a start then a cancel (3 steps) ⇒ idle`);
+    expect(renderPlan('upload', uploadSpec, sources)).toBe(plan); // deterministic
+  });
+
+  it('counts covered states and transitions against the definition, and fails below 100 %', () => {
+    expect(coverageProblems(uploadSpec)).toEqual([]);
+    const form = defineModel(formMachine, { paths: formPaths });
+    expect(modelCoverage(form)).toMatchObject({ states: { total: 4, covered: 3, excluded: 0 }, transitions: { total: 3, covered: 2, excluded: 0 } });
+    expect(coverageFailures({ form, upload: uploadSpec, none: undefined })).toEqual([
+      'form: state form.submitted is not covered',
+      'form: transition editing: SUBMIT [isValid] → submitted (id form.editing#SUBMIT#0) is not covered',
+      'none: no model spec (tests/model/none.model.ts); see docs/qa.md',
+    ]);
+    const coverage = renderCoverage('form', form, sources);
+    expect(coverage).toContain('| States | 4 | 3 | 0 | 75 % |');
+    expect(coverage).toContain('Not covered (CI fails):');
+  });
+
+  it('accepts a gap left out with a reason, lists it, and flags exclusions that are stale or without a reason', () => {
+    const form = defineModel(formMachine, {
+      paths: formPaths,
+      exclude: { 'form.submitted': 'reached only with a valid value', 'form.editing#SUBMIT#0': 'the test has no valid value' },
+    });
+    expect(coverageProblems(form)).toEqual([]);
+    const coverage = renderCoverage('form', form, sources);
+    expect(coverage).toContain('| Transitions | 3 | 2 | 1 | 100 % |');
+    expect(coverage).toContain('- `editing: SUBMIT [isValid] → submitted`: the test has no valid value');
+    const stale = defineModel(formMachine, {
+      paths: formPaths,
+      exclude: { 'form.submitted': 'x', 'form.editing#SUBMIT#0': 'y', 'form.invalid': 'covered anyway', 'form.gone': 'no such state', 'form.editing#SUBMIT#1': ' ' },
+    });
+    expect(coverageProblems(stale)).toEqual([
+      'form.invalid: excluded, but the paths cover it',
+      'form.gone: excluded, but the machine has no such state or transition',
+      'form.editing#SUBMIT#1: excluded, but the paths cover it',
+      'form.editing#SUBMIT#1: excluded without a reason',
+    ]);
+  });
+
+  it('generates a plan and a coverage section per machine with a spec', async () => {
+    const files = await expectedFiles({ upload: uploadMachine, form: formMachine }, '', { upload: uploadSpec, form: undefined });
+    expect([...files.keys()].sort()).toEqual(['form.md', 'form.svg', 'upload.md', 'upload.paths.md', 'upload.svg']);
+    expect(files.get('upload.md')).toContain('## Test coverage');
+    expect(files.get('form.md')).toContain('No model spec');
   });
 });

@@ -1,13 +1,21 @@
 /**
- * Statechart diagrams of every machine in `src/machines/registry.ts`.
+ * Statechart diagrams, test plans and coverage of every machine in `src/machines/registry.ts`.
  *
- *   tsx scripts/statecharts.ts write   # (npm run statecharts) writes docs/statecharts/<name>.{md,svg}, deletes stale ones
- *   tsx scripts/statecharts.ts check   # (npm run statecharts:check) exits 1 listing missing/stale/extra files
+ *   tsx scripts/statecharts.ts write          # (npm run statecharts) writes docs/statecharts/<name>.{md,svg,paths.md}, deletes stale ones
+ *   tsx scripts/statecharts.ts check          # (npm run statecharts:check) exits 1 listing missing/stale/extra files
+ *                                             # and every machine whose model-based tests cover less than 100 %
+ *   tsx scripts/statecharts.ts paths <name>   # (npm run statecharts:paths -- <name>) prints the test plan, writes <name>.paths.md
+ *
+ * The plan and the coverage of `<name>` come from its model spec `tests/model/<name>.model.ts`
+ * (`export const model = defineModel(...)`, see tests/model/spec.ts): the paths its test replays.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
+import type { ModelSpec } from '../tests/model/spec.ts';
+import { coverageProblems } from '../tests/model/spec.ts';
+import { renderCoverage, renderPlan, type PlanSources } from './statecharts/plan.ts';
 import { renderMachineFiles, svgRenderer } from './statecharts/render.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,10 +59,49 @@ export function sourceOf(name: string, registrySource: string, registryPath = 's
   return registryPath;
 }
 
-/** Every generated file (name → content) for the given machines. */
+/** Where the model spec and the model-based test of a registered machine live (by convention). */
+export function modelSources(name: string): PlanSources {
+  return { spec: `tests/model/${name}.model.ts`, test: `tests/model/${name}.model.test.ts` };
+}
+
+/** The model spec of each machine (`undefined`: none); throws when a spec is for another machine. */
+export async function loadSpecs(machines: Readonly<Record<string, AnyStateMachine>>): Promise<Record<string, ModelSpec | undefined>> {
+  const specs: Record<string, ModelSpec | undefined> = {};
+  for (const name of Object.keys(machines).sort()) {
+    const file = join(ROOT, modelSources(fileBase(name)).spec);
+    if (!existsSync(file)) {
+      specs[name] = undefined;
+      continue;
+    }
+    const { model } = (await import(file)) as { model?: ModelSpec };
+    if (!model) throw new Error(`${modelSources(name).spec} does not export \`model\` (export const model = defineModel(...))`);
+    if (model.machine !== machines[name]) {
+      throw new Error(`${modelSources(name).spec}: its model is for machine "${model.machine.id}", not the registered "${name}"`);
+    }
+    specs[name] = model;
+  }
+  return specs;
+}
+
+/** Coverage problems per machine: no model spec, uncovered states/transitions, stale exclusions. */
+export function coverageFailures(specs: Readonly<Record<string, ModelSpec | undefined>>): string[] {
+  return Object.keys(specs)
+    .sort()
+    .flatMap((name) => {
+      const spec = specs[name];
+      if (!spec) return [`${name}: no model spec (${modelSources(name).spec}); see docs/qa.md`];
+      return coverageProblems(spec).map((problem) => `${name}: ${problem}`);
+    });
+}
+
+/**
+ * Every generated file (name → content) for the given machines. With `specs` (the model spec of
+ * each machine, `undefined` for none), also the test plans and the coverage sections.
+ */
 export async function expectedFiles(
   machines: Readonly<Record<string, AnyStateMachine>>,
   registrySource: string,
+  specs?: Readonly<Record<string, ModelSpec | undefined>>,
 ): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   const names = Object.keys(machines).sort();
@@ -66,6 +113,12 @@ export async function expectedFiles(
     const base = fileBase(name);
     const rendered = await renderMachineFiles(base, machine, { source: sourceOf(name, registrySource), renderer });
     for (const [file, content] of Object.entries(rendered)) files.set(file, content);
+    if (specs) {
+      const spec = specs[name];
+      const sources = modelSources(base);
+      files.set(`${base}.md`, `${files.get(`${base}.md`) ?? ''}${renderCoverage(base, spec, sources)}`);
+      if (spec) files.set(`${base}.paths.md`, renderPlan(base, spec, sources));
+    }
   }
   return files;
 }
@@ -99,18 +152,26 @@ export function write(expected: ReadonlyMap<string, string>, dir: string): Drift
 
 async function main(argv: readonly string[]): Promise<number> {
   const mode = argv[0];
-  if (mode !== 'write' && mode !== 'check') {
-    console.error('usage: tsx scripts/statecharts.ts write|check');
+  if (mode !== 'write' && mode !== 'check' && mode !== 'paths') {
+    console.error('usage: tsx scripts/statecharts.ts write|check|paths <machine>');
     return 2;
   }
   const { machines } = (await import('../src/machines/registry.ts')) as { machines: Record<string, AnyStateMachine> };
-  const expected = await expectedFiles(machines, readFileSync(REGISTRY, 'utf8'));
   const shown = relative(ROOT, OUT_DIR);
+  if (mode === 'paths') return printPlan(machines, argv[1], shown);
+  const specs = await loadSpecs(machines);
+  const expected = await expectedFiles(machines, readFileSync(REGISTRY, 'utf8'), specs);
+  const failures = coverageFailures(specs);
+  const coverageReport = `model-based test coverage below 100 %:\n  ${failures.join('\n  ')}\nSee docs/qa.md: add sample events or paths, or exclude with a reason.`;
   if (mode === 'write') {
     const drift = write(expected, OUT_DIR);
     for (const file of [...drift.missing, ...drift.stale]) console.log(`wrote   ${shown}/${file}`);
     for (const file of drift.extra) console.log(`deleted ${shown}/${file}`);
     console.log(`statecharts: ${Object.keys(machines).length} machine(s), ${expected.size} file(s) up to date`);
+    if (failures.length > 0) {
+      console.error(coverageReport);
+      return 1;
+    }
     return 0;
   }
   const drift = compare(expected, OUT_DIR);
@@ -121,9 +182,32 @@ async function main(argv: readonly string[]): Promise<number> {
   ];
   if (problems.length > 0) {
     console.error(`statecharts are out of date:\n${problems.join('\n')}\nRun \`npm run statecharts\` and commit the result.`);
+  }
+  if (failures.length > 0) console.error(coverageReport);
+  if (problems.length > 0 || failures.length > 0) return 1;
+  console.log(`statecharts: ${expected.size} file(s) up to date; model-based tests cover 100 % of ${Object.keys(machines).length} machine(s)`);
+  return 0;
+}
+
+/** `paths <name>`: prints the test plan of one machine and writes its `.paths.md`. */
+async function printPlan(machines: Readonly<Record<string, AnyStateMachine>>, name: string | undefined, shown: string): Promise<number> {
+  const known = Object.keys(machines).sort();
+  const machine = name === undefined ? undefined : machines[name];
+  if (name === undefined || !machine || !Object.hasOwn(machines, name)) {
+    console.error(`${name === undefined ? 'Which machine?' : `Unknown machine "${name}".`} Known machines: ${known.join(', ')}\nusage: npm run statecharts:paths -- <machine>`);
+    return 2;
+  }
+  const spec = (await loadSpecs({ [name]: machine }))[name];
+  const sources = modelSources(fileBase(name));
+  if (!spec) {
+    console.error(`${name} has no model spec (${sources.spec}); see docs/qa.md to add one.`);
     return 1;
   }
-  console.log(`statecharts: ${expected.size} file(s) up to date`);
+  const plan = renderPlan(fileBase(name), spec, sources);
+  process.stdout.write(plan);
+  mkdirSync(OUT_DIR, { recursive: true });
+  writeFileSync(join(OUT_DIR, `${fileBase(name)}.paths.md`), plan);
+  console.error(`wrote ${shown}/${fileBase(name)}.paths.md`);
   return 0;
 }
 

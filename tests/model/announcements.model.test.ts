@@ -7,52 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { announcementsMachine, type AnnouncementsContext } from '../../src/machines/announcements/announcements.machine';
-import { GUEST, parseAnnouncementFile, type Announcement, type AnnouncementFile } from '../../src/domain/announcements';
-import { assertCovers, coverageOf, coveringPaths, fakeActors, replayChecking, transitionsOf, type Effect, type PathStep } from './graph.ts';
-
-const parsed = parseAnnouncementFile({
-  announcements: [{ id: 'welcome', isActive: true, showToGuests: true, showToLoggedIn: true, title: { en: 'Welcome' }, message: { en: 'Hello' } }],
-  settings: { autoShowDelay: 1500 },
-});
-if (!parsed.ok) throw new Error('fixture');
-const file: AnnouncementFile = parsed.file;
-const welcome = file.announcements[0] as Announcement;
-
-const fakes = fakeActors();
-const effects: Effect[] = [];
-const machine = announcementsMachine.provide({
-  actors: { loadFile: fakes.promise(), pick: fakes.promise() },
-  actions: {
-    recordShow: (_, params) => void effects.push(['recordShow', { viewer: params.viewer, id: params.id, shown: params.shown }]),
-    perform: (_, params) => void effects.push(['perform', params.announcement.id]),
-  },
-});
-
-const invokeEvent = (kind: 'done' | 'error', src: string): string => {
-  const t = transitionsOf(announcementsMachine).find((it) => it.kind === kind && it.invoke?.src === src);
-  if (!t) throw new Error(`no ${kind} transition for ${src}`);
-  return t.eventType;
-};
-
-const ctx = (s: AnyMachineSnapshot) => s.context as AnnouncementsContext;
-const user = { kind: 'user' as const, id: 3, role: 'user' };
-
-const paths = coveringPaths(machine, {
-  input: { path: '/login' },
-  events: {
-    NAVIGATED: { path: '/' },
-    VIEWER: [{ viewer: GUEST }, { viewer: user }],
-    [invokeEvent('done', 'loadFile')]: { output: file },
-    [invokeEvent('error', 'loadFile')]: { error: new Error('HTTP 404') },
-    [invokeEvent('done', 'pick')]: [{ output: welcome }, { output: null }],
-    [invokeEvent('error', 'pick')]: { error: new Error('storage') },
-  },
-  // guards read whether the viewer is known and which one it is, and what was picked: the shown
-  // list only grows, so it is left out (one announcement shown per path is enough)
-  serializeState: (s) =>
-    JSON.stringify([s.value, ctx(s).viewer?.kind ?? null, ctx(s).file !== null, ctx(s).current?.id ?? null, ctx(s).shown.length > 0]),
-});
+import { replayChecking, type Effect, type PathStep } from './graph.ts';
+import { assertModelCovers } from './spec.ts';
+import { ctx, effects, fakes, file, machine, model, paths, user, welcome } from './announcements.model.ts';
 
 function check(step: PathStep, prev: AnyMachineSnapshot | undefined, next: AnyMachineSnapshot, produced: readonly Effect[]): void {
   const where = `step "${step.label}"`;
@@ -92,7 +49,6 @@ describe('announcements machine (model-based)', () => {
   }
 
   it('covers every state node and every transition', () => {
-    assertCovers(paths, announcementsMachine);
-    expect(coverageOf(paths, announcementsMachine).transitions.covered).toHaveLength(transitionsOf(announcementsMachine).length);
+    assertModelCovers(model);
   });
 });

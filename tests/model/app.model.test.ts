@@ -8,26 +8,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
-import { appMachine, type AppInput } from '../../src/machines/app/app.machine';
-import { sessionMachine, type SessionContext } from '../../src/machines/session/session.machine';
-import { assertCovers, coveringPaths, fakeActors, provideFakeActors, replayPath, transitionsOf } from './graph.ts';
-
-const input: AppInput = { query: { locale: 'en', token: 'url-token', uniqueId: null, openid: null }, path: '/devices/3' };
-const fakes = fakeActors();
-const machine = appMachine.provide({ actors: { session: provideFakeActors(sessionMachine, fakes) } });
-const signedIn = { matches: (state: string) => state === 'authenticated', context: { user: { id: 4, attributes: { role: 'Dispatcher' } } } };
-const signedOut = { matches: () => false };
-const guest = { matches: (state: string) => state === 'unauthenticated' };
-const paths = coveringPaths(machine, {
-  input,
-  events: {
-    [`xstate.snapshot.session`]: [{ snapshot: signedIn }, { snapshot: signedOut }, { snapshot: guest }],
-    NAVIGATED: { path: '/settings/devices' },
-    UNAUTHORIZED: {},
-    LOGIN_TOKEN: { token: 'native-token' },
-  },
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, (snapshot.context as { authenticated: boolean }).authenticated, (snapshot.context as { viewer: string | null }).viewer]),
-});
+import { appMachine } from '../../src/machines/app/app.machine';
+import type { SessionContext } from '../../src/machines/session/session.machine';
+import { replayPath, transitionsOf } from './graph.ts';
+import { assertModelCovers } from './spec.ts';
+import { fakes, guest, input, machine, model, paths, signedIn, signedOut } from './app.model.ts';
 
 describe('app machine (model-based)', () => {
   for (const path of paths) {
@@ -79,6 +64,6 @@ describe('app machine (model-based)', () => {
 
   it('covers every state node and every transition', () => {
     expect(transitionsOf(appMachine).length).toBeGreaterThan(0);
-    assertCovers(paths, appMachine);
+    assertModelCovers(model);
   });
 });

@@ -3,21 +3,11 @@
  * messages), each replayed against the real machine with the context compared at every step.
  */
 import { describe, expect, it } from 'vitest';
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { errorsMachine, type ErrorsContext } from '../../src/machines/errors/errors.machine';
-import { assertCovers, coveringPaths, pathFromEvents, replayPath, transitionsOf, type ModelPath } from './graph.ts';
-
-const queueOf = (s: AnyMachineSnapshot): string[] => (s.context as ErrorsContext).queue;
-
-/** Guards read only `queue.length > 1`: explore lengths up to 3 (more adds nothing). */
-const serializeState = (s: AnyMachineSnapshot): string => JSON.stringify([s.value, Math.min(queueOf(s).length, 3)]);
-
-const paths: ModelPath[] = coveringPaths(errorsMachine, {
-  events: {
-    PUSH: [{ message: 'Network unreachable' }, { message: 'HTTP 500' }, { message: '   ' }, { message: '' }],
-  },
-  serializeState,
-});
+import type { AnyEventObject } from 'xstate';
+import { errorsMachine } from '../../src/machines/errors/errors.machine';
+import { replayPath, transitionsOf } from './graph.ts';
+import { assertModelCovers } from './spec.ts';
+import { model, paths, queueOf, SCENARIOS } from './errors.model.ts';
 
 describe('errors machine (model-based)', () => {
   for (const path of paths) {
@@ -43,16 +33,12 @@ describe('errors machine (model-based)', () => {
   }
 
   it('covers every state node and every transition', () => {
-    assertCovers(paths, errorsMachine);
+    assertModelCovers(model);
     expect(transitionsOf(errorsMachine)).toHaveLength(4);
   });
 
-  it('ignores blank messages (the guard’s false branch takes no transition, so no covering path shows it)', async () => {
-    const path = pathFromEvents(errorsMachine, [
-      { type: 'PUSH', message: '  ' },
-      { type: 'PUSH', message: 'real' },
-      { type: 'PUSH', message: '' },
-    ]);
+  it(SCENARIOS.blank, async () => {
+    const { path } = model.scenario(SCENARIOS.blank);
     expect(path.steps[1]?.transitions).toEqual([]);
     const { snapshots } = await replayPath(path, { machine: errorsMachine, compareContext: true });
     expect(snapshots.map((s) => [s.value, queueOf(s)])).toEqual([
@@ -63,13 +49,8 @@ describe('errors machine (model-based)', () => {
     ]);
   });
 
-  it('shows queued messages in order, one CLOSE each', async () => {
-    const path = pathFromEvents(errorsMachine, [
-      { type: 'PUSH', message: 'first' },
-      { type: 'PUSH', message: 'second' },
-      { type: 'CLOSE' },
-      { type: 'CLOSE' },
-    ]);
+  it(SCENARIOS.order, async () => {
+    const { path } = model.scenario(SCENARIOS.order);
     const { snapshots } = await replayPath(path, { machine: errorsMachine, compareContext: true });
     expect(snapshots.map((s) => [s.value, queueOf(s)[0] ?? null])).toEqual([
       ['empty', null],

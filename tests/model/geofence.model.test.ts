@@ -8,54 +8,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { Geometry } from '../../contract/wkt';
-import { geofenceMachine, shapeProblem, type GeofenceContext } from '../../src/machines/geofence/geofence.machine';
-import { assertCovers, coveringPaths, fakeActors, provideFakeActors, replayPath, transitionsOf } from './graph.ts';
-
-const square: Geometry = { type: 'polygon', points: [[24.7, 46.6], [24.7, 46.7], [24.8, 46.7], [24.8, 46.6]] };
-const bowTie: Geometry = { type: 'polygon', points: [[24.7, 46.6], [24.8, 46.7], [24.8, 46.6], [24.7, 46.7]] };
-const circle: Geometry = { type: 'circle', lat: 24.7136, lon: 46.6753, radius: 500 };
-
-const ctx = (s: AnyMachineSnapshot) => s.context as GeofenceContext;
-const samples = {
-  DRAW: [{ kind: 'circle' }],
-  DRAWN: [{ geometry: circle }],
-  CHANGED: [{ geometry: bowTie }, { geometry: square }],
-  OPEN: [{ id: 5, name: 'Depot', geometry: circle }],
-  IMPORT: [{ geometry: square, name: 'Track' }],
-  REPLACE: [{ geometry: { type: 'linestring', points: square.type === 'polygon' ? square.points : [] } }],
-  LEAVE: {},
-  RENAME: [{ name: '' }, { name: 'Zone' }],
-  UNDO: {},
-  SAVE: {},
-  DELETE: {},
-  CONFIRM: {},
-  CANCEL: {},
-  'xstate.done.actor.0.geofence.saving': { output: { id: 41 } },
-  'xstate.error.actor.0.geofence.saving': { error: new Error('Access denied') },
-  'xstate.done.actor.0.geofence.removing': {},
-  'xstate.error.actor.0.geofence.removing': { error: new Error('Forbidden') },
-};
-
-const serializeState = (s: AnyMachineSnapshot) => {
-  const c = ctx(s);
-  return JSON.stringify([s.value, c.id !== null, c.geometry?.type ?? null, shapeProblem(c), c.history.length > 0, c.problem, c.error !== null, c.dirty, c.pending?.type ?? null]);
-};
-
-const effects: string[] = [];
-const fakes = fakeActors();
-const machine = provideFakeActors(geofenceMachine, fakes).provide({
-  actions: {
-    startDrawing: () => void effects.push('startDrawing'),
-    showShape: () => void effects.push('showShape'),
-    clearShape: () => void effects.push('clearShape'),
-    undoPoint: () => void effects.push('undoPoint'),
-    saved: () => void effects.push('saved'),
-    removed: () => void effects.push('removed'),
-  },
-});
-const input = { name: 'New geofence' };
-const paths = coveringPaths(machine, { input, events: samples, serializeState });
+import { shapeProblem } from '../../src/machines/geofence/geofence.machine';
+import { replayPath, transitionsOf } from './graph.ts';
+import { assertModelCovers } from './spec.ts';
+import { ctx, effects, fakes, input, machine, model, paths } from './geofence.model.ts';
 
 describe('geofence machine (model-based)', () => {
   for (const path of paths) {
@@ -93,7 +49,7 @@ describe('geofence machine (model-based)', () => {
   }
 
   it('covers every state node and every transition', () => {
-    assertCovers(paths, machine);
+    assertModelCovers(model);
     expect(transitionsOf(machine).length).toBeGreaterThan(20);
   });
 });

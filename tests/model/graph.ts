@@ -32,9 +32,7 @@
  * ```
  */
 import {
-  __unsafe_getAllOwnEventDescriptors,
   createActor,
-  createEmptyActor,
   fromPromise,
   SimulatedClock,
   type Actor,
@@ -48,6 +46,7 @@ import {
   type StateValue,
 } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import { activeStateNodes, describeExecutedAction, ownEventDescriptors, recordingScope } from './xstateAdapter.ts';
 import { describeMachine, transitionId, type MachineModel, type TransitionInfo } from '../../scripts/statecharts/model.ts';
 
 export { describeMachine, transitionId };
@@ -93,6 +92,12 @@ export interface PathStep {
   /** Ids of every state node active at some microstep of the step (transient states included). */
   readonly states: readonly string[];
   /**
+   * The effects the machine runs in this step, in order, as computed purely from the machine:
+   * named actions (`deliver`; context-only `assign`s are not effects), `start <actor>`,
+   * `stop <actor>`, `send <event> to <actor>` (see `describeExecutedAction`).
+   */
+  readonly effects: readonly string[];
+  /**
    * For `delay` steps: the delay name or milliseconds, the id of the state that owns it and the
    * milliseconds to advance a simulated clock from the previous step so that this timer (and
    * no other) fires — `undefined` when the delay cannot be resolved statically.
@@ -120,40 +125,29 @@ interface StepResult {
   readonly snapshot: AnyMachineSnapshot;
   readonly transitions: string[];
   readonly states: string[];
-}
-
-/** An actor scope whose system reports every microstep (transitions taken, states visited). */
-function recordingScope(taken: string[], visited: Set<string>): AnyActorScope {
-  const self = createEmptyActor();
-  self.system.inspect((event) => {
-    if (event.type === '@xstate.microstep') {
-      for (const t of event._transitions) taken.push(transitionId(t));
-      for (const node of (event.snapshot as AnyMachineSnapshot)._nodes as AnyStateNode[]) visited.add(node.id);
-    }
-  });
-  const scope = {
-    self,
-    logger: () => {},
-    id: '',
-    sessionId: 'model',
-    defer: () => {},
-    system: self.system,
-    stopChild: () => {},
-    emit: () => {},
-    actionExecutor: () => {},
-  };
-  return scope as unknown as AnyActorScope;
+  readonly effects: string[];
 }
 
 function record(run: (scope: AnyActorScope) => unknown): StepResult {
   const taken: string[] = [];
   const visited = new Set<string>();
-  const snapshot = run(recordingScope(taken, visited)) as AnyMachineSnapshot;
+  const effects: string[] = [];
+  const scope = recordingScope({
+    microstep: (snapshot, transitions) => {
+      for (const t of transitions) taken.push(transitionId(t));
+      for (const node of activeStateNodes(snapshot)) visited.add(node.id);
+    },
+    action: (action) => {
+      const effect = describeExecutedAction(action);
+      if (effect !== undefined) effects.push(effect);
+    },
+  });
+  const snapshot = run(scope) as AnyMachineSnapshot;
   if (snapshot.status === 'error') {
     throw new Error(`the machine errored: ${snapshot.error instanceof Error ? snapshot.error.message : String(snapshot.error)}`);
   }
-  for (const node of snapshot._nodes as AnyStateNode[]) visited.add(node.id);
-  return { snapshot, transitions: taken, states: [...visited] };
+  for (const node of activeStateNodes(snapshot)) visited.add(node.id);
+  return { snapshot, transitions: taken, states: [...visited], effects };
 }
 
 function stableStringify(value: unknown): string {
@@ -212,8 +206,8 @@ interface Vertex {
 
 /** Ids of the states entered by a step (newly active, or re-entered as a transition target). */
 function enteredStates(before: AnyMachineSnapshot | undefined, after: AnyMachineSnapshot, targetIds: readonly string[]): Set<string> {
-  const previous = new Set(((before?._nodes ?? []) as AnyStateNode[]).map((n) => n.id));
-  const now = after._nodes as AnyStateNode[];
+  const previous = new Set((before ? activeStateNodes(before) : []).map((n) => n.id));
+  const now = activeStateNodes(after);
   const entered = new Set(now.filter((n) => !previous.has(n.id)).map((n) => n.id));
   const targets = new Set(targetIds);
   for (const node of now) {
@@ -281,14 +275,14 @@ class StepFactory {
   ): Map<string, Timer> {
     const targetIds = result.transitions.flatMap((id) => this.byId.get(id)?.targetIds ?? []);
     const entered = enteredStates(before, result.snapshot, targetIds);
-    const active = new Set((result.snapshot._nodes as AnyStateNode[]).map((n) => n.id));
+    const active = new Set(activeStateNodes(result.snapshot).map((n) => n.id));
     const next = new Map<string, Timer>();
     if (result.snapshot.status !== 'active') return next;
     for (const [eventType, timer] of previous) {
       if (eventType === event.type || !active.has(timer.stateId) || entered.has(timer.stateId)) continue;
       next.set(eventType, { stateId: timer.stateId, remaining: timer.remaining === undefined ? undefined : timer.remaining - elapsed });
     }
-    for (const node of result.snapshot._nodes as AnyStateNode[]) {
+    for (const node of activeStateNodes(result.snapshot)) {
       if (!entered.has(node.id)) continue;
       for (const t of this.afterByState.get(node.id) ?? []) {
         const ms = t.delay === undefined ? undefined : resolveDelay(this.machine, t.delay, result.snapshot, event);
@@ -312,6 +306,7 @@ class StepFactory {
       state: result.snapshot,
       transitions: result.transitions,
       states: result.states,
+      effects: result.effects,
     };
     const timers = this.timersAfter(new Map(), 0, undefined, result, step.event);
     return { snapshot: result.snapshot, timers, steps: [step] };
@@ -356,6 +351,7 @@ class StepFactory {
     let timers = this.timersAfter(vertex.timers, elapsed, vertex.snapshot, result, event);
     const transitions = [...result.transitions];
     const states = new Set(result.states);
+    const effects = [...result.effects];
     const labels = [describeEvent(event, info)];
     const simultaneous: AnyEventObject[] = [];
     if (this.timed && advanceMs !== undefined) {
@@ -369,11 +365,12 @@ class StepFactory {
         timers = this.timersAfter(timers, 0, before, result, tiedEvent);
         transitions.push(...result.transitions);
         for (const id of result.states) states.add(id);
+        effects.push(...result.effects);
         labels.push(describeEvent(tiedEvent, this.byEventType.get(type)));
         simultaneous.push(tiedEvent);
       }
     }
-    const base = { event, label: labels.join(' + '), state: result.snapshot, transitions, states: [...states] };
+    const base = { event, label: labels.join(' + '), state: result.snapshot, transitions, states: [...states], effects };
     let step: PathStep;
     if (info?.kind === 'after' && info.delay !== undefined) {
       step = {
@@ -459,7 +456,7 @@ function defaultSerialize(snapshot: AnyMachineSnapshot): string {
  */
 export function eventsFor(snapshot: AnyMachineSnapshot, samples: SampleEvents = {}): AnyEventObject[] {
   if (snapshot.status !== 'active') return [];
-  const types = __unsafe_getAllOwnEventDescriptors(snapshot) as string[];
+  const types = ownEventDescriptors(snapshot);
   const result: AnyEventObject[] = [];
   for (const type of types) {
     if (type.startsWith('xstate.done.state.')) continue;

@@ -5,25 +5,10 @@
  * and the offline style never falls back.
  */
 import { describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
-import { mapStyleMachine, OFFLINE_STYLE, type MapStyleContext } from '../../src/machines/mapStyle/mapStyle.machine';
-import { assertCovers, coveringPaths, replayPath } from './graph.ts';
-
-const shown: string[] = [];
-const machine = mapStyleMachine.provide({ actions: { showStyle: (_, { style }) => void shown.push(style) } });
-const ctx = (s: AnyMachineSnapshot) => s.context as MapStyleContext;
-
-const paths = coveringPaths(machine, {
-  input: { style: 'openFreeMap' },
-  events: {
-    SELECT: [{ style: 'osm' }, { style: OFFLINE_STYLE }],
-    STYLE_LOADED: {},
-    STYLE_ERROR: {},
-    TILE_ERROR: {},
-  },
-  serializeState: (s) => JSON.stringify([s.value, ctx(s).shown, ctx(s).requested, ctx(s).tileErrors]),
-  limit: 2000,
-});
+import { OFFLINE_STYLE } from '../../src/machines/mapStyle/mapStyle.machine';
+import { replayPath } from './graph.ts';
+import { assertModelCovers } from './spec.ts';
+import { ctx, machine, model, paths, shown } from './mapStyle.model.ts';
 
 describe('map style machine (model-based)', () => {
   for (const path of paths) {
@@ -46,6 +31,6 @@ describe('map style machine (model-based)', () => {
   }
 
   it('covers every state node and every transition', () => {
-    assertCovers(paths, mapStyleMachine);
+    assertModelCovers(model);
   });
 });

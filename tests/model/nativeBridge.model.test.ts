@@ -5,41 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { nativeBridgeMachine, type NativeBridgeContext } from '../../src/machines/nativeBridge/nativeBridge.machine';
-import { assertCovers, coverageOf, coveringPaths, fakeActors, replayChecking, transitionsOf, type Effect, type PathStep } from './graph.ts';
-
-const fakes = fakeActors();
-const effects: Effect[] = [];
-const machine = nativeBridgeMachine.provide({
-  actors: { registerToken: fakes.promise() },
-  actions: {
-    signIn: (_, params) => void effects.push(['signIn', params.token]),
-    openEvent: (_, params) => void effects.push(['openEvent', params.eventId]),
-    reportError: (_, params) => void effects.push(['reportError', params.message]),
-  },
-});
-
-const registerEvent = (kind: 'done' | 'error'): string => {
-  const t = transitionsOf(nativeBridgeMachine).find((it) => it.kind === kind && it.invoke?.src === 'registerToken');
-  if (!t) throw new Error(`no ${kind} transition for registerToken`);
-  return t.eventType;
-};
-
-const ctx = (s: AnyMachineSnapshot) => s.context as NativeBridgeContext;
-
-const paths = coveringPaths(machine, {
-  events: {
-    SIGNED_IN: {},
-    SIGNED_OUT: {},
-    LOGIN_TOKEN: { token: 'login-token' },
-    NOTIFICATION_TOKEN: [{ token: 'push-a' }, { token: 'push-b' }],
-    NOTIFICATION_OPENED: { eventId: 12 },
-    [registerEvent('done')]: { output: undefined },
-    [registerEvent('error')]: { error: new Error('HTTP 500') },
-  },
-  // guards read whether something is queued or an event waits: explore those, not every token order
-  serializeState: (s) => JSON.stringify([s.value, ctx(s).queue.length > 0, ctx(s).current !== null, ctx(s).pendingEvent !== null]),
-});
+import { replayChecking, type Effect, type PathStep } from './graph.ts';
+import { assertModelCovers } from './spec.ts';
+import { ctx, effects, fakes, machine, model, paths } from './nativeBridge.model.ts';
 
 function check(step: PathStep, prev: AnyMachineSnapshot | undefined, next: AnyMachineSnapshot, produced: readonly Effect[]): void {
   const where = `step "${step.label}"`;
@@ -85,7 +53,6 @@ describe('native bridge machine (model-based)', () => {
   }
 
   it('covers every state node and every transition', () => {
-    assertCovers(paths, nativeBridgeMachine);
-    expect(coverageOf(paths, nativeBridgeMachine).transitions.covered).toHaveLength(transitionsOf(nativeBridgeMachine).length);
+    assertModelCovers(model);
   });
 });

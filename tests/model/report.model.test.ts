@@ -5,22 +5,9 @@
  * running, rows only when shown, a reason only when failed, progress counted only while running.
  */
 import { describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
-import { reportMachine, type ReportContext } from '../../src/machines/report/report.machine';
-import { assertCovers, coveringPaths, fakeActors, provideFakeActors, replayPath, transitionsOf } from './graph.ts';
-
-const fakes = fakeActors();
-const machine = provideFakeActors(reportMachine, fakes);
-const ctx = (s: AnyMachineSnapshot) => s.context as ReportContext;
-const paths = coveringPaths(machine, {
-  events: {
-    RUN: [{ input: { kind: 'trips' } }],
-    CANCEL: {},
-    'xstate.done.actor.0.report.running': [{ output: [{ id: 1 }] }, { output: [] }],
-    'xstate.error.actor.0.report.running': { error: new Error('Time period exceeds the limit') },
-  },
-  serializeState: (s) => JSON.stringify([s.value, ctx(s).rows.length > 0, ctx(s).error !== null, ctx(s).elapsed > 0]),
-});
+import { replayPath, transitionsOf } from './graph.ts';
+import { assertModelCovers } from './spec.ts';
+import { ctx, fakes, machine, model, paths } from './report.model.ts';
 
 describe('report machine (model-based)', () => {
   for (const path of paths) {
@@ -39,7 +26,7 @@ describe('report machine (model-based)', () => {
   }
 
   it('covers every state node and every transition', () => {
-    assertCovers(paths, machine);
+    assertModelCovers(model);
     expect(transitionsOf(machine)).toHaveLength(6);
   });
 });

@@ -5,22 +5,9 @@
  * in `done`, a reason only in `failed`.
  */
 import { describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
-import { requestMachine, type RequestContext } from '../../src/machines/request/request.machine';
-import { assertCovers, coveringPaths, fakeActors, provideFakeActors, replayPath, transitionsOf } from './graph.ts';
-
-const fakes = fakeActors();
-const machine = provideFakeActors(requestMachine, fakes);
-const ctx = (s: AnyMachineSnapshot) => s.context as RequestContext;
-const paths = coveringPaths(machine, {
-  events: {
-    RUN: [{ input: 3 }],
-    RESET: {},
-    'xstate.done.actor.0.request.running': { output: 'an answer' },
-    'xstate.error.actor.0.request.running': { error: new Error('Expression error') },
-  },
-  serializeState: (s) => JSON.stringify([s.value, ctx(s).output !== undefined, ctx(s).error !== null]),
-});
+import { replayPath, transitionsOf } from './graph.ts';
+import { assertModelCovers } from './spec.ts';
+import { ctx, fakes, machine, model, paths } from './request.model.ts';
 
 describe('request machine (model-based)', () => {
   for (const path of paths) {
@@ -39,7 +26,7 @@ describe('request machine (model-based)', () => {
   }
 
   it('covers every state node and every transition', () => {
-    assertCovers(paths, machine);
+    assertModelCovers(model);
     expect(transitionsOf(machine)).toHaveLength(7);
   });
 });

@@ -5,38 +5,11 @@
  * at every step and its effects (checkForUpdate, skipWaiting, reload) checked.
  */
 import { describe, expect, it } from 'vitest';
-import { fromCallback, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { serviceWorkerMachine, updateIntervalFrom, type ServiceWorkerContext } from '../../src/machines/serviceWorker/serviceWorker.machine';
-import { assertCovers, coverageOf, coveringPaths, replayChecking, transitionsOf, type Effect, type PathStep } from './graph.ts';
-
-const effects: Effect[] = [];
-const machine = serviceWorkerMachine.provide({
-  // the events the effect would send back are sent by the replay itself
-  actors: { worker: fromCallback(() => undefined) },
-  actions: {
-    checkForUpdate: () => void effects.push(['checkForUpdate', null]),
-    skipWaiting: () => void effects.push(['skipWaiting', null]),
-    reload: () => void effects.push(['reload', null]),
-  },
-});
-
-const ctx = (s: AnyMachineSnapshot) => s.context as ServiceWorkerContext;
-
-const paths = coveringPaths(machine, {
-  events: {
-    UNSUPPORTED: {},
-    REGISTERED: {},
-    REGISTRATION_FAILED: { message: 'SecurityError' },
-    OFFLINE_READY: {},
-    UPDATE_WAITING: {},
-    CONTROLLING: {},
-    // a short interval, 0 (no checks), and an attribute that is no number (the default)
-    SETTINGS: [{ interval: 1000 }, { interval: 0 }, { interval: 'soon' }],
-    REFRESH: {},
-    DISMISS: {},
-  },
-  serializeState: (s) => JSON.stringify([s.value, ctx(s).interval, ctx(s).offlineReady, ctx(s).dismissed, ctx(s).error]),
-});
+import { type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { updateIntervalFrom } from '../../src/machines/serviceWorker/serviceWorker.machine';
+import { replayChecking, type Effect, type PathStep } from './graph.ts';
+import { assertModelCovers } from './spec.ts';
+import { ctx, effects, machine, model, paths } from './serviceWorker.model.ts';
 
 function check(step: PathStep, prev: AnyMachineSnapshot | undefined, next: AnyMachineSnapshot, effectsOfStep: readonly Effect[]): void {
   const where = `step "${step.label}"`;
@@ -75,7 +48,6 @@ describe('service worker machine (model-based)', () => {
   }
 
   it('covers every state node and every transition', () => {
-    assertCovers(paths, serviceWorkerMachine);
-    expect(coverageOf(paths, serviceWorkerMachine).transitions.covered).toHaveLength(transitionsOf(serviceWorkerMachine).length);
+    assertModelCovers(model);
   });
 });
