@@ -3,10 +3,10 @@
  * - the login route: the entry (index.html) and the login route chunk with every chunk they
  *   import statically; budget 150 KB;
  * - the map route, to show that MapLibre loads only with it (it must not be in the login set).
- * Writes bench/results/size.json and fails when the login route is over budget or MapLibre
- * leaks into it.
+ * Writes bench/results/size.json and fails when the login route is over budget, MapLibre
+ * leaks into it, or the Stately inspector (development only, docs/inspector.md) is in the build.
  */
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 
@@ -62,6 +62,14 @@ const mapOnly = measure([routeKey('_app/index.tsx')]);
 // MapLibre's code, not a file name (the entry's CSS preload list names its stylesheet): its control class names
 const mapLibreInLogin = login.files.some((file) => readFileSync(join(dist, file), 'utf8').includes('maplibregl-ctrl'));
 
+/** Built scripts holding @statelyai/inspect's code, found by its string literals (they survive minification). */
+function inspectorFiles(dir: string): string[] {
+  const assets = join(dir, 'assets');
+  const code = /https:\/\/stately\.ai\/inspect|@statelyai\.(?:connected|disconnected)/;
+  return readdirSync(assets).filter((file) => file.endsWith('.js') && code.test(readFileSync(join(assets, file), 'utf8')));
+}
+const inspectorInBuild = inspectorFiles(dist);
+
 const BUDGET = 150 * 1024;
 const result = {
   date: new Date().toISOString(),
@@ -71,13 +79,15 @@ const result = {
   mapRoute: { ...map, files: undefined },
   mapChunkOnly: { jsGzipBytes: mapOnly.jsGzipBytes },
   mapLibreInLogin,
+  inspectorInBuild,
 };
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/size.json', `${JSON.stringify(result, null, 2)}\n`);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 console.log(`login route JS (gzip): ${kb(login.jsGzipBytes)} (budget ${kb(BUDGET)}), CSS ${kb(login.cssGzipBytes)}`);
 console.log(`map route JS (gzip): ${kb(map.jsGzipBytes)}; map chunk alone ${kb(mapOnly.jsGzipBytes)}; MapLibre in login: ${mapLibreInLogin}`);
-if (login.jsGzipBytes > BUDGET || mapLibreInLogin) {
+console.log(`Stately inspector in the build: ${inspectorInBuild.length === 0 ? 'no' : inspectorInBuild.join(', ')}`);
+if (login.jsGzipBytes > BUDGET || mapLibreInLogin || inspectorInBuild.length > 0) {
   console.error('bundle budget exceeded');
   process.exit(1);
 }
