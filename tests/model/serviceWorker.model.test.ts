@@ -5,7 +5,7 @@
  * at every step and its effects (checkForUpdate, skipWaiting, reload) checked.
  */
 import { describe, expect, it } from 'vitest';
-import { type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { updateIntervalFrom } from '../../src/machines/serviceWorker/serviceWorker.machine';
 import { replayChecking, type Effect, type PathStep } from './graph.ts';
 import { assertModelCovers } from './spec.ts';

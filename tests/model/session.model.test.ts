@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { safeInternalPath } from '../../src/domain/redirect';
 import { toLanguage } from '../../src/domain/language';
-import { type SessionContext, type SessionInput } from '../../src/machines/session/session.machine';
+import type { SessionContext, SessionInput } from '../../src/machines/session/session.machine';
 import { replayPath, type Effect, type ModelPath, type PathStep } from './graph.ts';
 import { assertModelCovers } from './spec.ts';
 import { allPaths, effects, fakes, generated, inputs, machine, model, SCENARIOS, title, totpChallenge } from './session.model.ts';

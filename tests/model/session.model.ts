@@ -157,6 +157,8 @@ const deepLink = inputs['deep link'] as SessionInput;
 const tokenStart = inputs['token + openid'] as SessionInput;
 const done = (src: string, output?: unknown): AnyEventObject => ({ type: ev(src, 'done'), output });
 const fail = (src: string, error: unknown): AnyEventObject => ({ type: ev(src, 'error'), error });
+/** From the start to the login screen: no session yet (the check answers 401). */
+const toLoginScreen = [done('cleanUrl'), done('loadServer', plainServer), fail('getSession', unauthorized)];
 
 /** Hand-written scenarios (replayed and checked by `session.model.test.ts`, listed in the plan). */
 export const SCENARIOS = {
@@ -174,9 +176,7 @@ export const model = defineModel(sessionMachine, {
       title: SCENARIOS.deepLinkLogin,
       input: deepLink,
       events: [
-        done('cleanUrl'),
-        done('loadServer', plainServer),
-        fail('getSession', unauthorized),
+        ...toLoginScreen,
         { type: 'LOGIN', email: 'admin', password: 'secret', code: null },
         done('login', freshUser),
       ],
@@ -200,9 +200,7 @@ export const model = defineModel(sessionMachine, {
       title: SCENARIOS.nativeToken,
       input: deepLink,
       events: [
-        done('cleanUrl'),
-        done('loadServer', plainServer),
-        fail('getSession', unauthorized),
+        ...toLoginScreen,
         { type: 'NATIVE_TOKEN', token: 'native-token' },
         done('tokenLogin', freshUser),
       ],
@@ -211,9 +209,7 @@ export const model = defineModel(sessionMachine, {
       title: SCENARIOS.oneTimeCode,
       input: deepLink,
       events: [
-        done('cleanUrl'),
-        done('loadServer', plainServer),
-        fail('getSession', unauthorized),
+        ...toLoginScreen,
         { type: 'LOGIN', email: 'admin', password: 'secret', code: null },
         fail('login', totpChallenge),
         { type: 'LOGIN', email: 'admin', password: 'secret', code: '000000' },
