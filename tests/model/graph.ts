@@ -14,6 +14,10 @@
  *    resolving/rejecting controllable fake actors ({@link fakeActors}); after each step the
  *    actor's state value is compared with the model's.
  *
+ * A machine's test takes its paths from its model spec, `tests/model/<name>.model.ts`
+ * (`defineModel`, ./spec.ts), which the docs generator also reads for the test plan and the
+ * coverage table (docs/qa.md). XState internals are read only through ./xstateAdapter.ts.
+ *
  * @example
  * ```ts
  * const fakes = fakeActors();
