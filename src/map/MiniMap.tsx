@@ -43,7 +43,7 @@ export function MiniMap({ longitude, latitude, label }: MiniMapProps) {
         source: 'point',
         paint: { 'circle-radius': 7, 'circle-color': '#4f8cff', 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
       });
-      loadOfflineBasemap(map, { signal: abort.signal }).catch(() => undefined);
+      loadOfflineBasemap(map, { detail: 'fine', signal: abort.signal }).catch(() => undefined);
     });
     return () => {
       abort.abort();

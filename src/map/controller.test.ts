@@ -10,6 +10,7 @@ import { ACCURACY_SOURCE } from './layers/accuracy';
 import { DEVICES_LAYERS, DEVICES_SOURCE } from './layers/devices';
 import { ROUTES_SOURCE, TRACKING_SOURCE } from './layers/routes';
 import { selectByUniqueIdOnce } from './selectByUniqueId';
+import { BASEMAP_ASSETS, BASEMAP_SOURCES, FINE_BASEMAP_ZOOM } from './offlineStyle';
 
 const rasterize = () => ({ width: 1, height: 1, data: new Uint8ClampedArray(4) }) as ImageData;
 const noFetch = vi.fn(() => Promise.reject(new Error('offline in tests')));
@@ -122,6 +123,55 @@ describe('map controller', () => {
     const calls = fake.easeTo.mock.calls.length;
     store.updatePositions([position(2, 22, 22)]);
     expect(fake.easeTo).toHaveBeenCalledTimes(calls);
+  });
+
+  it('the offline basemap: the coarse outlines for the first map, the fine ones once drawn and zoomed in to FINE_BASEMAP_ZOOM, once', async () => {
+    const topology = { type: 'Topology', arcs: [], objects: { countries: { type: 'GeometryCollection', geometries: [] }, land: { type: 'GeometryCollection', geometries: [] } } };
+    const fetched: string[] = [];
+    const fetchFn = vi.fn(async (url: string) => {
+      fetched.push(url);
+      return new Response(JSON.stringify(topology), { status: 200 });
+    });
+    const ready: boolean[] = [];
+    const { fake } = setup('offline', { fetch: fetchFn as unknown as typeof fetch, onReady: (r) => ready.push(r) });
+    fake.setZoom(2);
+    for (const id of Object.values(BASEMAP_SOURCES)) fake.map.addSource(id, { type: 'geojson' });
+    fake.fire('style.load');
+    await vi.waitFor(() => expect(fetched).toEqual([BASEMAP_ASSETS.coarse]));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fake.source(BASEMAP_SOURCES.land).setData).toHaveBeenCalledTimes(1);
+    expect(ready.at(-1)).not.toBe(true);
+    fake.fire('idle');
+    expect(ready.at(-1)).toBe(true);
+    // a world view: the coarse outlines are enough
+    fake.fire('zoomend');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetched).toEqual([BASEMAP_ASSETS.coarse]);
+    fake.setZoom(FINE_BASEMAP_ZOOM);
+    fake.fire('zoomend');
+    await vi.waitFor(() => expect(fake.source(BASEMAP_SOURCES.land).setData).toHaveBeenCalledTimes(2));
+    expect(fetched).toEqual([BASEMAP_ASSETS.coarse, BASEMAP_ASSETS.fine]);
+    fake.setZoom(12);
+    fake.fire('zoomend');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetched).toHaveLength(2);
+  });
+
+  it('a fine basemap that fails to load leaves the coarse one and the map ready', async () => {
+    const topology = { type: 'Topology', arcs: [], objects: { countries: { type: 'GeometryCollection', geometries: [] }, land: { type: 'GeometryCollection', geometries: [] } } };
+    const fetchFn = vi.fn(async (url: string) => (url === BASEMAP_ASSETS.fine ? new Response('', { status: 500 }) : new Response(JSON.stringify(topology), { status: 200 })));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const ready: boolean[] = [];
+    const { fake } = setup('offline', { fetch: fetchFn as unknown as typeof fetch, onReady: (r) => ready.push(r) });
+    for (const id of Object.values(BASEMAP_SOURCES)) fake.map.addSource(id, { type: 'geojson' });
+    fake.fire('style.load');
+    await vi.waitFor(() => expect(fake.source(BASEMAP_SOURCES.land).setData).toHaveBeenCalledTimes(1));
+    fake.fire('idle');
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringMatching(/detailed basemap/), expect.anything()));
+    expect(fetchFn).toHaveBeenCalledTimes(2);
+    expect(fake.source(BASEMAP_SOURCES.land).setData).toHaveBeenCalledTimes(1);
+    expect(ready.at(-1)).toBe(true);
+    warn.mockRestore();
   });
 
   it('draws the geofence feed below the devices and routes, follows the setting, and is re-attached after a style switch', async () => {

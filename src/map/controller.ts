@@ -19,7 +19,7 @@ import { attachFollow } from './follow';
 import { attachReveal } from './reveal';
 import { attachLiveRoutesLayer, attachTrackingLayer, TRACKING_LAYER } from './layers/routes';
 import type { Rasterizer } from './icons/rasterize';
-import { loadOfflineBasemap } from './offlineStyle';
+import { FINE_BASEMAP_ZOOM, loadOfflineBasemap } from './offlineStyle';
 import type { MapSettings, MapSettingsStore } from './settings';
 import { chooseMapStyle, isMapStyleId, MAP_STYLES, type MapStyleId } from './styles';
 
@@ -170,11 +170,47 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
     }
   }
 
-  function markReadyWhenIdle(): void {
+  function markReadyWhenIdle(then?: () => void): void {
     map.once('idle', () => {
-      if (!destroyed) setReady(true);
+      if (destroyed) return;
+      setReady(true);
+      then?.();
     });
     map.triggerRepaint();
+  }
+
+  /**
+   * The offline basemap of one style load: the coarse outlines (1:110m) for the first map, then, once it is
+   * drawn and whenever the camera is at `FINE_BASEMAP_ZOOM` or closer, the fine ones (1:50m) over them, once.
+   * A failed fine load leaves the coarse outlines.
+   */
+  let basemapLoads = 0;
+  let stopRefining = (): void => {};
+  function loadBasemap(): void {
+    stopRefining();
+    const load = ++basemapLoads;
+    const current = (): boolean => load === basemapLoads && !abort.signal.aborted;
+    const fetchOption = options.fetch ? { fetch: options.fetch } : {};
+    const refine = (): void => {
+      if (!current() || map.getZoom() < FINE_BASEMAP_ZOOM) return;
+      stopRefining();
+      loadOfflineBasemap(map, { detail: 'fine', signal: abort.signal, ...fetchOption }).catch((error: unknown) => {
+        if (current()) console.warn('[map] the detailed basemap failed to load; the coarse one stays', error);
+      });
+    };
+    loadOfflineBasemap(map, { detail: 'coarse', signal: abort.signal, ...fetchOption })
+      .catch((error: unknown) => {
+        if (current()) console.error('[map] offline basemap failed to load', error);
+      })
+      .then(() => {
+        if (!current()) return;
+        markReadyWhenIdle(() => {
+          if (!current()) return;
+          map.on('zoomend', refine);
+          stopRefining = () => map.off('zoomend', refine);
+          refine();
+        });
+      });
   }
 
   function onStyleLoad(): void {
@@ -182,17 +218,8 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
     basemapSources = new Set(Object.keys(map.getStyle()?.sources ?? {}));
     attachStyleLayers();
     style.send({ type: 'STYLE_LOADED' });
-    if (styleId === 'offline') {
-      loadOfflineBasemap(map, { signal: abort.signal, ...(options.fetch ? { fetch: options.fetch } : {}) })
-        .catch((error: unknown) => {
-          if (!abort.signal.aborted) console.error('[map] offline basemap failed to load', error);
-        })
-        .then(() => {
-          if (!abort.signal.aborted) markReadyWhenIdle();
-        });
-    } else {
-      markReadyWhenIdle();
-    }
+    if (styleId === 'offline') loadBasemap();
+    else markReadyWhenIdle();
   }
 
   /** Puts a style on the map (the style machine's `showStyle`); the app's layers return on its `style.load`. */
@@ -200,6 +227,9 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
     if (next === styleId) return;
     styleId = next;
     setReady(false);
+    // a new style: no basemap load of the old one goes on (the offline style starts its own on style.load)
+    basemapLoads++;
+    stopRefining();
     detachStyleLayers();
     const spec = MAP_STYLES[next].style();
     // A style document from a server: drop its glyph server (the app's labels use the local fonts
@@ -299,6 +329,7 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
       if (destroyed) return;
       destroyed = true;
       abort.abort();
+      stopRefining();
       style.stop();
       map.off('style.load', onStyleLoad);
       map.off('error', onError);

@@ -106,7 +106,7 @@ describe('loadOfflineBasemap', () => {
     await loadOfflineBasemap(map as never, { fetch: fetchFn as unknown as typeof fetch });
     const url = String((fetchFn.mock.calls[0] as unknown[] | undefined)?.[0]);
     expect(url).not.toMatch(/^https?:/);
-    expect(url).toMatch(/countries-50m/);
+    expect(url).toMatch(/countries-110m/);
     for (const source of sources.values()) expect(source.setData).toHaveBeenCalledTimes(1);
   });
 

@@ -1,8 +1,10 @@
 /**
  * The offline default basemap: a dark style whose only data is Natural Earth (world-atlas
- * countries-50m TopoJSON) shipped with the app as an asset. The style starts with empty GeoJSON
- * sources so the map can draw at once; `loadOfflineBasemap` fetches the asset, converts it with
- * topojson-client and fills the sources. There is no `glyphs` URL: MapLibre (≥ 5.11) draws
+ * countries TopoJSON) shipped with the app as assets. The style starts with empty GeoJSON
+ * sources so the map can draw at once; `loadOfflineBasemap` fetches an asset, converts it with
+ * topojson-client and fills the sources. Two levels of detail: `coarse` (1:110m, 34 KB brotli) for
+ * the first map, `fine` (1:50m, 201 KB) put over it once the map is drawn and zoomed in to
+ * `FINE_BASEMAP_ZOOM` or closer, where the coarse coastlines and borders are visibly off. There is no `glyphs` URL: MapLibre (≥ 5.11) draws
  * labels with local fonts then, and shapes Arabic and bidirectional text itself.
  * Nothing here touches the network beyond the app's own origin.
  */
@@ -10,7 +12,14 @@ import type { FeatureCollection, MultiLineString, Point, Polygon, Position as Lo
 import type { GeoJSONSource, Map as MaplibreMap, StyleSpecification } from 'maplibre-gl';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import countriesUrl from 'world-atlas/countries-50m.json?url';
+import coarseUrl from 'world-atlas/countries-110m.json?url';
+import fineUrl from 'world-atlas/countries-50m.json?url';
+
+/** The basemap's assets by level of detail. */
+export const BASEMAP_ASSETS = { coarse: coarseUrl, fine: fineUrl } as const;
+export type BasemapDetail = keyof typeof BASEMAP_ASSETS;
+/** The zoom from which the fine outlines are worth their bytes (1:110m is Natural Earth's scale for world views). */
+export const FINE_BASEMAP_ZOOM = 3;
 
 export const BASEMAP_SOURCES = {
   land: 'basemap-land',
@@ -190,7 +199,9 @@ export function topologyToBasemap(value: unknown): BasemapData {
 }
 
 export interface LoadBasemapOptions {
-  /** Where the countries TopoJSON is served; defaults to the bundled world-atlas asset. */
+  /** Which bundled asset: `coarse` (default) or `fine`. */
+  detail?: BasemapDetail;
+  /** Where the countries TopoJSON is served; defaults to the bundled world-atlas asset of `detail`. */
   url?: string;
   fetch?: typeof fetch;
   signal?: AbortSignal;
@@ -198,10 +209,10 @@ export interface LoadBasemapOptions {
 
 type BasemapMap = Pick<MaplibreMap, 'getSource'>;
 
-/** Fetches the bundled Natural Earth asset and fills the basemap sources. Call after the style has loaded. */
+/** Fetches a bundled Natural Earth asset and fills the basemap sources. Call after the style has loaded. */
 export async function loadOfflineBasemap(map: BasemapMap, options: LoadBasemapOptions = {}): Promise<void> {
   const doFetch = options.fetch ?? fetch;
-  const response = await doFetch(options.url ?? countriesUrl, options.signal ? { signal: options.signal } : {});
+  const response = await doFetch(options.url ?? BASEMAP_ASSETS[options.detail ?? 'coarse'], options.signal ? { signal: options.signal } : {});
   if (!response.ok) throw new Error(`Basemap asset: HTTP ${response.status}`);
   const data = topologyToBasemap(await response.json());
   if (options.signal?.aborted) return;

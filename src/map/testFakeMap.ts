@@ -37,7 +37,9 @@ export function createFakeMap() {
   const fitBounds = vi.fn();
   const easeTo = vi.fn();
   const setStyle = vi.fn();
+  let zoom = 11;
   const map = {
+    getZoom: () => zoom,
     addSource: (id: string, options: Record<string, unknown>) => {
       if (sources.has(id)) throw new Error(`source ${id} exists`);
       sources.set(id, new FakeSource(options));
@@ -109,5 +111,7 @@ export function createFakeMap() {
     if (!found) throw new Error(`no source ${id}`);
     return found;
   };
-  return { map, sources, layers, layerSpecs, images, handlers, fitBounds, easeTo, setStyle, fire, dropStyle, click, source };
+  /** The camera's zoom as `getZoom` reads it (a `zoomend` is for the test to fire). */
+  const setZoom = (next: number) => (zoom = next);
+  return { map, sources, layers, layerSpecs, images, handlers, fitBounds, easeTo, setStyle, fire, dropStyle, click, source, setZoom };
 }

@@ -70,7 +70,7 @@ export function EmulatorMap({ center, marker, onPick, ...props }: EmulatorMapPro
         paint: { 'circle-radius': 7, 'circle-color': '#4f8cff', 'circle-stroke-width': 2, 'circle-stroke-color': '#ffffff' },
       });
       container.dataset.mapReady = 'true';
-      loadOfflineBasemap(map, { signal: abort.signal }).catch((error: unknown) => {
+      loadOfflineBasemap(map, { detail: 'fine', signal: abort.signal }).catch((error: unknown) => {
         if (!abort.signal.aborted) console.error('[emulator] offline basemap failed to load', error);
       });
     });
