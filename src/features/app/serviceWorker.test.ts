@@ -53,7 +53,7 @@ function start(host: ServiceWorkerHost | undefined, attributes: Record<string, u
 
 function host(workbox: WorkboxHandle, painted: Promise<void> = Promise.resolve()) {
   const reload = vi.fn<() => void>();
-  return { supported: true, afterFirstPaint: () => painted, createWorkbox: () => Promise.resolve(workbox), reload } satisfies ServiceWorkerHost;
+  return { supported: true, whenSettled: () => painted, createWorkbox: () => Promise.resolve(workbox), reload } satisfies ServiceWorkerHost;
 }
 
 describe('service worker effects', () => {

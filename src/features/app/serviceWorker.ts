@@ -1,6 +1,6 @@
 /**
  * The service worker machine's effects (provided at the composition root, `src/composition.ts`):
- * after the first paint, the registration (`serviceWorkerRegistration.ts`, with workbox-window) is
+ * once the page has settled (loaded, and nothing fetched for a while: see `whenSettled`), the registration (`serviceWorkerRegistration.ts`, with workbox-window) is
  * imported on demand, so that neither is in the sign-in page's bundle; the update check,
  * skip-waiting and reload act on the `Workbox` it made.
  */
@@ -13,8 +13,12 @@ export type WorkboxHandle = Pick<Workbox, 'register' | 'update' | 'messageSkipWa
 /** What the browser offers; absent (tests) or `supported: false` (no `navigator.serviceWorker`, a development build): no worker. */
 export interface ServiceWorkerHost {
   supported: boolean;
-  /** Resolves once the page has painted (the window's load event). */
-  afterFirstPaint: () => Promise<void>;
+  /**
+   * Resolves once the page has settled: its load event, then `QUIET_MS` without a new resource. The
+   * worker's install fetches the whole app shell (about 1.5 MB), which on a slow network would
+   * compete with what the person waits for: the sign-in page's prefetch of the map, the first map.
+   */
+  whenSettled: () => Promise<void>;
   /** A workbox-window `Workbox` for the worker's script (imported on demand). */
   createWorkbox: () => Promise<WorkboxHandle>;
   reload: () => void;
@@ -31,7 +35,7 @@ export function provideServiceWorkerEffects(host: ServiceWorkerHost | undefined)
     let stopped = false;
     let stop = () => {};
     void host
-      .afterFirstPaint()
+      .whenSettled()
       .then(() => import('./serviceWorkerRegistration'))
       .then(({ startRegistration }) => {
         if (!stopped) stop = startRegistration(host, sendBack, system, (wb) => (workbox = wb));
@@ -58,16 +62,41 @@ export function provideServiceWorkerEffects(host: ServiceWorkerHost | undefined)
   });
 }
 
-/** The browser's side: `/sw.js` at the app's base, after the window's load event; none when `enabled` is false (development). */
+/** How long the page fetches nothing before the worker is registered. */
+export const QUIET_MS = 3_000;
+
+/** The window's load event, then `quietMs` in which no resource finished loading (Resource Timing). */
+function settled(quietMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const start = () => {
+      let last = performance.now();
+      let observer: PerformanceObserver | null = null;
+      try {
+        observer = new PerformanceObserver(() => (last = performance.now()));
+        observer.observe({ type: 'resource', buffered: false });
+      } catch {
+        observer = null;
+      }
+      const check = () => {
+        const idle = performance.now() - last;
+        if (idle >= quietMs) {
+          observer?.disconnect();
+          resolve();
+        } else setTimeout(check, quietMs - idle);
+      };
+      setTimeout(check, quietMs);
+    };
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+  });
+}
+
+/** The browser's side: `/sw.js` at the app's base, once the page has settled; none when `enabled` is false (development). */
 export function browserServiceWorkerHost(enabled: boolean): ServiceWorkerHost {
   const base = import.meta.env.BASE_URL;
   return {
     supported: enabled && typeof navigator === 'object' && 'serviceWorker' in navigator,
-    afterFirstPaint: () =>
-      new Promise<void>((resolve) => {
-        if (document.readyState === 'complete') resolve();
-        else window.addEventListener('load', () => resolve(), { once: true });
-      }),
+    whenSettled: () => settled(QUIET_MS),
     createWorkbox: async () => {
       const { Workbox } = await import('workbox-window');
       return new Workbox(`${base}sw.js`, { scope: base });
