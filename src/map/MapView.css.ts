@@ -15,8 +15,12 @@ export const container = style({
   backgroundColor: '#0a1628',
 });
 
-/** MapLibre's controls default to a light theme; keep the attribution quiet on the dark map. */
-globalStyle(`${container} .maplibregl-ctrl-attrib`, {
+/**
+ * MapLibre's controls default to a light theme; keep the attribution quiet on the dark map. Its own
+ * rule is `.maplibregl-ctrl.maplibregl-ctrl-attrib`: this one is more specific, so it wins in
+ * whatever order the two stylesheets arrive (the sign-in page's prefetch changes that order).
+ */
+globalStyle(`${container} .maplibregl-ctrl.maplibregl-ctrl-attrib`, {
   backgroundColor: 'rgba(10, 22, 40, 0.75)',
   color: '#94a3b8',
 });
