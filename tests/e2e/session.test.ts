@@ -61,6 +61,27 @@ describe('session', () => {
     expect(await pageSessionStatus(page)).toBe(404);
   });
 
+  it('while the sign-in form waits, fetches the map: its code with MapLibre, its workers and the coarse basemap, nothing of the API; then signs in to it', async () => {
+    const { page } = await harness.newPage();
+    const fetched: Array<{ path: string; at: number }> = [];
+    const started = Date.now();
+    page.on('request', (request) => fetched.push({ path: new URL(request.url()).pathname, at: Date.now() - started }));
+    page.on('worker', () => fetched.push({ path: 'worker', at: Date.now() - started }));
+    await page.goto(url('/login?locale=en'));
+    await page.getByLabel(LABEL.email).waitFor();
+    const formAt = Date.now() - started;
+    await expect.poll(() => fetched.map((f) => f.path), { timeout: 15_000 }).toEqual(
+      expect.arrayContaining(['worker', expect.stringMatching(/^\/assets\/maplibre-[\w-]+\.js$/), expect.stringMatching(/^\/assets\/MapPage-[\w-]+\.js$/), expect.stringMatching(/^\/assets\/countries-110m-[\w-]+\.json$/)]),
+    );
+    // after the form, and nothing that needs a session
+    expect(fetched.filter((f) => /maplibre|MapPage|countries/.test(f.path)).every((f) => f.at >= formAt)).toBe(true);
+    expect(fetched.filter((f) => /^\/api\/(devices|positions|geofences|groups)/.test(f.path))).toEqual([]);
+    expect(fetched.some((f) => /countries-50m/.test(f.path))).toBe(false);
+    await signInAsAdmin(page);
+    await waitForPath(page, '/');
+    await expectMap(page, DEMO_DEVICES);
+  });
+
   it('shows the error on a wrong password and still signs in with the right one', async () => {
     const { page } = await harness.newPage();
     // a page other than the map asked for first: the sign-in returns there, no map drawn

@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { useRouter } from '@tanstack/react-router';
 import { Button, Form, TextField, Link, Alert } from '../../ui';
 import { useServices } from '../app/services';
 import { useSession } from '../app/hooks';
 import { selectBusy, selectDestination, selectLoginError, selectNeedsCode, selectRegistered, selectServer } from '../../machines/session/selectors';
 import * as styles from '../app/app.css';
 import { PublicLayout } from './PublicLayout';
+import { prefetchMapWhileIdle } from './prefetchWhileIdle';
 
 export function LoginPage() {
   const { t } = useLingui();
@@ -26,6 +28,9 @@ export function LoginPage() {
 
   const openIdOnly = Boolean(server?.openIdEnabled && server.openIdForce);
   const changeServer = server?.attributes?.disableChange !== true && server?.attributes?.disableChange !== 'true';
+  // while the form waits, the map route's code and first data come in at idle priority (one effect, no flow)
+  const router = useRouter();
+  useEffect(() => prefetchMapWhileIdle(router), [router]);
 
   return (
     <PublicLayout>
