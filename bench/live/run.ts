@@ -62,12 +62,19 @@ interface Options {
   gl: GlMode;
   /** Trace the window with the timeline categories and print what the tasks over 100 ms were made of (not recorded). */
   detail: boolean;
+  /**
+   * The renderer's floor (`--floor on`): the same map with the devices placed, the simulator stopped
+   * before the window (no data changes) and MapLibre repainting every frame (`repaint`, switched on
+   * through the page's storage: src/map/MapView.tsx REPAINT_KEY). Recorded as the client's name with
+   * ` (floor)`.
+   */
+  floor: boolean;
   /** Rewrite live.md from live.json and stop (no measurement). */
   reportOnly: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { devices: 1000, windowSeconds: 30, interval: 1, clients: [], login: 'form', profile: null, gl: 'software', detail: false, reportOnly: false };
+  const options: Options = { devices: 1000, windowSeconds: 30, interval: 1, clients: [], login: 'form', profile: null, gl: 'software', detail: false, floor: false, reportOnly: false };
   for (let k = 0; k < argv.length; k++) {
     const flag = argv[k]!;
     if (flag === '--report') {
@@ -89,6 +96,7 @@ function parseOptions(argv: string[]): Options {
     else if (flag === '--profile') options.profile = resolve(value);
     else if (flag === '--detail' && (value === 'on' || value === 'off')) options.detail = value === 'on';
     else if (flag === '--gl' && (value === 'gpu' || value === 'software')) options.gl = value;
+    else if (flag === '--floor' && (value === 'on' || value === 'off')) options.floor = value === 'on';
     else if (flag === '--compositing') throw new Error('--compositing is gone: --gl software (the e2e arguments, --disable-gpu) or --gl gpu (GPU compositing, --use-angle=default)');
     else throw new Error(`Unknown option ${flag} ${value}`);
   }
@@ -364,6 +372,7 @@ async function measureClient(
   // tsx (esbuild keepNames) wraps named functions in __name(): give the page a no-op one
   await page.addInitScript('window.__name = (f) => f;');
   await page.addInitScript(pageProbe);
+  if (options.floor) await page.addInitScript("window.localStorage.setItem('athar.map.repaint', '1');");
   const loadStart = os.loadavg()[0] ?? 0;
   const t0 = Date.now();
   if (options.login === 'token') {
@@ -395,6 +404,11 @@ async function measureClient(
   const features = async (): Promise<number> => Number((await map.getAttribute('data-device-features')) ?? 0);
   const until = Date.now() + 60_000;
   while ((await features()) < options.devices * 0.95 && Date.now() < until) await sleep(500);
+  if (options.floor && pids.simulator.child.pid !== undefined && pids.simulator.child.exitCode === null) {
+    // no more positions: what the window measures is the map repainting the same data
+    process.kill(pids.simulator.child.pid, 'SIGTERM');
+    await new Promise((r) => pids.simulator.child.once('exit', r));
+  }
   await sleep(WARMUP_MS);
 
   const cdp = await context.newCDPSession(page);
@@ -459,7 +473,7 @@ async function measureClient(
   const heapSlope = slopeMbPerMinute(heap);
   const heapStart = (m0['JSHeapUsedSize'] ?? 0) / 2 ** 20;
   return {
-    client,
+    client: options.floor ? `${client} (floor)` : client,
     gl: options.gl,
     webglRenderer,
     devices: options.devices,
@@ -524,7 +538,34 @@ A CPU profile of the 1,500-device window after the change (\`--profile\`) finds 
 (no \`queryRenderedFeatures\`, canvas read or \`project\` loop): JavaScript is about 1.2 s of 18 s, most of it
 under the socket's \`onmessage\` (the message's parse and check, its delivery into the live store); MapLibre's \`_render\` about 34 ms; the two spans
 over 50 ms are the garbage collector. The rest of the main thread's busy time ("other") is software compositing's
-frame readback (\`--gl software\`), not the page's code.`;
+frame readback (\`--gl software\`), not the page's code.
+
+The \`dist\` rows above were measured at 00:12–00:16. Measured again at 01:54–01:59 on a quieter machine (load
+0.2–1.2 at the start) with the same update path (the later builds changed the first map, not the updates): 100
+devices 8.0 % busy, longest 78 ms, 4 tasks > 50 ms; 1,500: 15.5 %, 70 ms, 6; 10,000 (8,636 positions/s): 16.7 %,
+94 ms, 7; GPU mode at 1,500: 16.1 %, 97 ms, 6 (those are the rows in the table). An A/B in one run at 02:01 (the
+build of f658ab3, then this one, 1,500 devices): 14.8 → 11.2 % busy, longest 70 → 90 ms, tasks > 50 ms 2 → 5, fps
+59.4 → 59.0. One run's longest task moves by ±20 ms from run to run here: it is the one frame that waited longest.
+
+## The renderer's floor (\`--floor on\`)
+
+The same map with the devices placed, no update at all, and MapLibre repainting every frame (rows "dist (floor)"):
+
+| devices | busy | fps | longest task | tasks > 50 ms |
+| --- | --- | --- | --- | --- |
+| 100 | 100.7 % | 20.2 | 77 ms | 88 in 15 s |
+| 1,500 | 100.8 % | 20.1 | 120 ms | 77 in 20 s |
+| 10,000 | 100.1 % | 19.1 | 106 ms | 116 in 20 s |
+
+One frame of this map costs the main thread about 50 ms whatever the number of devices: 20 frames a second
+fill it. A trace of the 1,500-device floor (\`--floor on --detail on\`) says what such a frame is made of: of its
+107 ms task, 94 ms are \`GLES2::ReadPixels\` (\`LayerTreeHost::DoUpdateLayers\` → \`CommandBufferHelper::Finish\`:
+software compositing waiting for SwiftShader to finish the WebGL frame and reading it back) and 13 ms are
+JavaScript (MapLibre's render). So with \`--gl software\` on this 2-core machine, every frame the map draws is a
+task of 40–110 ms, and a live map that draws one frame per update batch (one a second) cannot keep every task
+under 50 ms (1,500 devices) or 60 ms (10,000): those goals are below the cost of one frame. The update path sits
+close to that floor: 1–2 s of script in a 20 s window at 1,500 devices (socket parse, live store, GeoJSON diff),
+one repaint per batch, no symbol fade, no readback of its own; its long tasks are the frames' readback.`;
 
 const NOTES = `## How it is measured
 
@@ -543,6 +584,9 @@ const NOTES = `## How it is measured
   - \`swiftshader-gpu-process\` (rows recorded before \`--gl\`, then called "gpu compositing"): the harness's
     arguments without \`--disable-gpu\`, still \`--use-angle=swiftshader\`: software WebGL, composited in the GPU
     process. Rows recorded as "software compositing" had exactly today's \`--gl software\` arguments.
+- \`--floor on\`: the renderer's floor. The devices are placed, then the simulator stops before the window and
+  MapLibre repaints every frame with nothing changed (its \`repaint\` switch, set through the page's storage). Rows
+  named "… (floor)" are what drawing this map costs by itself on this machine, with no update to process.
 - Signed in as the admin through the login form (\`/?locale=en\`, Email / Password / Sign in). \`--login token\` opens
   \`/?token=…\` (a token from \`POST /api/session/token\`) instead: our client signs in with it, another
   Traccar-compatible client may not — a client with another login form needs its own login step here.

@@ -53,6 +53,17 @@ export interface MapViewProps {
 export const DEFAULT_CENTER: LonLat = [46.6753, 24.7136];
 export const DEFAULT_ZOOM = 11;
 
+/** `localStorage['athar.map.repaint'] === '1'`: the renderer-floor benchmark's continuous repaint. */
+export const REPAINT_KEY = 'athar.map.repaint';
+
+function repaintRequested(): boolean {
+  try {
+    return window.localStorage.getItem(REPAINT_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
 function ensureWorkerUrl(): void {
   if (maplibregl.getWorkerUrl() !== workerUrl) maplibregl.setWorkerUrl(workerUrl);
 }
@@ -124,6 +135,10 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
       },
       onReady: (ready) => {
         container.dataset.mapReady = String(ready);
+        // Diagnostic (bench:live --floor): once drawn, the map repaints every frame with nothing
+        // changed, which measures what the renderer costs by itself. Off unless this browser's
+        // storage asks for it (a map that never idles would never be ready).
+        if (ready && repaintRequested()) map.repaint = true;
       },
       onTrackingPoints: (count) => {
         container.dataset.trackingPoints = String(count);
