@@ -8,7 +8,7 @@ import { formMachine, uploadMachine } from '../tests/model/fixtures/machines.ts'
 import { coveringPaths, fakeActors, provideFakeActors } from '../tests/model/graph.ts';
 import { coverageProblems, defineModel, modelCoverage } from '../tests/model/spec.ts';
 import { compare, coverageFailures, expectedFiles, fileBase, sourceOf, write } from './statecharts.ts';
-import { describePayload, renderCoverage, renderPlan, shortValue } from './statecharts/plan.ts';
+import { PLAN_LIMIT, corePaths, describePayload, renderCoverage, renderPlan, shortValue } from './statecharts/plan.ts';
 import {
   describeMachine,
   escapeMermaid,
@@ -233,6 +233,24 @@ describe('test plans and coverage (model specs)', () => {
     expect(plan).toMatch(/wait 500 ms \(after RETRY_DELAY\)/);
     expect(plan).toContain(`### Path ${uploadSpec.paths.length}: a start then a cancel (3 steps) ⇒ idle`);
     expect(renderPlan('upload', uploadSpec, sources)).toBe(plan); // deterministic
+  });
+
+  it('over PLAN_LIMIT paths, the plan lists the fewest that cover what the whole set covers, scenarios kept, numbered as in the set', () => {
+    // the upload paths repeated past the limit: the same states and transitions, many more paths
+    const many = defineModel(uploadMachine, { paths: Array.from({ length: PLAN_LIMIT + 1 }, () => uploadPaths).flat(), replayMachine: upload, scenarios: [{ title: 'a start then a cancel', events: [{ type: 'START' }, { type: 'CANCEL' }] }] });
+    const core = corePaths(many);
+    expect(core.length).toBeLessThanOrEqual(uploadPaths.length + 1);
+    expect(core).toContain(many.paths.length - 1); // the scenario
+    const subset = defineModel(uploadMachine, { paths: core.map((i) => many.paths[i]!.path) });
+    expect(modelCoverage(subset).states.covered).toBe(modelCoverage(many).states.covered);
+    expect(modelCoverage(subset).transitions.covered).toBe(modelCoverage(many).transitions.covered);
+    const plan = renderPlan('upload', many, sources);
+    expect(plan).toContain(`This plan lists ${core.length} of the ${many.paths.length} paths`);
+    expect(plan.match(/^### Path /gm)).toHaveLength(core.length);
+    expect(plan).toContain(`### Path ${many.paths.length}: a start then a cancel`);
+    expect(renderPlan('upload', many, sources, { all: true }).match(/^### Path /gm)).toHaveLength(many.paths.length);
+    // at or under the limit, every path
+    expect(renderPlan('upload', uploadSpec, sources)).not.toContain('This plan lists');
   });
 
   it('counts covered states and transitions against the definition, and fails below 100 %', () => {

@@ -5,6 +5,7 @@
  *   tsx scripts/statecharts.ts check          # (npm run statecharts:check) exits 1 listing missing/stale/extra files
  *                                             # and every machine whose model-based tests cover less than 100 %
  *   tsx scripts/statecharts.ts paths <name>   # (npm run statecharts:paths -- <name>) prints the test plan, writes <name>.paths.md
+ *   tsx scripts/statecharts.ts paths <name> --all   # every path the test replays (a plan over 40 paths lists the fewest covering ones)
  *
  * The plan and the coverage of `<name>` come from its model spec `tests/model/<name>.model.ts`
  * (`export const model = defineModel(...)`, see tests/model/spec.ts): the paths its test replays.
@@ -158,7 +159,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const { machines } = (await import('../src/machines/registry.ts')) as { machines: Record<string, AnyStateMachine> };
   const shown = relative(ROOT, OUT_DIR);
-  if (mode === 'paths') return printPlan(machines, argv[1], shown);
+  if (mode === 'paths') return printPlan(machines, argv.slice(1).find((a) => a !== '--all'), shown, argv.includes('--all'));
   const specs = await loadSpecs(machines);
   const expected = await expectedFiles(machines, readFileSync(REGISTRY, 'utf8'), specs);
   const failures = coverageFailures(specs);
@@ -189,12 +190,12 @@ async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-/** `paths <name>`: prints the test plan of one machine and writes its `.paths.md`. */
-async function printPlan(machines: Readonly<Record<string, AnyStateMachine>>, name: string | undefined, shown: string): Promise<number> {
+/** `paths <name> [--all]`: prints the test plan of one machine and writes its `.paths.md`; with `--all`, prints every path (and writes nothing). */
+async function printPlan(machines: Readonly<Record<string, AnyStateMachine>>, name: string | undefined, shown: string, all: boolean): Promise<number> {
   const known = Object.keys(machines).sort();
   const machine = name === undefined ? undefined : machines[name];
   if (name === undefined || !machine || !Object.hasOwn(machines, name)) {
-    console.error(`${name === undefined ? 'Which machine?' : `Unknown machine "${name}".`} Known machines: ${known.join(', ')}\nusage: npm run statecharts:paths -- <machine>`);
+    console.error(`${name === undefined ? 'Which machine?' : `Unknown machine "${name}".`} Known machines: ${known.join(', ')}\nusage: npm run statecharts:paths -- <machine> [--all]`);
     return 2;
   }
   const spec = (await loadSpecs({ [name]: machine }))[name];
@@ -202,6 +203,10 @@ async function printPlan(machines: Readonly<Record<string, AnyStateMachine>>, na
   if (!spec) {
     console.error(`${name} has no model spec (${sources.spec}); see docs/qa.md to add one.`);
     return 1;
+  }
+  if (all) {
+    process.stdout.write(renderPlan(fileBase(name), spec, sources, { all: true }));
+    return 0;
   }
   const plan = renderPlan(fileBase(name), spec, sources);
   process.stdout.write(plan);

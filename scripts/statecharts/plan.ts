@@ -121,8 +121,52 @@ export interface PlanSources {
   readonly test: string;
 }
 
-/** `docs/statecharts/<name>.paths.md`. */
-export function renderPlan(name: string, spec: ModelSpec, sources: PlanSources): string {
+/** Above this many paths, the written plan lists the fewest that cover what all of them cover. */
+export const PLAN_LIMIT = 40;
+
+/**
+ * The indices (in order) of a small set of paths that together visit every state and take every
+ * transition that all of `spec.paths` do: the hand-written scenarios, then, greedily, the path that
+ * adds the most not yet covered (the shorter on a tie). A machine whose test replays hundreds of
+ * paths (each distinct context it can reach) gets a plan a person can read; the rest reach the same
+ * states and transitions with other context.
+ */
+export function corePaths(spec: ModelSpec): number[] {
+  const items = spec.paths.map((p) => new Set(p.path.steps.flatMap((step) => [...step.states.map((id) => `s:${id}`), ...step.transitions.map((id) => `t:${id}`)])));
+  const chosen = new Set<number>();
+  const covered = new Set<string>();
+  const take = (i: number) => {
+    chosen.add(i);
+    items[i]?.forEach((item) => covered.add(item));
+  };
+  spec.paths.forEach((p, i) => p.group === 'scenario' && take(i));
+  const all = new Set(items.flatMap((set) => [...set]));
+  while (covered.size < all.size) {
+    let best = -1;
+    let gain = 0;
+    items.forEach((set, i) => {
+      if (chosen.has(i)) return;
+      let g = 0;
+      set.forEach((item) => !covered.has(item) && g++);
+      const shorter = best >= 0 && g === gain && (spec.paths[i]?.path.steps.length ?? 0) < (spec.paths[best]?.path.steps.length ?? 0);
+      if (g > gain || shorter) {
+        best = i;
+        gain = g;
+      }
+    });
+    if (best < 0) break;
+    take(best);
+  }
+  return [...chosen].sort((a, b) => a - b);
+}
+
+/**
+ * `docs/statecharts/<name>.paths.md`: every path when there are at most {@link PLAN_LIMIT} (or with
+ * `all`), otherwise the {@link corePaths}, numbered as in the full set.
+ */
+export function renderPlan(name: string, spec: ModelSpec, sources: PlanSources, options: { all?: boolean } = {}): string {
+  const shownIndices = options.all || spec.paths.length <= PLAN_LIMIT ? spec.paths.map((_, i) => i) : corePaths(spec);
+  const partial = shownIndices.length < spec.paths.length;
   const steps = spec.paths.reduce((n, p) => n + p.path.steps.length - 1, 0);
   const lines = [
     `# ${name} test plan`,
@@ -136,17 +180,27 @@ export function renderPlan(name: string, spec: ModelSpec, sources: PlanSources):
     'Each path starts a fresh machine. Every step names the state the machine is in, what happens (an event sent, a timer ' +
       'firing, an invoked service succeeding or failing), the state expected next and the effects expected: named actions, ' +
       'services started and stopped, events sent to other actors.',
+    ...(partial
+      ? [
+          '',
+          `This plan lists ${shownIndices.length} of the ${spec.paths.length} paths: the fewest that together visit every state and take every ` +
+            `transition the whole set does${spec.paths.some((p) => p.group === 'scenario') ? ' (the hand-written scenarios among them)' : ''}. ` +
+            'The test replays all of them; the others reach the same states and transitions with other context. ' +
+            `Numbers are those of the whole set; \`npm run statecharts:paths -- ${name} --all\` prints every path.`,
+        ]
+      : []),
   ];
   // The input is said once for a group whose paths all start from the same one.
   const inputText = (p: PlannedPath): string | undefined => (p.input === undefined ? undefined : shortValue(p.input, 240));
+  const shownPaths = shownIndices.map((i) => ({ planned: spec.paths[i] as PlannedPath, i }));
   const sharedInput = (group: string | undefined): string | undefined => {
-    const texts = new Set(spec.paths.filter((p) => p.group === group).map(inputText));
+    const texts = new Set(shownPaths.filter(({ planned }) => planned.group === group).map(({ planned }) => inputText(planned)));
     return texts.size === 1 ? [...texts][0] : undefined;
   };
   let group: string | undefined;
   let shared: string | undefined;
-  spec.paths.forEach((planned, i) => {
-    if (i === 0 || planned.group !== group) {
+  shownPaths.forEach(({ planned, i }, k) => {
+    if (k === 0 || planned.group !== group) {
       group = planned.group;
       shared = sharedInput(group);
       if (group !== undefined) lines.push('', `## ${group.charAt(0).toUpperCase()}${group.slice(1)}`);
