@@ -1,5 +1,5 @@
 /**
- * The registration itself, loaded on demand after the first paint (out of the sign-in page's
+ * The registration itself, loaded on demand once the page has settled (out of the sign-in page's
  * bundle): the interval from the session's server, workbox-window's events reported to the machine.
  */
 import type { ActorRefFrom, AnyActorRef } from 'xstate';

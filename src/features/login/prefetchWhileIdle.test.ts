@@ -8,7 +8,7 @@ const { prefetchMapWhileIdle } = await import('./prefetchWhileIdle');
 
 function fakeRouter() {
   const routesById = { '/_app': { id: '/_app' }, '/_app/': { id: '/_app/' }, '/login': { id: '/login' } };
-  const loadRouteChunk = vi.fn(() => Promise.resolve());
+  const loadRouteChunk = vi.fn((_route: { id: string }) => Promise.resolve());
   return { router: { routesById, loadRouteChunk } as unknown as AnyRouter, loadRouteChunk };
 }
 
@@ -24,7 +24,7 @@ describe('prefetchMapWhileIdle', () => {
     const { router, loadRouteChunk } = fakeRouter();
     prefetchMapWhileIdle(router);
     await settle();
-    expect(loadRouteChunk.mock.calls.map(([route]) => (route as { id: string }).id)).toEqual(['/_app', '/_app/']);
+    expect(loadRouteChunk.mock.calls.map(([route]) => route.id)).toEqual(['/_app', '/_app/']);
     expect(prefetchMap).toHaveBeenCalledTimes(1);
   });
 
