@@ -40,6 +40,7 @@ async function inspector(): Promise<AppDependencies['inspect']> {
 
 let navigate: (to: string) => void = () => {};
 const live = createLiveStore({ defer: macrotaskScheduler() });
+const inspect = await inspector();
 const app = createAppActor({
   api,
   client,
@@ -64,7 +65,7 @@ const app = createAppActor({
     openUrl: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
     warn: (message) => console.warn(message),
   },
-  inspect: await inspector(),
+  inspect,
 });
 app.start();
 connectLiveStore(app, live);
@@ -79,6 +80,7 @@ session.subscribe(() => void syncLanguage());
 languages.subscribe(() => void syncLanguage());
 
 const services: Services = {
+  ...(inspect ? { inspect } : {}),
   app,
   session,
   api,

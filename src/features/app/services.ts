@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { ActorOptions, AnyActorLogic } from 'xstate';
 import type { AppActor, SessionActor } from '../../composition';
 import type { Endpoints } from '../../api/endpoints';
 import type { ApiClient } from '../../api/client';
@@ -18,6 +19,8 @@ export interface Services {
   backendOrigin: string;
   /** The stored backend origin choice (/change-server). */
   serverChoice: { get(): string | null; set(origin: string | null): void };
+  /** The Stately inspector in development (`?inspect`, docs/inspector.md); absent otherwise. */
+  inspect?: ActorOptions<AnyActorLogic>['inspect'];
 }
 
 export const ServicesContext = createContext<Services | null>(null);
@@ -26,4 +29,13 @@ export function useServices(): Services {
   const services = useContext(ServicesContext);
   if (!services) throw new Error('ServicesContext is missing');
   return services;
+}
+
+/**
+ * The options that send a page's own actor (`useActorRef`) to the Stately inspector when it is open
+ * (`{ inspect }`), to spread into its options; `{}` otherwise, and where there are no services (tests).
+ */
+export function useInspected(): Pick<ActorOptions<AnyActorLogic>, 'inspect'> {
+  const inspect = useContext(ServicesContext)?.inspect;
+  return inspect ? { inspect } : {};
 }

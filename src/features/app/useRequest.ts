@@ -11,6 +11,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { requestMachine } from '../../machines/request/request.machine';
 import { useCatalogueText } from './catalogue';
+import { useInspected } from './services';
 
 export type RequestState = 'idle' | 'running' | 'done' | 'failed' | 'timedOut';
 
@@ -33,7 +34,7 @@ export function useRequest<I = void, O = unknown>(request: (input: I, signal: Ab
   const latest = useRef(request);
   latest.current = request;
   const machine = useMemo(() => requestMachine.provide({ actors: { run: fromPromise(({ input, signal }) => latest.current(input as I, signal)) } }), []);
-  const actor = useActorRef(machine);
+  const actor = useActorRef(machine, useInspected());
   const snapshot = useSelector(actor, (s) => s);
   const state = snapshot.value as RequestState;
   return {

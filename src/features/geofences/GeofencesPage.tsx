@@ -24,7 +24,7 @@ import { createGeofenceDraw, tooLargeToEdit } from '../../map/geofenceDraw';
 import { Alert, AlertDialog, Button, ButtonLink, TextField } from '../../ui';
 import { useData } from '../app/data';
 import { useMutations } from '../app/useMutations';
-import { useServices } from '../app/services';
+import { useInspected, useServices } from '../app/services';
 import { AREA_MESSAGES, areaKind } from '../settings/geofences';
 import { useMapUiStrings, usePreferredMapStyle } from '../map/MapPage';
 import { canEdit, canOpen } from '../../domain/restrictions';
@@ -98,7 +98,7 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
       }),
     [drawing, mutations],
   );
-  const actor = useActorRef(machine, { input: { name: t`New geofence` } });
+  const actor = useActorRef(machine, { ...useInspected(), input: { name: t`New geofence` } });
   send.current = actor.send;
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;

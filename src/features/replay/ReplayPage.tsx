@@ -36,6 +36,7 @@ import { useAddressFilter } from '../reports/useAddressFilter';
 import { prepareOffThread } from './prepare';
 import { replayColor } from './ReplayMap';
 import * as styles from './replay.css';
+import { useInspected } from '../app/services';
 
 /** MapLibre comes with the map, after the page's own parts. */
 const ReplayMap = lazy(() => import('./ReplayMap').then((m) => ({ default: m.ReplayMap })));
@@ -106,7 +107,7 @@ export function ReplayPage() {
       }),
     [entities],
   );
-  const actor = useActorRef(machine, { input: {} });
+  const actor = useActorRef(machine, { ...useInspected(), input: {} });
   const status = useSelector(actor, (s) => (s.hasTag('loaded') ? 'loaded' : (s.value as 'idle' | 'loading' | 'empty' | 'failed')));
   const value = useSelector(actor, (s) => s.value as string);
   const data = useSelector(actor, (s) => s.context.data);

@@ -27,6 +27,7 @@ import { ReportResults } from './ReportResults';
 import { ScheduleDialog } from './ScheduleDialog';
 import { canSchedule } from './schedule';
 import * as styles from './reports.css';
+import { useInspected } from '../app/services';
 
 const LogsPage = lazy(() => import('./LogsPage').then((m) => ({ default: m.LogsPage })));
 const ScheduledPage = lazy(() => import('./ScheduledPage').then((m) => ({ default: m.ScheduledPage })));
@@ -69,7 +70,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
   const allowed = kind.access === 'all' || admin;
 
   const machine = useMemo(() => provideReportEffects<ListParams>({ run: (params, signal) => kind.fetch(entities, params, signal) }), [kind, entities]);
-  const actor = useActorRef(machine);
+  const actor = useActorRef(machine, useInspected());
   // `running` has a child state (its progress tick): its value is an object, so it is asked by name
   const status = useSelector(actor, (s) => (s.matches('running') ? 'running' : (s.value as 'idle' | 'shown' | 'empty' | 'failed')));
   const rows = useSelector(actor, (s) => s.context.rows);

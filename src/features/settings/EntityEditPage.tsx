@@ -8,7 +8,7 @@ import { editorMachine, isDirty, type Draft } from '../../machines/editor/editor
 import { canEdit, canOpen } from '../../domain/restrictions';
 import type { Attributes } from '../../../contract/models';
 import { queryClient } from '../app/query';
-import { useServices } from '../app/services';
+import { useInspected, useServices } from '../app/services';
 import { dataFor } from '../app/data';
 import { mutationsFor } from '../app/useMutations';
 import { useCatalogueText } from '../app/catalogue';
@@ -87,7 +87,7 @@ function EditRound<T extends { id: number }>({ descriptor, id, source, stay = fa
     });
   }, [services, descriptor, source, stay, navigate]);
 
-  const actor = useActorRef(machine, { input: { id, defaults: descriptor.defaults({ timeZone: settings.timeZone }) as unknown as Draft } });
+  const actor = useActorRef(machine, { ...useInspected(), input: { id, defaults: descriptor.defaults({ timeZone: settings.timeZone }) as unknown as Draft } });
   const snapshot = useSelector(actor, (s) => s);
   const draft = snapshot.context.draft;
   // problems show on the fields changed so far, and on every field once saving was asked for

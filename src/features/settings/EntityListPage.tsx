@@ -9,7 +9,7 @@ import { AlertDialog, Alert, ButtonLink, Link, Loader, Menu, MenuItem, Table, Te
 import { editorMachine, type Draft } from '../../machines/editor/editor.machine';
 import { canEdit, canOpen } from '../../domain/restrictions';
 import type { AnyResource, Resource } from '../../api/resources';
-import { useServices, type Services } from '../app/services';
+import { useInspected, useServices, type Services } from '../app/services';
 import type { ErrorsActor } from '../../composition';
 import { dataFor } from '../app/data';
 import { mutationsFor } from '../app/useMutations';
@@ -245,7 +245,7 @@ function RemoveDialog<T extends { id: number }, D>({ source, row, onClosed }: { 
       }),
     [services, source, row, onClosed],
   );
-  const actor = useActorRef(machine, { input: { id: row.id, item: row as unknown as Draft, intent: 'remove' } });
+  const actor = useActorRef(machine, { ...useInspected(), input: { id: row.id, item: row as unknown as Draft, intent: 'remove' } });
   const removing = useSelector(actor, (s) => s.matches('removing'));
   return (
     <AlertDialog
