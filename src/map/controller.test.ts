@@ -157,6 +157,29 @@ describe('map controller', () => {
     expect(fetched).toHaveLength(2);
   });
 
+  it('a style switch ends the basemap of the style it leaves: its fine load is aborted and draws nothing', async () => {
+    const topology = { type: 'Topology', arcs: [], objects: { countries: { type: 'GeometryCollection', geometries: [] }, land: { type: 'GeometryCollection', geometries: [] } } };
+    const signals: Array<{ url: string; signal: AbortSignal | undefined }> = [];
+    let answerFine: (response: Response) => void = () => undefined;
+    const fetchFn = vi.fn((url: string, init?: RequestInit) => {
+      signals.push({ url, signal: init?.signal ?? undefined });
+      if (url === BASEMAP_ASSETS.fine) return new Promise<Response>((resolve) => (answerFine = resolve));
+      return Promise.resolve(new Response(JSON.stringify(topology), { status: 200 }));
+    });
+    const { fake, settings } = setup('offline', { fetch: fetchFn as unknown as typeof fetch });
+    for (const id of Object.values(BASEMAP_SOURCES)) fake.map.addSource(id, { type: 'geojson' });
+    fake.fire('style.load');
+    await vi.waitFor(() => expect(fake.source(BASEMAP_SOURCES.land).setData).toHaveBeenCalledTimes(1));
+    fake.fire('idle');
+    await vi.waitFor(() => expect(signals.map((s) => s.url)).toContain(BASEMAP_ASSETS.fine));
+    const land = fake.source(BASEMAP_SOURCES.land);
+    settings.set({ style: 'osm' });
+    expect(signals.find((s) => s.url === BASEMAP_ASSETS.fine)?.signal?.aborted).toBe(true);
+    answerFine(new Response(JSON.stringify(topology), { status: 200 }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(land.setData).toHaveBeenCalledTimes(1);
+  });
+
   it('a fine basemap that fails to load leaves the coarse one and the map ready', async () => {
     const topology = { type: 'Topology', arcs: [], objects: { countries: { type: 'GeometryCollection', geometries: [] }, land: { type: 'GeometryCollection', geometries: [] } } };
     const fetchFn = vi.fn(async (url: string) => (url === BASEMAP_ASSETS.fine ? new Response('', { status: 500 }) : new Response(JSON.stringify(topology), { status: 200 })));

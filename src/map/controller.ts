@@ -184,21 +184,33 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
    * drawn and whenever the camera is at `FINE_BASEMAP_ZOOM` or closer, the fine ones (1:50m) over them, once.
    * A failed fine load leaves the coarse outlines.
    */
-  let basemapLoads = 0;
+  let basemap: AbortController | null = null;
   let stopRefining = (): void => {};
-  function loadBasemap(): void {
+  /** Ends the current style load's basemap: its fetches are aborted (nothing of it lands) and it no longer refines. */
+  function cancelBasemap(): void {
+    basemap?.abort();
+    basemap = null;
     stopRefining();
-    const load = ++basemapLoads;
-    const current = (): boolean => load === basemapLoads && !abort.signal.aborted;
+    stopRefining = () => {};
+  }
+  function loadBasemap(): void {
+    cancelBasemap();
+    const load = new AbortController();
+    basemap = load;
+    // the map's own end (destroy) ends it too
+    abort.signal.addEventListener('abort', () => load.abort(), { once: true, signal: load.signal });
+    const signal = load.signal;
+    const current = (): boolean => !signal.aborted;
     const fetchOption = options.fetch ? { fetch: options.fetch } : {};
     const refine = (): void => {
       if (!current() || map.getZoom() < FINE_BASEMAP_ZOOM) return;
       stopRefining();
-      loadOfflineBasemap(map, { detail: 'fine', signal: abort.signal, ...fetchOption }).catch((error: unknown) => {
+      stopRefining = () => {};
+      loadOfflineBasemap(map, { detail: 'fine', signal, ...fetchOption }).catch((error: unknown) => {
         if (current()) console.warn('[map] the detailed basemap failed to load; the coarse one stays', error);
       });
     };
-    loadOfflineBasemap(map, { detail: 'coarse', signal: abort.signal, ...fetchOption })
+    loadOfflineBasemap(map, { detail: 'coarse', signal, ...fetchOption })
       .catch((error: unknown) => {
         if (current()) console.error('[map] offline basemap failed to load', error);
       })
@@ -227,9 +239,8 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
     if (next === styleId) return;
     styleId = next;
     setReady(false);
-    // a new style: no basemap load of the old one goes on (the offline style starts its own on style.load)
-    basemapLoads++;
-    stopRefining();
+    // a new style: nothing of the old one's basemap goes on (the offline style starts its own on style.load)
+    cancelBasemap();
     detachStyleLayers();
     const spec = MAP_STYLES[next].style();
     // A style document from a server: drop its glyph server (the app's labels use the local fonts
@@ -329,7 +340,7 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
       if (destroyed) return;
       destroyed = true;
       abort.abort();
-      stopRefining();
+      cancelBasemap();
       style.stop();
       map.off('style.load', onStyleLoad);
       map.off('error', onError);
