@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, createMachine, type AnyEventObject } from 'xstate';
-import { provideServiceWorkerEffects, type ServiceWorkerHost, type WorkboxHandle } from './serviceWorker';
+import { provideServiceWorkerEffects, settled, type ServiceWorkerHost, type WorkboxHandle } from './serviceWorker';
 
 type Listener = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
 
@@ -139,5 +139,44 @@ describe('service worker effects', () => {
     await vi.waitFor(() => expect(listeners.get('waiting')?.size).toBe(1));
     actor.stop();
     expect(listeners.get('waiting')?.size).toBe(0);
+  });
+});
+
+describe('settled (the registration waits for a quiet page)', () => {
+  it('resolves after the load event and quietMs without a finished resource, later while resources keep finishing, and at limitMs at the latest', async () => {
+    vi.useFakeTimers();
+    let notify: () => void = () => undefined;
+    class FakeObserver {
+      constructor(callback: () => void) {
+        notify = callback;
+      }
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', FakeObserver);
+    try {
+      let done = false;
+      void settled(3_000, 30_000).then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(2_000);
+      notify(); // a resource finished: the quiet starts again
+      await vi.advanceTimersByTimeAsync(2_500);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(600);
+      expect(done).toBe(true);
+
+      let capped = false;
+      void settled(3_000, 10_000).then(() => (capped = true));
+      for (let t = 0; t < 9_000; t += 1_000) {
+        notify();
+        await vi.advanceTimersByTimeAsync(1_000);
+      }
+      expect(capped).toBe(false);
+      notify();
+      await vi.advanceTimersByTimeAsync(1_100);
+      expect(capped).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
   });
 });

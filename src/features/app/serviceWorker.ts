@@ -14,7 +14,8 @@ export type WorkboxHandle = Pick<Workbox, 'register' | 'update' | 'messageSkipWa
 export interface ServiceWorkerHost {
   supported: boolean;
   /**
-   * Resolves once the page has settled: its load event, then `QUIET_MS` without a new resource. The
+   * Resolves once the page has settled: its load event, then `QUIET_MS` without a new resource (at most
+   * `SETTLE_LIMIT_MS` after the load event). The
    * worker's install fetches the whole app shell (about 1.5 MB), which on a slow network would
    * compete with what the person waits for: the sign-in page's prefetch of the map, the first map.
    */
@@ -64,12 +65,18 @@ export function provideServiceWorkerEffects(host: ServiceWorkerHost | undefined)
 
 /** How long the page fetches nothing before the worker is registered. */
 export const QUIET_MS = 3_000;
+/** The longest the registration waits for that quiet after the load event (a page that keeps fetching). */
+export const SETTLE_LIMIT_MS = 30_000;
 
-/** The window's load event, then `quietMs` in which no resource finished loading (Resource Timing). */
-function settled(quietMs: number): Promise<void> {
+/**
+ * The window's load event, then `quietMs` in which no resource finished loading (Resource Timing; a
+ * download in progress is not seen until it ends), or `limitMs` after the load event at the latest.
+ */
+export function settled(quietMs: number, limitMs: number): Promise<void> {
   return new Promise<void>((resolve) => {
     const start = () => {
-      let last = performance.now();
+      const loadedAt = performance.now();
+      let last = loadedAt;
       let observer: PerformanceObserver | null = null;
       try {
         observer = new PerformanceObserver(() => (last = performance.now()));
@@ -79,10 +86,10 @@ function settled(quietMs: number): Promise<void> {
       }
       const check = () => {
         const idle = performance.now() - last;
-        if (idle >= quietMs) {
+        if (idle >= quietMs || performance.now() - loadedAt >= limitMs) {
           observer?.disconnect();
           resolve();
-        } else setTimeout(check, quietMs - idle);
+        } else setTimeout(check, Math.min(quietMs - idle, limitMs - (performance.now() - loadedAt)));
       };
       setTimeout(check, quietMs);
     };
@@ -96,7 +103,7 @@ export function browserServiceWorkerHost(enabled: boolean): ServiceWorkerHost {
   const base = import.meta.env.BASE_URL;
   return {
     supported: enabled && typeof navigator === 'object' && 'serviceWorker' in navigator,
-    whenSettled: () => settled(QUIET_MS),
+    whenSettled: () => settled(QUIET_MS, SETTLE_LIMIT_MS),
     createWorkbox: async () => {
       const { Workbox } = await import('workbox-window');
       return new Workbox(`${base}sw.js`, { scope: base });
