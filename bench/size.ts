@@ -4,7 +4,8 @@
  *   import statically; budget 150 KB;
  * - the map route, to show that MapLibre loads only with it (it must not be in the login set).
  * Writes bench/results/size.json and fails when the login route is over budget, MapLibre
- * leaks into it, or the Stately inspector (development only, docs/inspector.md) is in the build.
+ * leaks into it, or the Stately inspector (development only, docs/inspector.md) is in the build, or the
+ * sign-in page's map prefetch lost its preload list of MapLibre's chunk.
  */
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -70,6 +71,17 @@ function inspectorFiles(dir: string): string[] {
 }
 const inspectorInBuild = inspectorFiles(dist);
 
+// The sign-in page's map prefetch (src/features/map/prefetch.ts) carries the only modulepreload lists of
+// the build (vite.config.ts resolveDependencies, keyed on its chunk's name): they must name MapLibre's
+// chunk, or the map's code comes one level per round trip again.
+function prefetchPreloadsMap(): boolean {
+  const prefetch = manifest['src/features/map/prefetch.ts'];
+  const maplibre = Object.values(manifest).find((chunk) => /^assets\/maplibre-[\w-]+\.js$/.test(chunk.file) && !chunk.file.startsWith('assets/maplibre-gl'));
+  if (!prefetch || !maplibre) return false;
+  return readFileSync(join(dist, prefetch.file), 'utf8').includes(maplibre.file.replace(/^assets\//, ''));
+}
+const mapPreloaded = prefetchPreloadsMap();
+
 const BUDGET = 150 * 1024;
 const result = {
   date: new Date().toISOString(),
@@ -80,6 +92,7 @@ const result = {
   mapChunkOnly: { jsGzipBytes: mapOnly.jsGzipBytes },
   mapLibreInLogin,
   inspectorInBuild,
+  mapPreloadedBySignInPrefetch: mapPreloaded,
 };
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/size.json', `${JSON.stringify(result, null, 2)}\n`);
@@ -87,7 +100,8 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 console.log(`login route JS (gzip): ${kb(login.jsGzipBytes)} (budget ${kb(BUDGET)}), CSS ${kb(login.cssGzipBytes)}`);
 console.log(`map route JS (gzip): ${kb(map.jsGzipBytes)}; map chunk alone ${kb(mapOnly.jsGzipBytes)}; MapLibre in login: ${mapLibreInLogin}`);
 console.log(`Stately inspector in the build: ${inspectorInBuild.length === 0 ? 'no' : inspectorInBuild.join(', ')}`);
-if (login.jsGzipBytes > BUDGET || mapLibreInLogin || inspectorInBuild.length > 0) {
+console.log(`the sign-in page's prefetch preloads MapLibre's chunk: ${mapPreloaded ? 'yes' : 'no'}`);
+if (login.jsGzipBytes > BUDGET || mapLibreInLogin || inspectorInBuild.length > 0 || !mapPreloaded) {
   console.error('bundle budget exceeded');
   process.exit(1);
 }

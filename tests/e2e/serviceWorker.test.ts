@@ -126,8 +126,8 @@ describe('service worker', () => {
     });
     expect(cached).toContain('/index.html');
     expect(cached.filter((path) => path.startsWith('/api') || path === '/announcements.json')).toEqual([]);
-    // MapLibre (its 1.1 MB chunk, named in vite.config.ts) and the map's country outlines are left to the network
-    expect(cached.filter((path) => /\/maplibre-[\w-]+\.js$|countries-/.test(path))).toEqual([]);
+    // MapLibre (its 1.1 MB chunk, named in vite.config.ts, and its worker) and the map's country outlines are left to the network
+    expect(cached.filter((path) => /\/maplibre-[\w-]+\.m?js$|countries-/.test(path))).toEqual([]);
     expect(cached.some((path) => /\/assets\/framework-[\w-]+\.js$/.test(path))).toBe(true);
 
     // a navigation to the API is not answered with the app shell

@@ -28,7 +28,7 @@ export function LoginPage() {
 
   const openIdOnly = Boolean(server?.openIdEnabled && server.openIdForce);
   const changeServer = server?.attributes?.disableChange !== true && server?.attributes?.disableChange !== 'true';
-  // while the form waits, the map route's code and first data come in at idle priority (one effect, no flow)
+  // while the form waits, the map route's code and first data come in, started once the page is idle (one effect, no flow)
   const router = useRouter();
   useEffect(() => prefetchMapWhileIdle(router), [router]);
 
