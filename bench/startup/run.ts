@@ -297,6 +297,8 @@ async function main(): Promise<void> {
     console.log(`${devices} devices placed; first visit, throttled…`);
     link = await startLink(new URL(server.url), options);
     const first = await firstVisit(browser, link, options);
+    // nothing of the first visit (its context closed) is still on the link
+    await link.drained();
     console.log('signed-in cold load…');
     const again = await signedInLoad(browser, link, options, first.cookies);
     const results: Results = {
