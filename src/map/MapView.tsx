@@ -16,12 +16,12 @@
  */
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef } from 'react';
 import type { LiveStore } from '../domain/liveStore';
 import { createMapController, initialStyle, type MapController, type MapExtension } from './controller';
 import type { GeofenceFeed } from './geofenceFeed';
 import * as styles from './MapView.css';
+import { ensureWorkerUrl } from './worker';
 import type { MapSettingsStore } from './settings';
 
 export type { MapExtension };
@@ -62,10 +62,6 @@ function repaintRequested(): boolean {
   } catch {
     return false;
   }
-}
-
-function ensureWorkerUrl(): void {
-  if (maplibregl.getWorkerUrl() !== workerUrl) maplibregl.setWorkerUrl(workerUrl);
 }
 
 export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions }: MapViewProps) {

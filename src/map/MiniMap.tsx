@@ -4,7 +4,7 @@
  */
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { ensureWorkerUrl } from './worker';
 import { useEffect, useRef } from 'react';
 import { createOfflineStyle, loadOfflineBasemap } from './offlineStyle';
 import * as styles from './MapView.css';
@@ -21,7 +21,7 @@ export function MiniMap({ longitude, latitude, label }: MiniMapProps) {
   useEffect(() => {
     const container = ref.current;
     if (!container || !Number.isFinite(longitude) || !Number.isFinite(latitude)) return;
-    if (maplibregl.getWorkerUrl() !== workerUrl) maplibregl.setWorkerUrl(workerUrl);
+    ensureWorkerUrl();
     const map = new maplibregl.Map({
       container,
       style: createOfflineStyle(),

@@ -7,6 +7,7 @@
 import { fromCallback, type EventObject } from 'xstate';
 import type { Workbox } from 'workbox-window';
 import { serviceWorkerMachine, type WorkerEvent } from '../../machines/serviceWorker/serviceWorker.machine';
+import { pageLoaded } from './pageLoaded';
 
 export type WorkboxHandle = Pick<Workbox, 'register' | 'update' | 'messageSkipWaiting' | 'addEventListener' | 'removeEventListener'>;
 
@@ -93,8 +94,7 @@ export function settled(quietMs: number, limitMs: number): Promise<void> {
       };
       setTimeout(check, quietMs);
     };
-    if (document.readyState === 'complete') start();
-    else window.addEventListener('load', start, { once: true });
+    void pageLoaded().then(start);
   });
 }
 

@@ -7,7 +7,7 @@
  */
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { ensureWorkerUrl } from '../../map/worker';
 import { useEffect, useRef } from 'react';
 import { createOfflineStyle, loadOfflineBasemap } from '../../map/offlineStyle';
 import * as styles from './emulator.css';
@@ -43,7 +43,7 @@ export function EmulatorMap({ center, marker, onPick, ...props }: EmulatorMapPro
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    if (maplibregl.getWorkerUrl() !== workerUrl) maplibregl.setWorkerUrl(workerUrl);
+    ensureWorkerUrl();
     container.dataset.mapReady = 'false';
     const rtl = getComputedStyle(container).direction === 'rtl';
     const map = new maplibregl.Map({

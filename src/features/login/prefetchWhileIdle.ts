@@ -7,6 +7,7 @@
  * have. Returns the cancel (the page was left before it started).
  */
 import type { AnyRouter } from '@tanstack/react-router';
+import { pageLoaded } from '../app/pageLoaded';
 
 /** The routes whose code the first map needs. */
 const MAP_ROUTES = ['/_app', '/_app/'] as const;
@@ -15,11 +16,7 @@ export function prefetchMapWhileIdle(router: AnyRouter): () => void {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
   if (connection?.saveData) return () => {};
   let cancelled = false;
-  const loaded = new Promise<void>((resolve) => {
-    if (document.readyState === 'complete') resolve();
-    else window.addEventListener('load', () => resolve(), { once: true });
-  });
-  void loaded
+  void pageLoaded()
     .then(() => document.fonts?.ready)
     .then(
       () =>
