@@ -38,7 +38,7 @@ import { statisticsRoutes } from './routes/statistics.ts';
 import { userRoutes } from './routes/users.ts';
 import { type StatisticsOptions, StatisticsCollector } from './stats.ts';
 import { announcements, clientFiles, securityHeaders } from './static.ts';
-import { corsHeaders } from './http/cors.ts';
+import { corsPolicy } from './http/cors.ts';
 import { getServerSettings, saveServerSettings } from './db/server.ts';
 
 export interface ServerOptions {
@@ -129,9 +129,10 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   });
 
   // CORS as Traccar's CorsResponseFilter (REST responses only), never a wildcard with credentials
+  const cors = corsPolicy(options.webOrigin);
   app.addHook('onSend', async (request, reply, payload) => {
     if (!isApi(request.url)) return payload;
-    reply.headers(corsHeaders(options.webOrigin, request.headers.origin));
+    reply.headers(cors(request.headers.origin));
     return payload;
   });
   securityHeaders(app);

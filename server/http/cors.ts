@@ -5,19 +5,23 @@
  * credentials (a browser then sends no cookie); a request without an Origin (same origin, or not a
  * browser) gets no allow-origin at all. `Vary: Origin` keeps caches from mixing the answers.
  */
-export function corsHeaders(webOrigin: string | undefined, origin: string | undefined): Record<string, string> {
-  const headers: Record<string, string> = {
-    'Access-Control-Allow-Headers': 'origin, content-type, accept, authorization',
-    'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
-    Vary: 'Origin',
+const BASE = {
+  'Access-Control-Allow-Headers': 'origin, content-type, accept, authorization',
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
+  Vary: 'Origin',
+} as const;
+
+/** `WEB_ORIGIN` read once (at start-up): the headers for a request's Origin. */
+export function corsPolicy(webOrigin: string | undefined): (origin: string | undefined) => Record<string, string> {
+  const allowed = new Set((webOrigin ?? '').split(/[\s,]+/).filter((entry) => entry !== ''));
+  const wildcard = allowed.delete('*');
+  return (origin) => {
+    if (origin && allowed.has(origin)) return { ...BASE, 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true' };
+    if (origin && wildcard) return { ...BASE, 'Access-Control-Allow-Origin': '*' };
+    return { ...BASE };
   };
-  if (!origin) return headers;
-  const allowed = (webOrigin ?? '').split(/[\s,]+/).filter((entry) => entry !== '');
-  if (allowed.includes(origin) && origin !== '*') {
-    headers['Access-Control-Allow-Origin'] = origin;
-    headers['Access-Control-Allow-Credentials'] = 'true';
-  } else if (allowed.includes('*')) {
-    headers['Access-Control-Allow-Origin'] = '*';
-  }
-  return headers;
+}
+
+export function corsHeaders(webOrigin: string | undefined, origin: string | undefined): Record<string, string> {
+  return corsPolicy(webOrigin)(origin);
 }
