@@ -116,9 +116,10 @@ export function requireAuth(request: FastifyRequest): AuthState {
   throw new HttpError(401, 'Unauthorized', accept.includes('text/html') ? { 'WWW-Authenticate': 'Basic realm="api"' } : {});
 }
 
-export function requireAdmin(request: FastifyRequest): AuthState {
+/** An administrator, or `deny` (Traccar's 400 by default; `accessDenied` for a 403). */
+export function requireAdmin(request: FastifyRequest, deny: (message: string) => HttpError = forbidden): AuthState {
   const auth = requireAuth(request);
-  if (!auth.user.administrator) throw forbidden('Administrator access required');
+  if (!auth.user.administrator) throw deny('Administrator access required');
   return auth;
 }
 

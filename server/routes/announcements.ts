@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AppContext, requireAuth } from '../auth/context.ts';
-import { HttpError, badRequest } from '../http/errors.ts';
+import { type AppContext, requireAdmin } from '../auth/context.ts';
+import { accessDenied, badRequest } from '../http/errors.ts';
 import { isRecord } from '../http/input.ts';
 
 /** The file's largest body (the client's parse reads at most 2,000,000 characters). */
@@ -12,10 +12,7 @@ export const ANNOUNCEMENTS_BODY_LIMIT = 2 * 1024 * 1024;
 export const INVALID_FORMAT = 'Invalid announcements file format';
 
 /** Administrators only: 401 without a session, 403 for a signed-in user who is not one. */
-function requireAdministrator(request: FastifyRequest): void {
-  const auth = requireAuth(request);
-  if (!auth.user.administrator) throw new HttpError(403, 'Administrator access required');
-}
+const requireAdministrator = (request: FastifyRequest): void => void requireAdmin(request, accessDenied);
 
 /**
  * The announcements file of the embedded server (`DATA_DIR/announcements.json`, served to everyone
