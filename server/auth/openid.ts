@@ -173,11 +173,15 @@ export interface OpenIdClaims {
   groups: string[];
 }
 
+/** The provider's `error` (and `error_description`) as a person can read it: a 400. */
+export function refusedByProvider(error: string, description?: string): HttpError {
+  return badRequest(`OpenID sign-in refused by the provider: ${error}${description ? ` (${description})` : ''}`);
+}
+
 /** The provider's answer as a person can read it (a 400), or a 502 when the provider cannot be reached. */
 export function providerRefusal(error: unknown): HttpError {
   if (error instanceof client.AuthorizationResponseError || error instanceof client.ResponseBodyError) {
-    const description = error.error_description ? ` (${error.error_description})` : '';
-    return badRequest(`OpenID sign-in refused by the provider: ${error.error}${description}`);
+    return refusedByProvider(error.error, error.error_description);
   }
   if (error instanceof client.ClientError) {
     // the check that failed is named by the innermost cause (an ID token's "nonce" claim, a state)

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { type AppContext, accountProblem } from '../auth/context.ts';
-import { ATTEMPT_COOKIE, ATTEMPT_COOKIE_PATH, ATTEMPT_LIFETIME, type OpenIdClient, internalPath, successDestination } from '../auth/openid.ts';
+import { ATTEMPT_COOKIE, ATTEMPT_COOKIE_PATH, ATTEMPT_LIFETIME, type OpenIdClient, internalPath, refusedByProvider, successDestination } from '../auth/openid.ts';
 import { defaultUserFields, findUserByEmail, findUserById, insertUser, updateUser, userFields } from '../db/users.ts';
-import { HttpError, badRequest, forbidden } from '../http/errors.ts';
+import { HttpError, accessDenied, badRequest, forbidden } from '../http/errors.ts';
 import { queryString } from '../http/input.ts';
 import { startSession } from './session.ts';
 
@@ -36,24 +36,15 @@ export function openIdRoutes(app: FastifyInstance, ctx: AppContext, openid: Open
     reply.header('Cache-Control', 'no-store');
     const attempt = id ? openid.attempts.take(id) : undefined;
     const error = queryString(request.query, 'error');
-    if (error !== undefined) {
-      const description = queryString(request.query, 'error_description');
-      throw badRequest(`OpenID sign-in refused by the provider: ${error}${description ? ` (${description})` : ''}`);
-    }
+    if (error !== undefined) throw refusedByProvider(error, queryString(request.query, 'error_description'));
     if (!attempt) throw badRequest('OpenID sign-in expired or already used: start the sign-in again');
+    // openid-client checks the state too; this check comes first so that the answer names it for a person
     if (queryString(request.query, 'state') !== attempt.state) throw badRequest('OpenID state mismatch: start the sign-in again');
-    const query = new URLSearchParams();
-    const raw = request.query;
-    if (raw && typeof raw === 'object') {
-      for (const [key, value] of Object.entries(raw)) {
-        for (const item of Array.isArray(value) ? value : [value]) if (typeof item === 'string') query.append(key, item);
-      }
-    }
-    const claims = await openid.claims(attempt, query);
+    const claims = await openid.claims(attempt, new URL(request.url, 'http://callback').searchParams);
     const groups = new Set(claims.groups);
     const allow = openid.options.allowGroups;
     if (allow && !allow.some((g) => groups.has(g))) {
-      throw new HttpError(403, 'Your account is not in a group allowed to sign in to this server');
+      throw accessDenied('Your account is not in a group allowed to sign in to this server');
     }
     const administrator = openid.options.adminGroups?.some((g) => groups.has(g)) ?? false;
     let user = findUserByEmail(ctx.db, claims.email);
@@ -61,12 +52,14 @@ export function openIdRoutes(app: FastifyInstance, ctx: AppContext, openid: Open
       // first sign-in: the account is created, its email fixed to the provider's (as Traccar's LoginService)
       const newId = insertUser(ctx.db, { ...defaultUserFields, name: claims.name, email: claims.email, fixedEmail: true, administrator }, null);
       user = findUserById(ctx.db, newId)!;
-    } else if (administrator && !user.administrator) {
+    }
+    // a disabled or expired account is refused before anything of it changes
+    const problem = accountProblem(user);
+    if (problem) throw forbidden(problem);
+    if (administrator && !user.administrator) {
       updateUser(ctx.db, user.id, { ...userFields(user), administrator: true });
       user = findUserById(ctx.db, user.id)!;
     }
-    const problem = accountProblem(user);
-    if (problem) throw forbidden(problem);
     startSession(ctx, request, reply, user.id, null);
     return reply.redirect(successDestination(attempt.destination), 303);
   });
