@@ -6,7 +6,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { announcementsMachine, type AnnouncementsContext } from '../../src/machines/announcements/announcements.machine';
 import { GUEST, parseAnnouncementFile, type Announcement, type AnnouncementFile } from '../../src/domain/announcements';
-import { coveringPaths, fakeActors, transitionsOf, type Effect } from './graph.ts';
+import { coveringPaths, fakeActors, invokeEventType, type Effect } from './graph.ts';
 import { defineModel } from './spec.ts';
 
 const parsed = parseAnnouncementFile({
@@ -27,11 +27,7 @@ export const machine = announcementsMachine.provide({
   },
 });
 
-const invokeEvent = (kind: 'done' | 'error', src: string): string => {
-  const t = transitionsOf(announcementsMachine).find((it) => it.kind === kind && it.invoke?.src === src);
-  if (!t) throw new Error(`no ${kind} transition for ${src}`);
-  return t.eventType;
-};
+const invokeEvent = (kind: 'done' | 'error', src: string): string => invokeEventType(announcementsMachine, src, kind);
 
 export const ctx = (s: AnyMachineSnapshot) => s.context as AnnouncementsContext;
 export const user = { kind: 'user' as const, id: 3, role: 'user' };

@@ -70,6 +70,16 @@ export function transitionsOf(machine: AnyStateMachine): readonly TransitionInfo
   return describeMachine(machine).transitions;
 }
 
+/**
+ * The event type that reports an invoked actor's (`src`) output or failure: XState generates the
+ * invoke ids, so a spec's sample events name them through this.
+ */
+export function invokeEventType(machine: AnyStateMachine, src: string, kind: 'done' | 'error'): string {
+  const t = transitionsOf(machine).find((it) => it.kind === kind && it.invoke?.src === src);
+  if (!t) throw new Error(`${machine.id}: no ${kind} transition for ${src}`);
+  return t.eventType;
+}
+
 /** Ids of every state node that a test can reach (history pseudo-states excluded). */
 export function stateIdsOf(machine: AnyStateMachine): string[] {
   return describeMachine(machine)

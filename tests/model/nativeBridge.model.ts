@@ -5,7 +5,7 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { nativeBridgeMachine, type NativeBridgeContext } from '../../src/machines/nativeBridge/nativeBridge.machine';
-import { coveringPaths, fakeActors, transitionsOf, type Effect } from './graph.ts';
+import { coveringPaths, fakeActors, invokeEventType, type Effect } from './graph.ts';
 import { defineModel } from './spec.ts';
 
 export const fakes = fakeActors();
@@ -19,11 +19,7 @@ export const machine = nativeBridgeMachine.provide({
   },
 });
 
-const registerEvent = (kind: 'done' | 'error'): string => {
-  const t = transitionsOf(nativeBridgeMachine).find((it) => it.kind === kind && it.invoke?.src === 'registerToken');
-  if (!t) throw new Error(`no ${kind} transition for registerToken`);
-  return t.eventType;
-};
+const registerEvent = (kind: 'done' | 'error'): string => invokeEventType(nativeBridgeMachine, 'registerToken', kind);
 
 export const ctx = (s: AnyMachineSnapshot) => s.context as NativeBridgeContext;
 

@@ -8,14 +8,10 @@ import { ApiError } from '../../src/api/client';
 import type { ConnectionCommand } from '../../src/machines/socket/events';
 import type { SocketMessage } from '../../src/machines/socket/messages';
 import { SOCKET, socketMachine, type SocketContext } from '../../src/machines/socket/socket.machine';
-import { coveringPaths, fakeActors, provideFakeActors, transitionsOf, type Effect } from './graph.ts';
+import { coveringPaths, fakeActors, invokeEventType, provideFakeActors, type Effect } from './graph.ts';
 import { defineModel } from './spec.ts';
 
-const eventOf = (src: string, kind: 'done' | 'error'): string => {
-  const t = transitionsOf(socketMachine).find((x) => x.invoke?.src === src && x.kind === kind);
-  if (!t) throw new Error(`no ${kind} transition for ${src}`);
-  return t.eventType;
-};
+const eventOf = (src: string, kind: 'done' | 'error'): string => invokeEventType(socketMachine, src, kind);
 
 const positionFrame = JSON.stringify({ positions: [{ id: 1, deviceId: 1, latitude: 24.7, longitude: 46.7 }] });
 const unauthorized = new ApiError('HTTP 401', 401);
