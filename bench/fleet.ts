@@ -66,14 +66,20 @@ export async function stopServer(handle: ServerHandle): Promise<void> {
   children.delete(handle.child);
 }
 
+/** Signs in through the REST API and returns the session cookie (`JSESSIONID=…`) for the next requests. */
+export async function sessionCookie(url: string, admin: { email: string; password: string }): Promise<string> {
+  const login = await fetch(`${url}/api/session`, { method: 'POST', body: new URLSearchParams(admin) });
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('JSESSIONID='))?.split(';')[0];
+  if (!cookie) throw new Error(`login failed: ${login.status}`);
+  return cookie;
+}
+
 /**
  * Creates the devices through the REST API with one session cookie (Basic auth would hash the password on
  * every request: ~40 ms each), 16 requests in flight; each is linked to the admin like any POST /api/devices.
  */
 export async function createDevices(url: string, admin: { email: string; password: string }, uniqueIds: string[]): Promise<void> {
-  const login = await fetch(`${url}/api/session`, { method: 'POST', body: new URLSearchParams(admin) });
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('JSESSIONID='))?.split(';')[0];
-  if (!cookie) throw new Error(`login failed: ${login.status}`);
+  const cookie = await sessionCookie(url, admin);
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < uniqueIds.length) {

@@ -4,7 +4,7 @@
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/harness.ts';
@@ -26,8 +26,8 @@ export interface BenchContext {
  * stopped and removed after `body`, whatever happens. What dist/ was (and whether it was rebuilt meanwhile).
  */
 export async function benchSession<T>(
-  options: { name: string; password: string; limitMs: number },
-  body: (bench: { url: string; dataDir: string; browser: Browser; started: number; sampleLoad: () => number }) => Promise<T>,
+  options: { name: string; password: string; limitMs: number; /** another build than dist/ (relative to the repository) */ clientDir?: string },
+  body: (bench: { url: string; osmandPort: number; dataDir: string; browser: Browser; started: number; sampleLoad: () => number }) => Promise<T>,
 ): Promise<{ result: T; context: BenchContext }> {
   const timer = setTimeout(() => {
     console.error(`benchmark timed out after ${Math.round(options.limitMs / 1000)} s`);
@@ -42,8 +42,9 @@ export async function benchSession<T>(
   };
   const loadStart = sampleLoad();
   const loadTimer = setInterval(sampleLoad, 5_000);
-  const source = sourceState();
-  const index = join(repo, 'dist/index.html');
+  const clientDir = resolve(repo, options.clientDir ?? 'dist');
+  const source = options.clientDir && options.clientDir !== 'dist' ? `the build in \`${options.clientDir}\`` : sourceState();
+  const index = join(clientDir, 'index.html');
   const builtAt = statSync(index).mtimeMs;
   const dataDir = mkdtempSync(join(os.tmpdir(), `athar-bench-${options.name}-`));
   let server: ServerHandle | null = null;
@@ -51,14 +52,15 @@ export async function benchSession<T>(
   const started = Date.now();
   let result: T;
   try {
+    const osmandPort = await freePort();
     server = await startServer({
       BENCH_DATA_DIR: dataDir,
       BENCH_PORT: String(await freePort()),
-      BENCH_OSMAND_PORT: String(await freePort()),
+      BENCH_OSMAND_PORT: String(osmandPort),
       BENCH_PASSWORD: options.password,
-      BENCH_CLIENT_DIR: join(repo, 'dist'),
+      BENCH_CLIENT_DIR: clientDir,
     });
-    result = await body({ url: server.url, dataDir, browser, started, sampleLoad });
+    result = await body({ url: server.url, osmandPort, dataDir, browser, started, sampleLoad });
   } finally {
     clearTimeout(timer);
     clearInterval(loadTimer);

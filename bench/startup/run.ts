@@ -24,16 +24,13 @@
  *   5. a signed-in cold load: a second new context with the session cookie opens `/` → the map drawn.
  * - STARTUP_PROFILE=file (diagnostic; profiling slows the page): a CPU profile from Sign in to the drawn map, and its summary.
  * - STARTUP_TIMELINE=file (diagnostic): the first visit's responses with their start and end times, as JSON.
- * - bench/results/startup.json and startup.md. Bounded (a global time limit), kills the server it started.
+ * - bench/results/startup.json and startup.md. The frame (time limit, server, Chromium, clean-up) is bench/session.ts.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, type CDPSession, type Page, chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath } from '../../tests/e2e/harness.ts';
-import { type ServerHandle, freePort, killChildren, machineInfo, parseFlags, requireDist, rewriteResults, runMain, sourceState, startServer, stopServer, writeResults } from '../fleet.ts';
+import { writeFileSync } from 'node:fs';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { machineInfo, parseFlags, requireDist, rewriteResults, runMain, sessionCookie, writeResults } from '../fleet.ts';
 import { round, sleep } from '../probe.ts';
+import { benchSession } from '../session.ts';
 import { type Link, startLink } from './link.ts';
 import { startProfile } from '../live/profile.ts';
 
@@ -41,7 +38,6 @@ const PASSWORD = 'bench-startup-password';
 const ADMIN = 'admin';
 const LIMIT_MS = 240_000;
 const STEP_MS = 60_000;
-const repo = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The goals of issue 16. */
 const GOALS = { formUsableMs: 2_500, signInToMapMs: 1_000, bytesToMap: 500 * 1024 };
@@ -206,9 +202,7 @@ async function signedInLoad(browser: Browser, link: Link, options: Options, cook
 
 /** One position for each demo device, around Riyadh, through the OsmAnd port. */
 async function placeDevices(url: string, osmandPort: number): Promise<number> {
-  const login = await fetch(`${url}/api/session`, { method: 'POST', body: new URLSearchParams({ email: ADMIN, password: PASSWORD }) });
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('JSESSIONID='))?.split(';')[0];
-  if (!cookie) throw new Error(`login failed: ${login.status}`);
+  const cookie = await sessionCookie(url, { email: ADMIN, password: PASSWORD });
   const devices = (await (await fetch(`${url}/api/devices`, { headers: { Cookie: cookie, Accept: 'application/json' } })).json()) as Array<{ uniqueId: string }>;
   let k = 0;
   for (const { uniqueId } of devices) {
@@ -274,60 +268,41 @@ async function main(): Promise<void> {
   });
   if (markdownOnly) return rewriteResults<Results>('startup', options.note, markdown);
   requireDist();
-  const timer = setTimeout(() => {
-    console.error('benchmark timed out');
-    killChildren();
-    process.exit(1);
-  }, LIMIT_MS);
-  const loadStart = round(os.loadavg()[0] ?? 0, 2);
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'athar-bench-startup-'));
-  const osmandPort = await freePort();
-  let server: ServerHandle | null = null;
-  let link: Link | null = null;
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-  try {
-    server = await startServer({
-      BENCH_DATA_DIR: dataDir,
-      BENCH_PORT: String(await freePort()),
-      BENCH_OSMAND_PORT: String(osmandPort),
-      BENCH_PASSWORD: PASSWORD,
-      BENCH_CLIENT_DIR: resolve(repo, options.clientDist),
-    });
-    const devices = await placeDevices(server.url, osmandPort);
+  const { result, context } = await benchSession({ name: 'startup', password: PASSWORD, limitMs: LIMIT_MS, clientDir: options.clientDist }, async ({ url, osmandPort, browser }) => {
+    const devices = await placeDevices(url, osmandPort);
     console.log(`${devices} devices placed; first visit, throttled…`);
-    link = await startLink(new URL(server.url), options);
-    const first = await firstVisit(browser, link, options);
-    // nothing of the first visit (its context closed) is still on the link
-    await link.drained();
-    console.log('signed-in cold load…');
-    const again = await signedInLoad(browser, link, options, first.cookies);
-    const results: Results = {
-      date: new Date().toISOString(),
-      note: options.note,
-      machine: machineInfo(browser.version()),
-      source: options.clientDist === 'dist' ? sourceState() : `the build in \`${options.clientDist}\``,
-      loadAverage: { start: loadStart, end: round(os.loadavg()[0] ?? 0, 2) },
-      network: { downKbps: options.downKbps, upKbps: options.upKbps, rttMs: options.rttMs },
-      typingMs: options.typingMs,
-      locale: options.locale,
-      formUsableMs: Math.round(first.formUsableMs),
-      signInToMapMs: Math.round(first.signInToMapMs),
-      navigationToMapMs: Math.round(again.navigationToMapMs),
-      firstVisitToMapMs: Math.round(first.firstVisitToMapMs),
-      toFirstMap: first.toFirstMap,
-      signedInLoad: again.traffic,
-      serviceWorkerBeforeMap: first.serviceWorkerBeforeMap,
-      goals: GOALS,
-    };
-    writeResults('startup', results, markdown(results));
-  } finally {
-    clearTimeout(timer);
-    await browser.close().catch(() => {});
-    await link?.close();
-    if (server) await stopServer(server);
-    killChildren();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    const link = await startLink(new URL(url), options);
+    try {
+      const first = await firstVisit(browser, link, options);
+      // nothing of the first visit (its context closed) is still on the link
+      await link.drained();
+      console.log('signed-in cold load…');
+      const again = await signedInLoad(browser, link, options, first.cookies);
+      return { first, again };
+    } finally {
+      await link.close();
+    }
+  });
+  const { first, again } = result;
+  const results: Results = {
+    date: new Date().toISOString(),
+    note: options.note,
+    machine: machineInfo(context.chromium),
+    source: context.source,
+    loadAverage: { start: context.loadAverage.start, end: context.loadAverage.end },
+    network: { downKbps: options.downKbps, upKbps: options.upKbps, rttMs: options.rttMs },
+    typingMs: options.typingMs,
+    locale: options.locale,
+    formUsableMs: Math.round(first.formUsableMs),
+    signInToMapMs: Math.round(first.signInToMapMs),
+    navigationToMapMs: Math.round(again.navigationToMapMs),
+    firstVisitToMapMs: Math.round(first.firstVisitToMapMs),
+    toFirstMap: first.toFirstMap,
+    signedInLoad: again.traffic,
+    serviceWorkerBeforeMap: first.serviceWorkerBeforeMap,
+    goals: GOALS,
+  };
+  writeResults('startup', results, markdown(results));
 }
 
 runMain(main);
