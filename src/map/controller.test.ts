@@ -14,6 +14,8 @@ import { BASEMAP_ASSETS, BASEMAP_SOURCES, FINE_BASEMAP_ZOOM } from './offlineSty
 
 const rasterize = () => ({ width: 1, height: 1, data: new Uint8ClampedArray(4) }) as ImageData;
 const noFetch = vi.fn(() => Promise.reject(new Error('offline in tests')));
+/** A countries topology with no country: the basemap loads, draws nothing. */
+const EMPTY_TOPOLOGY = { type: 'Topology', arcs: [], objects: { countries: { type: 'GeometryCollection', geometries: [] }, land: { type: 'GeometryCollection', geometries: [] } } };
 
 function setup(preferredStyle: unknown = 'offline', extra: Partial<MapControllerOptions> = {}) {
   const store = createLiveStore();
@@ -126,11 +128,10 @@ describe('map controller', () => {
   });
 
   it('the offline basemap: the coarse outlines for the first map, the fine ones once drawn and zoomed in to FINE_BASEMAP_ZOOM, once', async () => {
-    const topology = { type: 'Topology', arcs: [], objects: { countries: { type: 'GeometryCollection', geometries: [] }, land: { type: 'GeometryCollection', geometries: [] } } };
     const fetched: string[] = [];
     const fetchFn = vi.fn(async (url: string) => {
       fetched.push(url);
-      return new Response(JSON.stringify(topology), { status: 200 });
+      return new Response(JSON.stringify(EMPTY_TOPOLOGY), { status: 200 });
     });
     const ready: boolean[] = [];
     const { fake } = setup('offline', { fetch: fetchFn as unknown as typeof fetch, onReady: (r) => ready.push(r) });
@@ -158,13 +159,12 @@ describe('map controller', () => {
   });
 
   it('a style switch ends the basemap of the style it leaves: its fine load is aborted and draws nothing', async () => {
-    const topology = { type: 'Topology', arcs: [], objects: { countries: { type: 'GeometryCollection', geometries: [] }, land: { type: 'GeometryCollection', geometries: [] } } };
     const signals: Array<{ url: string; signal: AbortSignal | undefined }> = [];
     let answerFine: (response: Response) => void = () => undefined;
     const fetchFn = vi.fn((url: string, init?: RequestInit) => {
       signals.push({ url, signal: init?.signal ?? undefined });
       if (url === BASEMAP_ASSETS.fine) return new Promise<Response>((resolve) => (answerFine = resolve));
-      return Promise.resolve(new Response(JSON.stringify(topology), { status: 200 }));
+      return Promise.resolve(new Response(JSON.stringify(EMPTY_TOPOLOGY), { status: 200 }));
     });
     const { fake, settings } = setup('offline', { fetch: fetchFn as unknown as typeof fetch });
     for (const id of Object.values(BASEMAP_SOURCES)) fake.map.addSource(id, { type: 'geojson' });
@@ -175,14 +175,13 @@ describe('map controller', () => {
     const land = fake.source(BASEMAP_SOURCES.land);
     settings.set({ style: 'osm' });
     expect(signals.find((s) => s.url === BASEMAP_ASSETS.fine)?.signal?.aborted).toBe(true);
-    answerFine(new Response(JSON.stringify(topology), { status: 200 }));
+    answerFine(new Response(JSON.stringify(EMPTY_TOPOLOGY), { status: 200 }));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(land.setData).toHaveBeenCalledTimes(1);
   });
 
   it('a fine basemap that fails to load leaves the coarse one and the map ready', async () => {
-    const topology = { type: 'Topology', arcs: [], objects: { countries: { type: 'GeometryCollection', geometries: [] }, land: { type: 'GeometryCollection', geometries: [] } } };
-    const fetchFn = vi.fn(async (url: string) => (url === BASEMAP_ASSETS.fine ? new Response('', { status: 500 }) : new Response(JSON.stringify(topology), { status: 200 })));
+    const fetchFn = vi.fn(async (url: string) => (url === BASEMAP_ASSETS.fine ? new Response('', { status: 500 }) : new Response(JSON.stringify(EMPTY_TOPOLOGY), { status: 200 })));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const ready: boolean[] = [];
     const { fake } = setup('offline', { fetch: fetchFn as unknown as typeof fetch, onReady: (r) => ready.push(r) });
