@@ -74,8 +74,10 @@ describe('announcements', () => {
     // shown, closed, shown again (once per session is off), closed
     for (let show = 1; show <= 2; show++) {
       await dialog(page).waitFor({ timeout: 10_000 });
+      const shown = await dialog(page).elementHandle();
       await page.getByRole('button', { name: 'Close' }).first().click();
-      await dialog(page).waitFor({ state: 'detached', timeout: 5000 });
+      // this dialog leaves (the next show may come 200 ms later: a wait for "no dialog" could miss that gap)
+      await page.waitForFunction((element) => !element?.isConnected, shown, { timeout: 5000 });
     }
     await page.waitForTimeout(1500);
     expect(await dialog(page).count()).toBe(0);
