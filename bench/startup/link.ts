@@ -19,6 +19,8 @@ export interface Link {
   url: string;
   /** bytes written to the browser so far (response headers and bodies, WebSocket frames) */
   down: () => number;
+  /** bytes written to the browser by a moment (epoch ms, `Date.now()`; the page's `timeOrigin + now()`) */
+  downAt: (epochMs: number) => number;
   up: () => number;
   /**
    * Bytes written to the browser by request (`GET /path`, or `… (WebSocket)` after an upgrade), in the
@@ -55,6 +57,8 @@ function downlink(kbps: number, delayMs: number) {
   let freeAt = 0;
   let sending = false;
   let total = 0;
+  /** [epoch ms, total after it] per delivered slice, in order */
+  const history: Array<[number, number]> = [];
   let inFlight = 0;
   const waiters: Array<() => void> = [];
   const settle = () => {
@@ -87,6 +91,7 @@ function downlink(kbps: number, delayMs: number) {
       target.inFlight--;
       if (!target.closed) {
         total += chunk.length;
+        history.push([Date.now(), total]);
         target.deliver(chunk);
       }
       settle();
@@ -94,6 +99,14 @@ function downlink(kbps: number, delayMs: number) {
   };
   return {
     total: () => total,
+    totalAt: (epochMs: number): number => {
+      let at = 0;
+      for (const [time, sum] of history) {
+        if (time > epochMs) break;
+        at = sum;
+      }
+      return at;
+    },
     flow(deliver: (chunk: Buffer) => void, drained: () => void): Flow {
       return { queue: [], queued: 0, inFlight: 0, closed: false, deliver, drained };
     },
@@ -199,6 +212,7 @@ export async function startLink(target: URL, options: LinkOptions): Promise<Link
   return {
     url: `http://127.0.0.1:${address.port}`,
     down: down.total,
+    downAt: down.totalAt,
     up: up.total,
     byRequest: () => requests.map((r) => ({ ...r })),
     drained: down.drained,

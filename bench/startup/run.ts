@@ -61,6 +61,9 @@ interface Transfer {
   startMs: number;
   endMs: number;
   encoding: string;
+  /** Chromium's priority for it, and how long it waited before it was sent (a free connection: six per host) */
+  priority: string;
+  waitedMs: number;
 }
 
 interface Traffic {
@@ -115,17 +118,24 @@ function traffic(linkBytes: number, transfers: Transfer[], webSocketBytes: numbe
 async function watchNetwork(page: Page): Promise<{ cdp: CDPSession; transfers: Transfer[]; webSocketBytes: () => number; timeOrigin: () => number }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  const requests = new Map<string, { url: string; type: string; encoding: string; startMs: number }>();
+  const requests = new Map<string, { url: string; type: string; encoding: string; startMs: number; priority: string; waitedMs: number }>();
   const transfers: Transfer[] = [];
   let origin = NaN;
   let ws = 0;
-  cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string }; type?: string; timestamp: number }) => {
+  cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string; initialPriority?: string }; type?: string; timestamp: number }) => {
     if (Number.isNaN(origin)) origin = e.timestamp;
-    requests.set(e.requestId, { url: e.request.url, type: e.type ?? 'Other', encoding: '', startMs: (e.timestamp - origin) * 1000 });
+    requests.set(e.requestId, { url: e.request.url, type: e.type ?? 'Other', encoding: '', startMs: (e.timestamp - origin) * 1000, priority: e.request.initialPriority ?? '', waitedMs: 0 });
   });
-  cdp.on('Network.responseReceived', (e: { requestId: string; response: { headers: Record<string, string> } }) => {
+  cdp.on('Network.resourceChangedPriority', (e: { requestId: string; newPriority: string }) => {
     const r = requests.get(e.requestId);
-    if (r) r.encoding = Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1] ?? 'identity';
+    if (r) r.priority = `${r.priority}→${e.newPriority}`;
+  });
+  cdp.on('Network.responseReceived', (e: { requestId: string; response: { headers: Record<string, string>; timing?: { requestTime: number; sendStart: number } } }) => {
+    const r = requests.get(e.requestId);
+    if (!r) return;
+    r.encoding = Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1] ?? 'identity';
+    const timing = e.response.timing;
+    if (timing) r.waitedMs = Math.round((timing.requestTime - origin) * 1000 + timing.sendStart - r.startMs);
   });
   cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number; timestamp: number }) => {
     const r = requests.get(e.requestId);
@@ -135,7 +145,64 @@ async function watchNetwork(page: Page): Promise<{ cdp: CDPSession; transfers: T
   return { cdp, transfers, webSocketBytes: () => ws, timeOrigin: () => origin };
 }
 
+/** STARTUP_TRACE: Chromium's trace (timeline, GPU, compositor, V8) from Sign in to the drawn map, as the raw events. */
+async function startRawTrace(cdp: CDPSession, file: string): Promise<() => Promise<void>> {
+  const events: object[] = [];
+  const onData = (payload: { value: object[] }): void => void events.push(...payload.value);
+  cdp.on('Tracing.dataCollected', onData);
+  await cdp.send('Tracing.start', { categories: 'toplevel,__metadata,devtools.timeline,disabled-by-default-devtools.timeline,v8,gpu,cc,blink,viz', transferMode: 'ReportEvents' });
+  return async () => {
+    const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.end');
+    await Promise.race([done, sleep(30_000)]);
+    cdp.off('Tracing.dataCollected', onData);
+    writeFileSync(file, JSON.stringify(events));
+  };
+}
+
 const MAP_READY = '[data-testid="map"][data-map-ready="true"]';
+
+/**
+ * Installed in every page of a context before its scripts: the page clock once the map is marked drawn
+ * (a mutation observer runs right after the attribute changes) and the frame that shows it has been
+ * made (the start of the frame after it). A busy main thread after that moment (the fine basemap
+ * decoding) does not count, as it would for a later `evaluate`.
+ */
+function watchMapReady(selector: string): void {
+  const state = window as unknown as { athar_mapReadyAt?: number; athar_mapReadyEpoch?: number };
+  let seen = false;
+  const observer = new MutationObserver(() => {
+    if (seen || !document.querySelector(selector)) return;
+    seen = true;
+    observer.disconnect();
+    // the frame that puts it on screen: the next one starts once that one has been committed
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        state.athar_mapReadyAt = performance.now();
+        state.athar_mapReadyEpoch = performance.timeOrigin + state.athar_mapReadyAt;
+      }),
+    );
+  });
+  observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-map-ready'] });
+}
+
+/**
+ * Waits for the drawn map; returns the page clock when it was marked drawn (`watchMapReady`) and the
+ * same moment as epoch ms (the link's clock: what it had carried down by then is what the first map took;
+ * the fine basemap, asked for once the map is drawn, is not).
+ */
+async function mapDrawnAt(page: Page): Promise<{ mapAt: number; epochMs: number }> {
+  await page.locator(MAP_READY).waitFor({ state: 'attached', timeout: STEP_MS });
+  const handle = await page.waitForFunction(
+    () => {
+      const state = window as unknown as { athar_mapReadyAt?: number; athar_mapReadyEpoch?: number };
+      return state.athar_mapReadyAt === undefined ? null : { mapAt: state.athar_mapReadyAt, epochMs: state.athar_mapReadyEpoch ?? 0 };
+    },
+    undefined,
+    { timeout: STEP_MS },
+  );
+  return (await handle.jsonValue()) as { mapAt: number; epochMs: number };
+}
 
 /** Polls every animation frame until `selector` matches an enabled element; returns the page clock then. */
 function frameWhen(page: Page, selector: string): Promise<number> {
@@ -155,6 +222,7 @@ async function firstVisit(browser: Browser, link: Link, options: Options) {
   const url = link.url;
   const before = link.down();
   const context = await browser.newContext({ locale: options.locale === 'ar' ? 'ar-SA' : 'en-US', viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
+  await context.addInitScript(watchMapReady, MAP_READY);
   const page = await context.newPage();
   const net = await watchNetwork(page);
   await page.goto(`${url}/login?locale=${options.locale}`, { waitUntil: 'commit', timeout: STEP_MS });
@@ -169,12 +237,13 @@ async function firstVisit(browser: Browser, link: Link, options: Options) {
   await password.click();
   await password.pressSequentially(PASSWORD, { delay });
   const stopProfile = process.env.STARTUP_PROFILE ? await startProfile(net.cdp, process.env.STARTUP_PROFILE) : null;
+  const stopTrace = process.env.STARTUP_TRACE ? await startRawTrace(net.cdp, process.env.STARTUP_TRACE) : null;
   const submitAt = await page.evaluate(() => performance.now());
   await password.press('Enter');
-  await page.locator(MAP_READY).waitFor({ state: 'attached', timeout: STEP_MS });
+  const { mapAt, epochMs } = await mapDrawnAt(page);
   if (stopProfile) console.log(await stopProfile());
-  const linkBytes = link.down() - before;
-  const mapAt = await page.evaluate(() => performance.now());
+  if (stopTrace) await stopTrace();
+  const linkBytes = link.downAt(epochMs) - before;
   const serviceWorkerBeforeMap = await page.evaluate(async () => (await navigator.serviceWorker?.getRegistration()) !== undefined);
   await sleep(200);
   const cookies = await context.cookies();
@@ -187,14 +256,14 @@ async function firstVisit(browser: Browser, link: Link, options: Options) {
 async function signedInLoad(browser: Browser, link: Link, options: Options, cookies: Awaited<ReturnType<BrowserContext['cookies']>>) {
   const context = await browser.newContext({ locale: options.locale === 'ar' ? 'ar-SA' : 'en-US', viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
   await context.addCookies(cookies);
+  await context.addInitScript(watchMapReady, MAP_READY);
   const page = await context.newPage();
   const net = await watchNetwork(page);
   const url = link.url;
   const before = link.down();
   await page.goto(`${url}/?locale=${options.locale}`, { waitUntil: 'commit', timeout: STEP_MS });
-  await page.locator(MAP_READY).waitFor({ state: 'attached', timeout: STEP_MS });
-  const linkBytes = link.down() - before;
-  const mapAt = await page.evaluate(() => performance.now());
+  const { mapAt, epochMs } = await mapDrawnAt(page);
+  const linkBytes = link.downAt(epochMs) - before;
   const result = { navigationToMapMs: mapAt, traffic: traffic(linkBytes, net.transfers, net.webSocketBytes(), mapAt) };
   await context.close();
   return result;
