@@ -5,6 +5,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { patchGridListRowIndex } from './scripts/vite-patches.ts';
+import { mapPrefetchList } from './scripts/mapPrefetchList.ts';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -17,6 +18,7 @@ const proxyTarget = process.env.ATHAR_PROXY_TARGET ?? 'http://localhost:8082';
 export default defineConfig(({ mode }): UserConfig => ({
   plugins: [
     patchGridListRowIndex(),
+    mapPrefetchList(),
     // `route` is a report's path (/reports/route), so the generator's layout token is another word
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts', routeToken: 'layout-route' }),
     react(),
@@ -111,14 +113,12 @@ export default defineConfig(({ mode }): UserConfig => ({
     // Lazy routes preload their CSS only (no JavaScript preload lists): every route stub sits in
     // the entry, and thirty lists of chunk names cost the sign-in page its budget. A route's
     // JavaScript imports are fetched by the browser as soon as its chunk is parsed.
-    // Except the imports of the sign-in page's prefetch of the map (src/features/map/prefetch.ts:
-    // the shell and the map page): their whole import trees are preloaded at once, so the map's
-    // code arrives in one round trip rather than one per level of a six-level tree (2 s at 150 ms
-    // RTT). Those lists sit in the prefetch's own lazy chunk, not in the sign-in page's budget.
+    // The sign-in page's prefetch of the map lists its files in index.html instead and asks for
+    // them at low priority (scripts/mapPrefetchList.ts).
     modulePreload: {
       polyfill: false,
-      // (the CSS of a lazy chunk is preloaded apart from these lists; bench:size checks the prefetch's lists)
-      resolveDependencies: (_filename, deps, { hostId }) => (/(^|\/)prefetch-[\w-]+\.js$/.test(hostId) ? deps : []),
+      // (the CSS of a lazy chunk is preloaded apart from these lists)
+      resolveDependencies: () => [],
     },
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
@@ -133,7 +133,7 @@ export default defineConfig(({ mode }): UserConfig => ({
             // (SegmentedControl brought react-aria's radio group, 1.9 KB gzip).
             {
               name: 'app',
-              test: /src[\\/](ui[\\/](Alert|Button|Spinner|cx|FieldError|Form|Link|ProgressCircle|TextField|ToggleChoice|AuthLayout|icons|color|ThemeProvider|ErrorToast|Field|focus|surfaces|theme|breakpoints)[.]|domain[\\/](errors|language|permissions|liveRules|liveStore|redirect|announcementViewer)[.]|machines[\\/](announcements[\\/]announcements|serviceWorker[\\/]serviceWorker)[.]machine[.]|features[\\/]announcements[\\/]provide[.]|api[\\/](client|origin|endpoints|nativeBridge)[.]|features[\\/]app[\\/](catalogue|hooks|services|serverChoice|guards|NotFound)[.]|features[\\/]login[\\/](LanguagePicker|PublicLayout)[.]|i18n[\\/])/,
+              test: /src[\\/](ui[\\/](Alert|Button|Spinner|cx|FieldError|Form|Link|ProgressCircle|TextField|ToggleChoice|AuthLayout|icons|color|ThemeProvider|ErrorToast|Field|focus|surfaces|theme|breakpoints)[.]|domain[\\/](errors|language|permissions|liveRules|liveStore|redirect|announcementViewer)[.]|machines[\\/](announcements[\\/]announcements|serviceWorker[\\/]serviceWorker)[.]machine[.]|features[\\/]announcements[\\/]provide[.]|api[\\/](client|origin|endpoints|nativeBridge)[.]|features[\\/]app[\\/](catalogue|hooks|services|serverChoice|guards|NotFound)[.]|features[\\/]login[\\/](LanguagePicker|PublicLayout)[.]|map[\\/]assets[.]|i18n[\\/])/,
             },
             {
               name: 'framework',

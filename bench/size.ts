@@ -3,6 +3,7 @@
  * - the login route: the entry (index.html) and the login route chunk with every chunk they
  *   import statically; budget 150 KB;
  * - the map route, to show that MapLibre loads only with it (it must not be in the login set).
+ * - index.html's list of the first map's files for the sign-in page's prefetch (scripts/mapPrefetchList.ts).
  * Writes bench/results/size.json and fails when the login route is over budget, MapLibre
  * leaks into it, or the Stately inspector (development only, docs/inspector.md) is in the build, or the
  * sign-in page's map prefetch lost its preload list of MapLibre's chunk.
@@ -71,14 +72,17 @@ function inspectorFiles(dir: string): string[] {
 }
 const inspectorInBuild = inspectorFiles(dist);
 
-// The sign-in page's map prefetch (src/features/map/prefetch.ts) carries the only modulepreload lists of
-// the build (vite.config.ts resolveDependencies, keyed on its chunk's name): they must name MapLibre's
-// chunk, or the map's code comes one level per round trip again.
+// The sign-in page's prefetch of the map asks for the files index.html lists (scripts/mapPrefetchList.ts):
+// the list must name MapLibre's chunk and the prefetch module's, or the map's code comes one level per
+// round trip again.
 function prefetchPreloadsMap(): boolean {
   const prefetch = manifest['src/features/map/prefetch.ts'];
   const maplibre = Object.values(manifest).find((chunk) => /^assets\/maplibre-[\w-]+\.js$/.test(chunk.file) && !chunk.file.startsWith('assets/maplibre-gl'));
   if (!prefetch || !maplibre) return false;
-  return readFileSync(join(dist, prefetch.file), 'utf8').includes(maplibre.file.replace(/^assets\//, ''));
+  const list = /<script type="application\/json" id="map-prefetch">([^<]*)<\/script>/.exec(readFileSync(join(dist, 'index.html'), 'utf8'))?.[1];
+  if (!list) return false;
+  const scripts = (JSON.parse(list) as { scripts?: string[] }).scripts ?? [];
+  return scripts.includes(`/${prefetch.file}`) && scripts.includes(`/${maplibre.file}`);
 }
 const mapPreloaded = prefetchPreloadsMap();
 

@@ -12,11 +12,9 @@ import type { FeatureCollection, MultiLineString, Point, Polygon, Position as Lo
 import type { GeoJSONSource, Map as MaplibreMap, StyleSpecification } from 'maplibre-gl';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import coarseUrl from 'world-atlas/countries-110m.json?url';
-import fineUrl from 'world-atlas/countries-50m.json?url';
+import { BASEMAP_ASSETS } from './assets';
 
-/** The basemap's assets by level of detail. */
-export const BASEMAP_ASSETS = { coarse: coarseUrl, fine: fineUrl } as const;
+export { BASEMAP_ASSETS };
 export type BasemapDetail = keyof typeof BASEMAP_ASSETS;
 /** The zoom from which the fine outlines are worth their bytes (1:110m is Natural Earth's scale for world views). */
 export const FINE_BASEMAP_ZOOM = 3;

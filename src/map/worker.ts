@@ -5,7 +5,7 @@
  * takes them from the pool).
  */
 import { getWorkerUrl, prewarm, setWorkerUrl } from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { MAPLIBRE_WORKER_URL as workerUrl } from './assets';
 
 export function ensureWorkerUrl(): void {
   if (getWorkerUrl() !== workerUrl) setWorkerUrl(workerUrl);

@@ -1,10 +1,29 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyRouter } from '@tanstack/react-router';
+import { BASEMAP_ASSETS, MAPLIBRE_WORKER_URL } from '../../map/assets';
 
 const prefetchMap = vi.fn(() => Promise.resolve());
 vi.mock('../map/prefetch', () => ({ prefetchMap }));
 
-const { prefetchMapWhileIdle } = await import('./prefetchWhileIdle');
+/** A fresh copy of the module for each test (it remembers what it has fetched). */
+async function load() {
+  vi.resetModules();
+  return import('./prefetchWhileIdle');
+}
+
+const LIST = { scripts: ['/assets/maplibre-abc.js', '/assets/MapPage-def.js', '/assets/prefetch-ghi.js'], styles: ['/assets/MapPage-jkl.css'] };
+
+function putList(text: string): void {
+  const script = document.createElement('script');
+  script.type = 'application/json';
+  script.id = 'map-prefetch';
+  script.textContent = text;
+  document.head.append(script);
+}
+
+/** The links the prefetch added, in order, with their priority. */
+const links = () =>
+  [...document.head.querySelectorAll('link')].map((link) => `${link.rel}${link.rel === 'preload' ? `:${link.getAttribute('as')}` : ''} ${link.getAttribute('href')} ${link.getAttribute('fetchpriority')}`);
 
 function fakeRouter() {
   const routesById = { '/_app': { id: '/_app' }, '/_app/': { id: '/_app/' }, '/login': { id: '/login' } };
@@ -13,22 +32,66 @@ function fakeRouter() {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+const fetchMock = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response('x')));
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+});
 
 afterEach(() => {
   prefetchMap.mockClear();
+  fetchMock.mockClear();
+  vi.unstubAllGlobals();
+  document.head.querySelectorAll('link, script#map-prefetch').forEach((element) => element.remove());
   Reflect.deleteProperty(navigator, 'connection');
 });
 
 describe('prefetchMapWhileIdle', () => {
-  it('once the page has loaded and is idle: the shell and map routes through the router, and the map prefetch', async () => {
+  it('once the page has loaded and is idle: the listed files at low priority, MapLibre first, then its worker and the basemap; the routes and the prefetch module', async () => {
+    putList(JSON.stringify(LIST));
+    const { prefetchMapWhileIdle } = await load();
     const { router, loadRouteChunk } = fakeRouter();
     prefetchMapWhileIdle(router);
+    expect(links()).toEqual([]);
+    expect(fetchMock).not.toHaveBeenCalled();
     await settle();
+    expect(links()).toEqual([
+      'modulepreload /assets/maplibre-abc.js low',
+      'modulepreload /assets/MapPage-def.js low',
+      'modulepreload /assets/prefetch-ghi.js low',
+      'preload:style /assets/MapPage-jkl.css low',
+    ]);
+    expect(fetchMock.mock.calls.map(([url, init]) => [url, init?.priority, init?.credentials])).toEqual([
+      [MAPLIBRE_WORKER_URL, 'low', 'same-origin'],
+      [BASEMAP_ASSETS.coarse, 'low', 'same-origin'],
+    ]);
     expect(loadRouteChunk.mock.calls.map(([route]) => route.id)).toEqual(['/_app', '/_app/']);
     expect(prefetchMap).toHaveBeenCalledTimes(1);
+    // a second sign-in page (back from elsewhere) adds no second link and fetches nothing again
+    prefetchMapWhileIdle(router);
+    await settle();
+    expect(links()).toHaveLength(4);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('without a list (the dev server) or with one that is not a list of own paths: no links, the rest as before', async () => {
+    for (const text of ['', 'not json', '{"scripts":["https://elsewhere.example/x.js"]}', '{"scripts":["//elsewhere.example/x.js"]}', '{"scripts":"/assets/a.js"}', 'null']) {
+      document.head.querySelectorAll('script#map-prefetch').forEach((element) => element.remove());
+      putList(text);
+      const { prefetchMapWhileIdle, mapPrefetchFiles } = await load();
+      expect(mapPrefetchFiles()).toEqual({ scripts: [], styles: [] });
+      const { router, loadRouteChunk } = fakeRouter();
+      prefetchMapWhileIdle(router);
+      await settle();
+      expect(links()).toEqual([]);
+      expect(loadRouteChunk).toHaveBeenCalledTimes(2);
+    }
+    expect(prefetchMap).toHaveBeenCalledTimes(6);
   });
 
   it('nothing when the page is left first, or when the browser asks to save data', async () => {
+    putList(JSON.stringify(LIST));
+    const { prefetchMapWhileIdle } = await load();
     const left = fakeRouter();
     prefetchMapWhileIdle(left.router)();
     Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
@@ -38,13 +101,21 @@ describe('prefetchMapWhileIdle', () => {
     expect(left.loadRouteChunk).not.toHaveBeenCalled();
     expect(saving.loadRouteChunk).not.toHaveBeenCalled();
     expect(prefetchMap).not.toHaveBeenCalled();
+    expect(links()).toEqual([]);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('a prefetch that fails is ignored', async () => {
+  it('a prefetch that fails is ignored, and a warm-up that fails may be tried again', async () => {
+    const { prefetchMapWhileIdle } = await load();
     const { router, loadRouteChunk } = fakeRouter();
     loadRouteChunk.mockImplementation(() => Promise.reject(new Error('offline')));
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError('offline')));
     prefetchMapWhileIdle(router);
     await settle();
     expect(loadRouteChunk).toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    prefetchMapWhileIdle(router);
+    await settle();
+    expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 });

@@ -1,16 +1,69 @@
 /**
- * The sign-in page's prefetch of the map: the code of the routes a sign-in lands on (`/_app`, the
- * shell, and `/_app/`, the map page; the router's own chunk loading, no guard or loader runs) and
- * what the map fetches first (`src/features/map/prefetch.ts`). Once the page has loaded,
- * its fonts are in and the main thread is idle, so the form is never delayed by it; not when the
- * browser asks to save data. A prefetch that fails costs nothing: the map route loads as it would
- * have. Returns the cancel (the page was left before it started).
+ * The sign-in page's prefetch of the map, once the page has loaded, its fonts are in and the main
+ * thread is idle (so the form is never delayed by it); not when the browser asks to save data:
+ * - the files of the first map that the build lists in index.html (scripts/mapPrefetchList.ts:
+ *   `src/features/map/prefetch.ts` and its whole import tree, MapLibre first, and their CSS), asked
+ *   for at once and at low priority: a sign-in pressed while they still arrive goes ahead of them
+ *   (HTTP/1.1 gives a host six connections, and the browser hands a free one to the most urgent request);
+ * - MapLibre's worker script and the coarse basemap, fetched (at low priority too, and first: the
+ *   worker's script is needed as soon as MapLibre runs, the basemap as soon as the map is created)
+ *   into the HTTP cache (the assets are immutable), where the map's own requests find them. Not
+ *   `<link rel="prefetch">`: the browser puts those below every other request;
+ * - the code of the routes a sign-in lands on (`/_app`, the shell, and `/_app/`, the map page; the
+ *   router's own chunk loading, no guard or loader runs), and the prefetch module itself, which starts
+ *   MapLibre's workers.
+ * A prefetch that fails costs nothing: the map route loads as it would have. Returns the cancel (the
+ * page was left before it started).
  */
 import type { AnyRouter } from '@tanstack/react-router';
 import { pageLoaded } from '../app/pageLoaded';
+import { BASEMAP_ASSETS, MAPLIBRE_WORKER_URL } from '../../map/assets';
 
 /** The routes whose code the first map needs. */
 const MAP_ROUTES = ['/_app', '/_app/'] as const;
+
+/** index.html's `<script type="application/json" id="map-prefetch">` (scripts/mapPrefetchList.ts). */
+export const MAP_PREFETCH_ELEMENT_ID = 'map-prefetch';
+
+/** A path on this origin (`/assets/…`), nothing else: the list is the build's own, but it is read from the page. */
+const OWN_PATH = /^\/(?!\/)[\w./~-]+$/;
+
+/** The build's list of the first map's files; empty without one (the dev server) or when it is not a list of own paths. */
+export function mapPrefetchFiles(doc: Document = document): { scripts: string[]; styles: string[] } {
+  const none = { scripts: [], styles: [] };
+  const text = doc.getElementById(MAP_PREFETCH_ELEMENT_ID)?.textContent;
+  if (!text) return none;
+  try {
+    const value = JSON.parse(text) as unknown;
+    const paths = (list: unknown): string[] => (Array.isArray(list) && list.every((item) => typeof item === 'string' && OWN_PATH.test(item)) ? (list as string[]) : []);
+    if (typeof value !== 'object' || value === null) return none;
+    const { scripts, styles } = value as { scripts?: unknown; styles?: unknown };
+    return { scripts: paths(scripts), styles: paths(styles) };
+  } catch {
+    return none;
+  }
+}
+
+/** Adds a low-priority `<link>` for a file once (a second sign-in page, back from elsewhere, adds none). */
+function addLink(rel: 'modulepreload' | 'preload', href: string): void {
+  if ([...document.head.querySelectorAll(`link[rel="${rel}"]`)].some((link) => link.getAttribute('href') === href)) return;
+  const link = document.createElement('link');
+  link.rel = rel;
+  if (rel === 'preload') link.setAttribute('as', 'style');
+  link.setAttribute('fetchpriority', 'low');
+  link.href = href;
+  document.head.append(link);
+}
+
+const warmed = new Set<string>();
+/** Reads a file once at low priority, for the HTTP cache (its body is dropped). */
+function warmCache(href: string): void {
+  if (warmed.has(href)) return;
+  warmed.add(href);
+  fetch(href, { credentials: 'same-origin', priority: 'low' })
+    .then((response) => response.arrayBuffer())
+    .catch(() => warmed.delete(href));
+}
 
 export function prefetchMapWhileIdle(router: AnyRouter): () => void {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
@@ -27,6 +80,13 @@ export function prefetchMapWhileIdle(router: AnyRouter): () => void {
     )
     .then(() => {
       if (cancelled) return undefined;
+      const files = mapPrefetchFiles();
+      // MapLibre's chunk (the list's first) ahead of its worker's script, then the basemap, then the rest
+      files.scripts.slice(0, 1).forEach((href) => addLink('modulepreload', href));
+      warmCache(MAPLIBRE_WORKER_URL);
+      warmCache(BASEMAP_ASSETS.coarse);
+      files.scripts.slice(1).forEach((href) => addLink('modulepreload', href));
+      files.styles.forEach((href) => addLink('preload', href));
       const routes = MAP_ROUTES.flatMap((id) => {
         const route = (router.routesById as Record<string, Parameters<AnyRouter['loadRouteChunk']>[0] | undefined>)[id];
         return route ? [router.loadRouteChunk(route)] : [];

@@ -1,34 +1,25 @@
 /**
- * What the first map needs, fetched while the sign-in form waits (`prefetchMapWhileIdle`, started by
- * the login page, which also loads the two routes' own small chunks through the router):
- * - the shell, the map page, MapLibre and the resource layer the first fleet load uses, imported here
- *   so that their import trees are preloaded at once (vite.config.ts `modulePreload`);
+ * The code the first map needs, fetched while the sign-in form waits (`prefetchMapWhileIdle`, started
+ * by the login page, which also loads the two routes' own small chunks through the router and puts
+ * the coarse basemap into the HTTP cache):
+ * - the shell, the map page, MapLibre and the resource layer the first fleet load uses: this module
+ *   imports them statically, so the sign-in page's one `import()` of it carries their whole import
+ *   tree, which the build lists in index.html (scripts/mapPrefetchList.ts) for the sign-in page to ask
+ *   for at once, not a level of the tree per round trip;
  * - MapLibre's workers, started (`prewarmWorkers`; a `<link rel="prefetch">` of their module script
- *   was fetched twice: the worker's own request missed it);
- * - the coarse basemap, a `<link rel="prefetch">` into the HTTP cache (the assets are immutable),
- *   where the map's own request finds it.
+ *   was fetched twice: the worker's own request missed it).
  * Nothing here needs a session: the map's data comes after sign-in.
  */
-import { BASEMAP_ASSETS } from '../../map/offlineStyle';
+import { prewarmWorkers } from '../../map/worker';
 
-function prefetchLink(href: string): void {
-  if (document.head.querySelector(`link[rel="prefetch"][href="${CSS.escape(href)}"]`)) return;
-  const link = document.createElement('link');
-  link.rel = 'prefetch';
-  link.href = href;
-  document.head.append(link);
-}
+// Exported for their code only (the routes and the first fleet load use them: src/composition.ts
+// fetchFleet). A lazily imported module keeps its exports, so these stay in its import tree, where a
+// bare `import '…'` of modules without side effects would be dropped from the build.
+export { Shell } from '../shell/Shell';
+export { MapPage } from './MapPage';
+export { entityEndpoints } from '../../api/entityEndpoints';
+export { resources } from '../../api/resources';
 
-export async function prefetchMap(): Promise<void> {
-  prefetchLink(BASEMAP_ASSETS.coarse);
-  // the modules themselves (their trees preloaded at once: vite.config.ts modulePreload); the route chunks come from the router
-  const [{ prewarmWorkers }] = await Promise.all([
-    import('../../map/worker'),
-    import('../shell/Shell'),
-    import('./MapPage'),
-    // the resource layer, which the first fleet load imports (src/composition.ts fetchFleet)
-    import('../../api/entityEndpoints'),
-    import('../../api/resources'),
-  ]);
+export function prefetchMap(): void {
   prewarmWorkers();
 }
