@@ -72,6 +72,13 @@ export function initialStyle(settings: MapSettings, preferredStyle: unknown): St
   return MAP_STYLES[chooseMapStyle({ stored: settings.style, preference: preferredStyle })].style();
 }
 
+/** Runs `task` once the page is idle (at most `FINE_BASEMAP_IDLE_MS` later), or soon where there is no idle callback. */
+const FINE_BASEMAP_IDLE_MS = 2_000;
+function whenIdle(task: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => task(), { timeout: FINE_BASEMAP_IDLE_MS });
+  else setTimeout(task, 50);
+}
+
 export function createMapController(map: ControllerMap, store: LiveStore, options: MapControllerOptions): MapController {
   const { settings } = options;
   let preferred = options.preferredStyle;
@@ -216,12 +223,16 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
       })
       .then(() => {
         if (!current()) return;
-        markReadyWhenIdle(() => {
-          if (!current()) return;
-          map.on('zoomend', refine);
-          stopRefining = () => map.off('zoomend', refine);
-          refine();
-        });
+        markReadyWhenIdle(() =>
+          // not before the drawn map is on screen: decoding the fine outlines holds the main
+          // thread for a few hundred ms, which would hold back the frame that shows the map
+          whenIdle(() => {
+            if (!current()) return;
+            map.on('zoomend', refine);
+            stopRefining = () => map.off('zoomend', refine);
+            refine();
+          }),
+        );
       });
   }
 
