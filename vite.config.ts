@@ -8,6 +8,8 @@ import { patchGridListRowIndex } from './scripts/vite-patches.ts';
 import { mapPrefetchList } from './scripts/mapPrefetchList.ts';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
+import { SUPPORTED_LANGUAGES } from './src/domain/language.ts';
 
 /**
  * The backend origin: empty means same origin (the embedded server, or a reverse proxy).
@@ -19,6 +21,9 @@ export default defineConfig(({ mode }): UserConfig => ({
   plugins: [
     patchGridListRowIndex(),
     mapPrefetchList(),
+    // react-aria's own strings (a screen reader's "dismiss", a date field's labels) only in the app's
+    // languages, not its thirty-four: 9.8 KB gzip less on the map's route
+    optimizeLocales.vite({ locales: [...SUPPORTED_LANGUAGES] }),
     // `route` is a report's path (/reports/route), so the generator's layout token is another word
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts', routeToken: 'layout-route' }),
     react(),
