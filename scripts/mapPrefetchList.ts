@@ -9,6 +9,8 @@ interface OutputChunkLike {
   type: 'chunk';
   fileName: string;
   facadeModuleId: string | null;
+  isDynamicEntry?: boolean;
+  moduleIds?: string[];
   imports: string[];
   code: string;
   viteMetadata?: { importedCss: Set<string> };
@@ -16,8 +18,8 @@ interface OutputChunkLike {
 
 /**
  * The files of the first map, listed in index.html for the sign-in page's prefetch: the prefetch
- * module's chunk and every chunk it imports statically, largest first (MapLibre's takes longest),
- * and their CSS. The page asks for them at low priority (`fetchpriority="low"`), so that a sign-in
+ * module's chunk and every chunk it imports statically, and the lazy facades of modules in them,
+ * largest first (MapLibre's takes longest), and their CSS. The page asks for them at low priority (`fetchpriority="low"`), so that a sign-in
  * pressed while they still arrive is not queued behind them on HTTP/1.1's six connections (Vite's
  * own preload lists are high priority and carry no priority option). Nothing is listed without a
  * build (the dev server): the prefetch then imports the module alone.
@@ -45,6 +47,10 @@ export function mapPrefetchList(): Plugin {
           chunk.imports.forEach(visit);
         };
         visit(root.fileName);
+        // the small facades through which other code imports a listed module lazily (the first fleet
+        // load's `import('./api/entityEndpoints')`): their code is listed, they are one round trip each
+        const listed = new Set([...scripts].flatMap((file) => chunks.get(file)?.moduleIds ?? []));
+        for (const chunk of chunks.values()) if (chunk.isDynamicEntry && chunk.facadeModuleId !== null && listed.has(chunk.facadeModuleId)) visit(chunk.fileName);
         const size = (fileName: string) => chunks.get(fileName)?.code.length ?? 0;
         const list = {
           scripts: [...scripts].sort((a, b) => size(b) - size(a)).map((file) => `/${file}`),
