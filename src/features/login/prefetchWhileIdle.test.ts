@@ -47,7 +47,7 @@ afterEach(() => {
 });
 
 describe('prefetchMapWhileIdle', () => {
-  it('once the page has loaded and is idle: the listed files at low priority, MapLibre first, then its worker and the basemap; the routes and the prefetch module', async () => {
+  it('at the first idle moment: the listed files at low priority, MapLibre first, then its worker and the basemap; the routes and the prefetch module', async () => {
     putList(JSON.stringify(LIST));
     const { prefetchMapWhileIdle } = await load();
     const { router, loadRouteChunk } = fakeRouter();

@@ -1,6 +1,10 @@
 /**
- * The sign-in page's prefetch of the map, once the page has loaded, its fonts are in and the main
- * thread is idle (so the form is never delayed by it); not when the browser asks to save data:
+ * The sign-in page's prefetch of the map, from the first idle moment after the page has drawn the
+ * form; not when the browser asks to save data. Every request of it is low priority, so the form's
+ * own (its fonts, the server's settings) are given a connection first. It does not wait for the
+ * fonts to finish: on a slow link (1.6 Mbit/s, 150 ms round trip) that left the link half idle for
+ * a second, and the map came 0.3 s later after Sign in (bench:startup); the fonts now arrive about
+ * 0.7 s later (the form shows in the fallback font meanwhile: `font-display: swap`).
  * - the files of the first map that the build lists in index.html (scripts/mapPrefetchList.ts:
  *   `src/features/map/prefetch.ts` and its whole import tree, MapLibre first, and their CSS), asked
  *   for at once and at low priority: a sign-in pressed while they still arrive goes ahead of them
@@ -16,7 +20,6 @@
  * page was left before it started).
  */
 import type { AnyRouter } from '@tanstack/react-router';
-import { pageLoaded } from '../app/pageLoaded';
 import { BASEMAP_ASSETS, MAPLIBRE_WORKER_URL } from '../../map/assets';
 
 /** The routes whose code the first map needs. */
@@ -69,15 +72,10 @@ export function prefetchMapWhileIdle(router: AnyRouter): () => void {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
   if (connection?.saveData) return () => {};
   let cancelled = false;
-  void pageLoaded()
-    .then(() => document.fonts?.ready)
-    .then(
-      () =>
-        new Promise<void>((resolve) => {
-          if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 2_000 });
-          else setTimeout(resolve, 200);
-        }),
-    )
+  void new Promise<void>((resolve) => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 2_000 });
+    else setTimeout(resolve, 200);
+  })
     .then(() => {
       if (cancelled) return undefined;
       const files = mapPrefetchFiles();
