@@ -13,16 +13,20 @@ interface OutputChunkLike {
   moduleIds?: string[];
   imports: string[];
   code: string;
-  viteMetadata?: { importedCss: Set<string> };
 }
 
+/** MapLibre's own module: its chunk goes first (the largest, and the one the map's code waits on). */
+const MAPLIBRE_MODULE = /[\\/]maplibre-gl[\\/]dist[\\/]maplibre-gl\.mjs$/;
+
 /**
- * The files of the first map, listed in index.html for the sign-in page's prefetch: the prefetch
- * module's chunk and every chunk it imports statically, and the lazy facades of modules in them,
- * largest first (MapLibre's takes longest), and their CSS. The page asks for them at low priority (`fetchpriority="low"`), so that a sign-in
- * pressed while they still arrive is not queued behind them on HTTP/1.1's six connections (Vite's
- * own preload lists are high priority and carry no priority option). Nothing is listed without a
- * build (the dev server): the prefetch then imports the module alone.
+ * The scripts of the first map, listed in index.html for the sign-in page's prefetch: the prefetch
+ * module's chunk, every chunk it imports statically and the lazy facades of modules in them;
+ * MapLibre's first, then the largest first. The page asks for them at low priority
+ * (`fetchpriority="low"` modulepreloads), so that a sign-in pressed while they still arrive is not
+ * queued behind them on HTTP/1.1's six connections (Vite's own preload lists are high priority and
+ * carry no priority option). Their stylesheets are not listed: Vite's loader adds them as the
+ * prefetch module is imported. Nothing is listed without a build (the dev server): the prefetch
+ * then imports the module alone.
  */
 export function mapPrefetchList(): Plugin {
   return {
@@ -38,12 +42,10 @@ export function mapPrefetchList(): Plugin {
         const root = [...chunks.values()].find((chunk) => chunk.facadeModuleId !== null && PREFETCH_MODULE.test(chunk.facadeModuleId));
         if (!root) throw new Error('athar:map-prefetch-list: no chunk for src/features/map/prefetch.ts');
         const scripts = new Set<string>();
-        const styles = new Set<string>();
         const visit = (fileName: string): void => {
           const chunk = chunks.get(fileName);
           if (!chunk || scripts.has(fileName)) return;
           scripts.add(fileName);
-          chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css));
           chunk.imports.forEach(visit);
         };
         visit(root.fileName);
@@ -51,12 +53,14 @@ export function mapPrefetchList(): Plugin {
         // load's `import('./api/entityEndpoints')`): their code is listed, they are one round trip each
         const listed = new Set([...scripts].flatMap((file) => chunks.get(file)?.moduleIds ?? []));
         for (const chunk of chunks.values()) if (chunk.isDynamicEntry && chunk.facadeModuleId !== null && listed.has(chunk.facadeModuleId)) visit(chunk.fileName);
-        const size = (fileName: string) => chunks.get(fileName)?.code.length ?? 0;
-        const list = {
-          scripts: [...scripts].sort((a, b) => size(b) - size(a)).map((file) => `/${file}`),
-          styles: [...styles].map((file) => `/${file}`),
+        const rank = (fileName: string): number => {
+          const chunk = chunks.get(fileName);
+          return chunk?.moduleIds?.some((id) => MAPLIBRE_MODULE.test(id)) ? Infinity : (chunk?.code.length ?? 0);
         };
-        return [{ tag: 'script', attrs: { type: 'application/json', id: MAP_PREFETCH_ELEMENT_ID }, children: JSON.stringify(list), injectTo: 'head' }];
+        const list = { scripts: [...scripts].sort((a, b) => rank(b) - rank(a)).map((file) => `/${file}`) };
+        // `<` escaped: nothing in the list can close the element
+        const json = JSON.stringify(list).replace(/</g, '\\u003c');
+        return [{ tag: 'script', attrs: { type: 'application/json', id: MAP_PREFETCH_ELEMENT_ID }, children: json, injectTo: 'head' }];
       },
     },
   };

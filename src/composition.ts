@@ -88,7 +88,16 @@ export function createAppActor(deps: AppDependencies) {
    * frames: asked for by the fleet load itself, it settled 0.6 s later (the modules were there already).
    */
   let resourceLayer: Promise<[typeof import('./api/entityEndpoints'), typeof import('./api/resources')]> | null = null;
-  const loadResourceLayer = () => (resourceLayer ??= Promise.all([import('./api/entityEndpoints'), import('./api/resources')]));
+  /** The resource layer's modules; a failed import is forgotten (this very one, not a later one), so the next use asks again. */
+  const loadResourceLayer = () => {
+    if (resourceLayer) return resourceLayer;
+    const loading = Promise.all([import('./api/entityEndpoints'), import('./api/resources')]);
+    resourceLayer = loading;
+    loading.catch(() => {
+      if (resourceLayer === loading) resourceLayer = null;
+    });
+    return loading;
+  };
 
   const session = sessionMachine.provide({
     actors: {
@@ -100,7 +109,7 @@ export function createAppActor(deps: AppDependencies) {
       getSession: fromPromise(({ signal }) => deps.api.session(signal)),
       tokenLogin: fromPromise(({ input }) => deps.api.tokenLogin(input.token)),
       login: fromPromise(({ input }) => {
-        void loadResourceLayer().catch(() => (resourceLayer = null));
+        loadResourceLayer().catch(() => undefined);
         return deps.api.login(input);
       }),
       register: fromPromise(({ input }) => deps.api.register(input)),
@@ -188,10 +197,7 @@ export function createAppActor(deps: AppDependencies) {
   /** The whole fleet: devices and positions; a 401 from either wins, one failure leaves the other. */
   const fetchFleet = async (signal: AbortSignal): Promise<RefetchOutput> => {
     // the resource layer comes with the first fleet load (or with Sign in), not with the sign-in page
-    const [{ entityEndpoints }, { resources }] = await loadResourceLayer().catch((error: unknown) => {
-      resourceLayer = null;
-      throw error;
-    });
+    const [{ entityEndpoints }, { resources }] = await loadResourceLayer();
     const entities = entityEndpoints(deps.client);
     const [devices, positions] = await Promise.allSettled([entities.list(resources.devices, {}, signal), entities.list(resources.positions, {}, signal)]);
     const failures = [devices, positions].flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));

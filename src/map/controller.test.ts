@@ -127,7 +127,13 @@ describe('map controller', () => {
     expect(fake.easeTo).toHaveBeenCalledTimes(calls);
   });
 
-  it('the offline basemap: the coarse outlines for the first map, the fine ones once drawn and zoomed in to FINE_BASEMAP_ZOOM, once', async () => {
+  it('the offline basemap: the coarse outlines for the first map, the fine ones once drawn, the page idle and zoomed in to FINE_BASEMAP_ZOOM, once', async () => {
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: { timeout?: number }) => {
+      expect(options?.timeout).toBe(2_000);
+      idle.push(callback);
+      return idle.length;
+    });
     const fetched: string[] = [];
     const fetchFn = vi.fn(async (url: string) => {
       fetched.push(url);
@@ -142,9 +148,18 @@ describe('map controller', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fake.source(BASEMAP_SOURCES.land).setData).toHaveBeenCalledTimes(1);
     expect(ready.at(-1)).not.toBe(true);
+    expect(idle).toHaveLength(0);
     fake.fire('idle');
     expect(ready.at(-1)).toBe(true);
-    // a world view: the coarse outlines are enough
+    // drawn, but the page not yet idle: zooming in loads nothing (the frame that shows the map comes first)
+    expect(idle).toHaveLength(1);
+    fake.setZoom(FINE_BASEMAP_ZOOM);
+    fake.fire('zoomend');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetched).toEqual([BASEMAP_ASSETS.coarse]);
+    // idle at a world view: the coarse outlines are enough
+    fake.setZoom(2);
+    idle[0]!();
     fake.fire('zoomend');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fetched).toEqual([BASEMAP_ASSETS.coarse]);
@@ -156,6 +171,29 @@ describe('map controller', () => {
     fake.fire('zoomend');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fetched).toHaveLength(2);
+    vi.unstubAllGlobals();
+  });
+
+  it('the fine basemap is loaded at once when the page becomes idle already zoomed in', async () => {
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    const fetched: string[] = [];
+    const fetchFn = vi.fn(async (url: string) => {
+      fetched.push(url);
+      return new Response(JSON.stringify(EMPTY_TOPOLOGY), { status: 200 });
+    });
+    const { fake } = setup('offline', { fetch: fetchFn as unknown as typeof fetch });
+    fake.setZoom(FINE_BASEMAP_ZOOM + 5);
+    for (const id of Object.values(BASEMAP_SOURCES)) fake.map.addSource(id, { type: 'geojson' });
+    fake.fire('style.load');
+    await vi.waitFor(() => expect(fetched).toEqual([BASEMAP_ASSETS.coarse]));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fake.fire('idle');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetched).toEqual([BASEMAP_ASSETS.coarse]);
+    idle[0]!();
+    await vi.waitFor(() => expect(fetched).toEqual([BASEMAP_ASSETS.coarse, BASEMAP_ASSETS.fine]));
+    vi.unstubAllGlobals();
   });
 
   it('a style switch ends the basemap of the style it leaves: its fine load is aborted and draws nothing', async () => {

@@ -72,8 +72,9 @@ export function initialStyle(settings: MapSettings, preferredStyle: unknown): St
   return MAP_STYLES[chooseMapStyle({ stored: settings.style, preference: preferredStyle })].style();
 }
 
-/** Runs `task` once the page is idle (at most `FINE_BASEMAP_IDLE_MS` later), or soon where there is no idle callback. */
+/** How long the fine basemap waits at most for an idle moment once the map is drawn. */
 const FINE_BASEMAP_IDLE_MS = 2_000;
+/** Runs `task` once the page is idle (at most `FINE_BASEMAP_IDLE_MS` later), or soon where there is no idle callback. */
 function whenIdle(task: () => void): void {
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => task(), { timeout: FINE_BASEMAP_IDLE_MS });
   else setTimeout(task, 50);

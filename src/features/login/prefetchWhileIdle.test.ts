@@ -11,7 +11,7 @@ async function load() {
   return import('./prefetchWhileIdle');
 }
 
-const LIST = { scripts: ['/assets/maplibre-abc.js', '/assets/MapPage-def.js', '/assets/prefetch-ghi.js'], styles: ['/assets/MapPage-jkl.css'] };
+const LIST = { scripts: ['/assets/maplibre-abc.js', '/assets/MapPage-def.js', '/assets/prefetch-ghi.js'] };
 
 function putList(text: string): void {
   const script = document.createElement('script');
@@ -22,8 +22,7 @@ function putList(text: string): void {
 }
 
 /** The links the prefetch added, in order, with their priority. */
-const links = () =>
-  [...document.head.querySelectorAll('link')].map((link) => `${link.rel}${link.rel === 'preload' ? `:${link.getAttribute('as')}` : ''} ${link.getAttribute('href')} ${link.getAttribute('fetchpriority')}`);
+const links = () => [...document.head.querySelectorAll('link')].map((link) => `${link.rel} ${link.getAttribute('href')} ${link.getAttribute('fetchpriority')}`);
 
 function fakeRouter() {
   const routesById = { '/_app': { id: '/_app' }, '/_app/': { id: '/_app/' }, '/login': { id: '/login' } };
@@ -35,12 +34,13 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 const fetchMock = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response('x')));
 
 beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(() => Promise.resolve(new Response('x')));
   vi.stubGlobal('fetch', fetchMock);
 });
 
 afterEach(() => {
   prefetchMap.mockClear();
-  fetchMock.mockClear();
   vi.unstubAllGlobals();
   document.head.querySelectorAll('link, script#map-prefetch').forEach((element) => element.remove());
   Reflect.deleteProperty(navigator, 'connection');
@@ -55,12 +55,7 @@ describe('prefetchMapWhileIdle', () => {
     expect(links()).toEqual([]);
     expect(fetchMock).not.toHaveBeenCalled();
     await settle();
-    expect(links()).toEqual([
-      'modulepreload /assets/maplibre-abc.js low',
-      'modulepreload /assets/MapPage-def.js low',
-      'modulepreload /assets/prefetch-ghi.js low',
-      'preload:style /assets/MapPage-jkl.css low',
-    ]);
+    expect(links()).toEqual(['modulepreload /assets/maplibre-abc.js low', 'modulepreload /assets/MapPage-def.js low', 'modulepreload /assets/prefetch-ghi.js low']);
     expect(fetchMock.mock.calls.map(([url, init]) => [url, init?.priority, init?.credentials])).toEqual([
       [MAPLIBRE_WORKER_URL, 'low', 'same-origin'],
       [BASEMAP_ASSETS.coarse, 'low', 'same-origin'],
@@ -70,23 +65,45 @@ describe('prefetchMapWhileIdle', () => {
     // a second sign-in page (back from elsewhere) adds no second link and fetches nothing again
     prefetchMapWhileIdle(router);
     await settle();
-    expect(links()).toHaveLength(4);
+    expect(links()).toHaveLength(3);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('without a list (the dev server) or with one that is not a list of own paths: no links, the rest as before', async () => {
-    for (const text of ['', 'not json', '{"scripts":["https://elsewhere.example/x.js"]}', '{"scripts":["//elsewhere.example/x.js"]}', '{"scripts":"/assets/a.js"}', 'null']) {
+    const lists = ['', 'not json', 'null', '{"scripts":"/assets/a.js"}', '{"scripts":["/assets/a.js", 1]}', '{"scripts":["https://elsewhere.example/x.js"]}', '{"scripts":["//elsewhere.example/x.js"]}', '{"scripts":["/assets/a.js\\"onload=\\"x"]}'];
+    for (const text of lists) {
       document.head.querySelectorAll('script#map-prefetch').forEach((element) => element.remove());
       putList(text);
-      const { prefetchMapWhileIdle, mapPrefetchFiles } = await load();
-      expect(mapPrefetchFiles()).toEqual({ scripts: [], styles: [] });
+      const { prefetchMapWhileIdle, mapPrefetchScripts } = await load();
+      expect(mapPrefetchScripts()).toEqual([]);
       const { router, loadRouteChunk } = fakeRouter();
       prefetchMapWhileIdle(router);
       await settle();
       expect(links()).toEqual([]);
       expect(loadRouteChunk).toHaveBeenCalledTimes(2);
     }
-    expect(prefetchMap).toHaveBeenCalledTimes(6);
+    expect(prefetchMap).toHaveBeenCalledTimes(lists.length);
+  });
+
+  it('waits for an idle moment where the browser has idle callbacks', async () => {
+    putList(JSON.stringify(LIST));
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: { timeout?: number }) => {
+      expect(options?.timeout).toBe(2_000);
+      idle.push(callback);
+      return idle.length;
+    });
+    const { prefetchMapWhileIdle } = await load();
+    const { router, loadRouteChunk } = fakeRouter();
+    prefetchMapWhileIdle(router);
+    await settle();
+    expect(links()).toEqual([]);
+    expect(loadRouteChunk).not.toHaveBeenCalled();
+    expect(idle).toHaveLength(1);
+    idle[0]!();
+    await settle();
+    expect(links()).toHaveLength(3);
+    expect(loadRouteChunk).toHaveBeenCalledTimes(2);
   });
 
   it('nothing when the page is left first, or when the browser asks to save data', async () => {

@@ -1,14 +1,16 @@
 /**
  * The sign-in page's prefetch of the map, from the first idle moment after the page has drawn the
- * form; not when the browser asks to save data. Every request of it is low priority, so the form's
- * own (its fonts, the server's settings) are given a connection first. It does not wait for the
+ * form; not when the browser asks to save data. Its scripts and files are asked for at low priority
+ * (all but a few KB of stylesheets), so the form's own requests (its fonts, the server's settings)
+ * are given a connection first. It does not wait for the
  * fonts to finish: on a slow link (1.6 Mbit/s, 150 ms round trip) that left the link half idle for
  * a second, and the map came 0.3 s later after Sign in (bench:startup); the fonts now arrive about
  * 0.7 s later (the form shows in the fallback font meanwhile: `font-display: swap`).
- * - the files of the first map that the build lists in index.html (scripts/mapPrefetchList.ts:
- *   `src/features/map/prefetch.ts` and its whole import tree, MapLibre first, and their CSS), asked
- *   for at once and at low priority: a sign-in pressed while they still arrive goes ahead of them
- *   (HTTP/1.1 gives a host six connections, and the browser hands a free one to the most urgent request);
+ * - the scripts of the first map that the build lists in index.html (scripts/mapPrefetchList.ts:
+ *   `src/features/map/prefetch.ts` and its whole import tree, MapLibre's first), asked for at once and
+ *   at low priority: a sign-in pressed while they still arrive goes ahead of them (HTTP/1.1 gives a
+ *   host six connections, and the browser hands a free one to the most urgent request). Their
+ *   stylesheets (a few KB) come with the prefetch module's import, through Vite's loader;
  * - MapLibre's worker script and the coarse basemap, fetched (at low priority too, and first: the
  *   worker's script is needed as soon as MapLibre runs, the basemap as soon as the map is created)
  *   into the HTTP cache (the assets are immutable), where the map's own requests find them. Not
@@ -31,28 +33,24 @@ export const MAP_PREFETCH_ELEMENT_ID = 'map-prefetch';
 /** A path on this origin (`/assets/…`), nothing else: the list is the build's own, but it is read from the page. */
 const OWN_PATH = /^\/(?!\/)[\w./~-]+$/;
 
-/** The build's list of the first map's files; empty without one (the dev server) or when it is not a list of own paths. */
-export function mapPrefetchFiles(doc: Document = document): { scripts: string[]; styles: string[] } {
-  const none = { scripts: [], styles: [] };
+/** The build's list of the first map's scripts (MapLibre's first); empty without one (the dev server) or when it is not a list of own paths. */
+export function mapPrefetchScripts(doc: Document = document): string[] {
   const text = doc.getElementById(MAP_PREFETCH_ELEMENT_ID)?.textContent;
-  if (!text) return none;
+  if (!text) return [];
   try {
     const value = JSON.parse(text) as unknown;
-    const paths = (list: unknown): string[] => (Array.isArray(list) && list.every((item) => typeof item === 'string' && OWN_PATH.test(item)) ? (list as string[]) : []);
-    if (typeof value !== 'object' || value === null) return none;
-    const { scripts, styles } = value as { scripts?: unknown; styles?: unknown };
-    return { scripts: paths(scripts), styles: paths(styles) };
+    const scripts = typeof value === 'object' && value !== null ? (value as { scripts?: unknown }).scripts : undefined;
+    return Array.isArray(scripts) && scripts.every((item) => typeof item === 'string' && OWN_PATH.test(item)) ? (scripts as string[]) : [];
   } catch {
-    return none;
+    return [];
   }
 }
 
-/** Adds a low-priority `<link>` for a file once (a second sign-in page, back from elsewhere, adds none). */
-function addLink(rel: 'modulepreload' | 'preload', href: string): void {
-  if ([...document.head.querySelectorAll(`link[rel="${rel}"]`)].some((link) => link.getAttribute('href') === href)) return;
+/** Adds a low-priority modulepreload for a script once (a second sign-in page, back from elsewhere, adds none). */
+function preloadModule(href: string): void {
+  if ([...document.head.querySelectorAll('link[rel="modulepreload"]')].some((link) => link.getAttribute('href') === href)) return;
   const link = document.createElement('link');
-  link.rel = rel;
-  if (rel === 'preload') link.setAttribute('as', 'style');
+  link.rel = 'modulepreload';
   link.setAttribute('fetchpriority', 'low');
   link.href = href;
   document.head.append(link);
@@ -78,13 +76,12 @@ export function prefetchMapWhileIdle(router: AnyRouter): () => void {
   })
     .then(() => {
       if (cancelled) return undefined;
-      const files = mapPrefetchFiles();
-      // MapLibre's chunk (the list's first) ahead of its worker's script, then the basemap, then the rest
-      files.scripts.slice(0, 1).forEach((href) => addLink('modulepreload', href));
+      const [mapLibre, ...scripts] = mapPrefetchScripts();
+      // MapLibre's chunk ahead of its worker's script, then the basemap, then the rest
+      if (mapLibre) preloadModule(mapLibre);
       warmCache(MAPLIBRE_WORKER_URL);
       warmCache(BASEMAP_ASSETS.coarse);
-      files.scripts.slice(1).forEach((href) => addLink('modulepreload', href));
-      files.styles.forEach((href) => addLink('preload', href));
+      scripts.forEach(preloadModule);
       const routes = MAP_ROUTES.flatMap((id) => {
         const route = (router.routesById as Record<string, Parameters<AnyRouter['loadRouteChunk']>[0] | undefined>)[id];
         return route ? [router.loadRouteChunk(route)] : [];
