@@ -138,7 +138,7 @@ export default defineConfig(({ mode }): UserConfig => ({
             // (SegmentedControl brought react-aria's radio group, 1.9 KB gzip).
             {
               name: 'app',
-              test: /src[\\/](ui[\\/](Alert|Button|Spinner|cx|FieldError|Form|Link|ProgressCircle|TextField|ToggleChoice|AuthLayout|icons|color|ThemeProvider|ErrorToast|Field|focus|surfaces|theme|breakpoints)[.]|domain[\\/](errors|language|permissions|liveRules|liveStore|redirect|announcementViewer)[.]|machines[\\/](announcements[\\/]announcements|serviceWorker[\\/]serviceWorker)[.]machine[.]|features[\\/]announcements[\\/]provide[.]|api[\\/](client|origin|endpoints|nativeBridge)[.]|features[\\/]app[\\/](catalogue|hooks|services|serverChoice|guards|NotFound)[.]|features[\\/]login[\\/](LanguagePicker|PublicLayout)[.]|map[\\/]assets[.]|i18n[\\/])/,
+              test: /src[\\/](ui[\\/](Alert|Button|Spinner|cx|FieldError|Form|Link|ProgressCircle|TextField|ToggleChoice|AuthLayout|icons|color|ThemeProvider|ErrorToast|Field|focus|surfaces|theme|breakpoints|pageTiming)[.]|domain[\\/](errors|language|permissions|liveRules|liveStore|redirect|announcementViewer)[.]|machines[\\/](announcements[\\/]announcements|serviceWorker[\\/]serviceWorker)[.]machine[.]|features[\\/]announcements[\\/]provide[.]|api[\\/](client|origin|endpoints|nativeBridge)[.]|features[\\/]app[\\/](catalogue|hooks|services|serverChoice|guards|NotFound)[.]|features[\\/]login[\\/](LanguagePicker|PublicLayout)[.]|map[\\/]assets[.]|i18n[\\/])/,
             },
             {
               name: 'framework',

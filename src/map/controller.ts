@@ -20,6 +20,7 @@ import { attachReveal } from './reveal';
 import { attachLiveRoutesLayer, attachTrackingLayer, TRACKING_LAYER } from './layers/routes';
 import type { Rasterizer } from './icons/rasterize';
 import { FINE_BASEMAP_ZOOM, loadOfflineBasemap } from './offlineStyle';
+import { whenIdle } from '../ui/pageTiming';
 import type { MapSettings, MapSettingsStore } from './settings';
 import { chooseMapStyle, isMapStyleId, MAP_STYLES, type MapStyleId } from './styles';
 
@@ -74,11 +75,6 @@ export function initialStyle(settings: MapSettings, preferredStyle: unknown): St
 
 /** How long the fine basemap waits at most for an idle moment once the map is drawn. */
 const FINE_BASEMAP_IDLE_MS = 2_000;
-/** Runs `task` once the page is idle (at most `FINE_BASEMAP_IDLE_MS` later), or soon where there is no idle callback. */
-function whenIdle(task: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => task(), { timeout: FINE_BASEMAP_IDLE_MS });
-  else setTimeout(task, 50);
-}
 
 export function createMapController(map: ControllerMap, store: LiveStore, options: MapControllerOptions): MapController {
   const { settings } = options;
@@ -194,7 +190,7 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
    */
   let basemap: AbortController | null = null;
   let stopRefining = (): void => {};
-  /** Ends the current style load's basemap: its fetches are aborted (nothing of it lands) and it no longer refines. */
+  /** Ends the current style load's basemap: its fetches are aborted (nothing of it lands), its wait for an idle moment ends and it no longer refines. */
   function cancelBasemap(): void {
     basemap?.abort();
     basemap = null;
@@ -224,16 +220,16 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
       })
       .then(() => {
         if (!current()) return;
-        markReadyWhenIdle(() =>
+        markReadyWhenIdle(() => {
           // not before the drawn map is on screen: decoding the fine outlines holds the main
           // thread for a few hundred ms, which would hold back the frame that shows the map
-          whenIdle(() => {
+          stopRefining = whenIdle(() => {
             if (!current()) return;
             map.on('zoomend', refine);
             stopRefining = () => map.off('zoomend', refine);
             refine();
-          }),
-        );
+          }, FINE_BASEMAP_IDLE_MS);
+        });
       });
   }
 

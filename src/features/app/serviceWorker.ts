@@ -7,7 +7,7 @@
 import { fromCallback, type EventObject } from 'xstate';
 import type { Workbox } from 'workbox-window';
 import { serviceWorkerMachine, type WorkerEvent } from '../../machines/serviceWorker/serviceWorker.machine';
-import { pageLoaded } from './pageLoaded';
+import { pageLoaded } from '../../ui/pageTiming';
 
 export type WorkboxHandle = Pick<Workbox, 'register' | 'update' | 'messageSkipWaiting' | 'addEventListener' | 'removeEventListener'>;
 

@@ -23,6 +23,10 @@
  */
 import type { AnyRouter } from '@tanstack/react-router';
 import { BASEMAP_ASSETS, MAPLIBRE_WORKER_URL } from '../../map/assets';
+import { whenIdle } from '../../ui/pageTiming';
+
+/** How long the prefetch waits at most for an idle moment once the form is drawn. */
+const PREFETCH_IDLE_MS = 2_000;
 
 /** The routes whose code the first map needs. */
 const MAP_ROUTES = ['/_app', '/_app/'] as const;
@@ -66,30 +70,23 @@ function warmCache(href: string): void {
     .catch(() => warmed.delete(href));
 }
 
+/** The prefetch itself: what fails (a chunk, a fetch) is ignored, the map route then loads as it would have. */
+async function prefetchMap(router: AnyRouter): Promise<void> {
+  const [mapLibre, ...scripts] = mapPrefetchScripts();
+  // MapLibre's chunk ahead of its worker's script, then the basemap, then the rest
+  if (mapLibre) preloadModule(mapLibre);
+  warmCache(MAPLIBRE_WORKER_URL);
+  warmCache(BASEMAP_ASSETS.coarse);
+  scripts.forEach(preloadModule);
+  const routes = MAP_ROUTES.flatMap((id) => {
+    const route = (router.routesById as Record<string, Parameters<AnyRouter['loadRouteChunk']>[0] | undefined>)[id];
+    return route ? [router.loadRouteChunk(route)] : [];
+  });
+  await Promise.all([...routes, import('../map/prefetch').then((module) => module.prefetchMap())]);
+}
+
 export function prefetchMapWhileIdle(router: AnyRouter): () => void {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
   if (connection?.saveData) return () => {};
-  let cancelled = false;
-  void new Promise<void>((resolve) => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 2_000 });
-    else setTimeout(resolve, 200);
-  })
-    .then(() => {
-      if (cancelled) return undefined;
-      const [mapLibre, ...scripts] = mapPrefetchScripts();
-      // MapLibre's chunk ahead of its worker's script, then the basemap, then the rest
-      if (mapLibre) preloadModule(mapLibre);
-      warmCache(MAPLIBRE_WORKER_URL);
-      warmCache(BASEMAP_ASSETS.coarse);
-      scripts.forEach(preloadModule);
-      const routes = MAP_ROUTES.flatMap((id) => {
-        const route = (router.routesById as Record<string, Parameters<AnyRouter['loadRouteChunk']>[0] | undefined>)[id];
-        return route ? [router.loadRouteChunk(route)] : [];
-      });
-      return Promise.all([...routes, import('../map/prefetch').then(({ prefetchMap }) => prefetchMap())]);
-    })
-    .catch(() => undefined);
-  return () => {
-    cancelled = true;
-  };
+  return whenIdle(() => void prefetchMap(router).catch(() => undefined), PREFETCH_IDLE_MS);
 }
