@@ -11,6 +11,7 @@
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
+import { MAP_PREFETCH_ELEMENT_ID, parsePrefetchList } from '../src/features/map/prefetchList.ts';
 
 interface Chunk {
   file: string;
@@ -79,9 +80,8 @@ function prefetchPreloadsMap(): boolean {
   const prefetch = manifest['src/features/map/prefetch.ts'];
   const maplibre = Object.values(manifest).find((chunk) => /^assets\/maplibre-[\w-]+\.js$/.test(chunk.file) && !chunk.file.startsWith('assets/maplibre-gl'));
   if (!prefetch || !maplibre) return false;
-  const list = /<script type="application\/json" id="map-prefetch">([^<]*)<\/script>/.exec(readFileSync(join(dist, 'index.html'), 'utf8'))?.[1];
-  if (!list) return false;
-  const scripts = (JSON.parse(list) as { scripts?: string[] }).scripts ?? [];
+  const element = new RegExp(`<script type="application/json" id="${MAP_PREFETCH_ELEMENT_ID}">([^<]*)</script>`);
+  const scripts = parsePrefetchList(element.exec(readFileSync(join(dist, 'index.html'), 'utf8'))?.[1]);
   return scripts.includes(`/${prefetch.file}`) && scripts[0] === `/${maplibre.file}`;
 }
 const mapPreloaded = prefetchPreloadsMap();

@@ -1,9 +1,8 @@
 import type { Plugin } from 'vite';
+import { MAP_PREFETCH_ELEMENT_ID, prefetchListText } from '../src/features/map/prefetchList.ts';
 
 /** The module whose import tree the sign-in page prefetches (src/features/map/prefetch.ts). */
 const PREFETCH_MODULE = /src[\\/]features[\\/]map[\\/]prefetch\.ts$/;
-/** The `<script type="application/json">` that carries the list in index.html (read by src/features/login/prefetchWhileIdle.ts, which names it too). */
-const MAP_PREFETCH_ELEMENT_ID = 'map-prefetch';
 
 interface OutputChunkLike {
   type: 'chunk';
@@ -57,10 +56,8 @@ export function mapPrefetchList(): Plugin {
           const chunk = chunks.get(fileName);
           return chunk?.moduleIds?.some((id) => MAPLIBRE_MODULE.test(id)) ? Infinity : (chunk?.code.length ?? 0);
         };
-        const list = { scripts: [...scripts].sort((a, b) => rank(b) - rank(a)).map((file) => `/${file}`) };
-        // `<` escaped: nothing in the list can close the element
-        const json = JSON.stringify(list).replace(/</g, '\\u003c');
-        return [{ tag: 'script', attrs: { type: 'application/json', id: MAP_PREFETCH_ELEMENT_ID }, children: json, injectTo: 'head' }];
+        const list = [...scripts].sort((a, b) => rank(b) - rank(a)).map((file) => `/${file}`);
+        return [{ tag: 'script', attrs: { type: 'application/json', id: MAP_PREFETCH_ELEMENT_ID }, children: prefetchListText(list), injectTo: 'head' }];
       },
     },
   };

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyRouter } from '@tanstack/react-router';
 import { BASEMAP_ASSETS, MAPLIBRE_WORKER_URL } from '../../map/assets';
+import { mapPrefetchScripts } from '../map/prefetchList';
 
 const prefetchMap = vi.fn(() => Promise.resolve());
 vi.mock('../map/prefetch', () => ({ prefetchMap }));
@@ -74,7 +75,7 @@ describe('prefetchMapWhileIdle', () => {
     for (const text of lists) {
       document.head.querySelectorAll('script#map-prefetch').forEach((element) => element.remove());
       putList(text);
-      const { prefetchMapWhileIdle, mapPrefetchScripts } = await load();
+      const { prefetchMapWhileIdle } = await load();
       expect(mapPrefetchScripts()).toEqual([]);
       const { router, loadRouteChunk } = fakeRouter();
       prefetchMapWhileIdle(router);

@@ -24,31 +24,13 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import { BASEMAP_ASSETS, MAPLIBRE_WORKER_URL } from '../../map/assets';
 import { whenIdle } from '../../ui/pageTiming';
+import { mapPrefetchScripts } from '../map/prefetchList';
 
 /** How long the prefetch waits at most for an idle moment once the form is drawn. */
 const PREFETCH_IDLE_MS = 2_000;
 
 /** The routes whose code the first map needs. */
 const MAP_ROUTES = ['/_app', '/_app/'] as const;
-
-/** index.html's `<script type="application/json" id="map-prefetch">` (scripts/mapPrefetchList.ts). */
-export const MAP_PREFETCH_ELEMENT_ID = 'map-prefetch';
-
-/** A path on this origin (`/assets/…`), nothing else: the list is the build's own, but it is read from the page. */
-const OWN_PATH = /^\/(?!\/)[\w./~-]+$/;
-
-/** The build's list of the first map's scripts (MapLibre's first); empty without one (the dev server) or when it is not a list of own paths. */
-export function mapPrefetchScripts(doc: Document = document): string[] {
-  const text = doc.getElementById(MAP_PREFETCH_ELEMENT_ID)?.textContent;
-  if (!text) return [];
-  try {
-    const value = JSON.parse(text) as unknown;
-    const scripts = typeof value === 'object' && value !== null ? (value as { scripts?: unknown }).scripts : undefined;
-    return Array.isArray(scripts) && scripts.every((item) => typeof item === 'string' && OWN_PATH.test(item)) ? (scripts as string[]) : [];
-  } catch {
-    return [];
-  }
-}
 
 /** Adds a low-priority modulepreload for a script once (a second sign-in page, back from elsewhere, adds none). */
 function preloadModule(href: string): void {
