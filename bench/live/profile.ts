@@ -127,3 +127,34 @@ export function profiler(cdp: CDPSession, dir: string | null): <T>(phase: string
     return result;
   };
 }
+
+/** One event of Chromium's trace (the fields the benchmarks read). */
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+/**
+ * Starts Chromium's tracing with `categories` (reported as events); the returned function ends it and
+ * resolves with every event (after Tracing.tracingComplete, or 30 s at most).
+ */
+export async function recordTrace(cdp: CDPSession, categories: string): Promise<() => Promise<TraceEvent[]>> {
+  const events: TraceEvent[] = [];
+  const onData = (payload: { value: object[] }): void => {
+    for (const value of payload.value) events.push(value as TraceEvent);
+  };
+  cdp.on('Tracing.dataCollected', onData);
+  await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
+  return async () => {
+    const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.end');
+    await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+    cdp.off('Tracing.dataCollected', onData);
+    return events;
+  };
+}

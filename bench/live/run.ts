@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { deviceIds } from '../../server/simulator/cli.ts';
 import { CHROMIUM_ARGS } from '../../tests/e2e/harness.ts';
-import { startProfile } from './profile.ts';
+import { recordTrace, startProfile } from './profile.ts';
 import { cpuSeconds } from '../proc.ts';
 import { type Machine, type ServerHandle, children, createDevices, freePort, killChildren, machineInfo, runMain, startServer, stopServer } from '../fleet.ts';
 import { pageProbe, probeSlice, scrollThrough } from '../probe.ts';
@@ -192,16 +192,6 @@ function breakdown(a: Metrics, b: Metrics, wallSeconds: number): Breakdown {
   return { busy: round(busy, 4), script: round(script, 4), layout: round(layout, 4), recalcStyle: round(recalcStyle, 4), other: round(Math.max(0, busy - script - layout - recalcStyle), 4) };
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: { name?: string };
-}
-
 interface TraceSummary {
   /** longest top-level task on the renderer main thread (ms) */
   maxRunTaskMs: number;
@@ -215,19 +205,10 @@ interface TraceSummary {
 }
 
 async function startTrace(cdp: CDPSession, detailed: boolean): Promise<() => Promise<TraceSummary>> {
-  const events: TraceEvent[] = [];
-  const onData = (payload: { value: object[] }): void => {
-    for (const value of payload.value) events.push(value as TraceEvent);
-  };
-  cdp.on('Tracing.dataCollected', onData);
-  const categories = detailed ? 'toplevel,__metadata,devtools.timeline,v8,gpu,cc,blink' : 'toplevel,__metadata';
-  await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
+  const stop = await recordTrace(cdp, detailed ? 'toplevel,__metadata,devtools.timeline,v8,gpu,cc,blink' : 'toplevel,__metadata');
   const begin = Date.now();
   return async () => {
-    const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
-    await cdp.send('Tracing.end');
-    await Promise.race([done, sleep(30_000)]);
-    cdp.off('Tracing.dataCollected', onData);
+    const events = await stop();
     const wallUs = (Date.now() - begin) * 1000;
     const names = new Map<string, string>();
     for (const e of events) if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name) names.set(`${e.pid}:${e.tid}`, e.args.name);

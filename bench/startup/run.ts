@@ -35,7 +35,7 @@ import { machineInfo, parseFlags, requireDist, rewriteResults, runMain, sessionC
 import { round, sleep } from '../probe.ts';
 import { benchSession } from '../session.ts';
 import { type Link, startLink } from './link.ts';
-import { startProfile } from '../live/profile.ts';
+import { recordTrace, startProfile } from '../live/profile.ts';
 
 const PASSWORD = 'bench-startup-password';
 const ADMIN = 'admin';
@@ -150,17 +150,8 @@ async function watchNetwork(page: Page): Promise<{ cdp: CDPSession; transfers: T
 
 /** STARTUP_TRACE: Chromium's trace (timeline, GPU, compositor, V8) from Sign in to the drawn map, as the raw events. */
 async function startRawTrace(cdp: CDPSession, file: string): Promise<() => Promise<void>> {
-  const events: object[] = [];
-  const onData = (payload: { value: object[] }): void => void events.push(...payload.value);
-  cdp.on('Tracing.dataCollected', onData);
-  await cdp.send('Tracing.start', { categories: 'toplevel,__metadata,devtools.timeline,disabled-by-default-devtools.timeline,v8,gpu,cc,blink,viz', transferMode: 'ReportEvents' });
-  return async () => {
-    const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-    await cdp.send('Tracing.end');
-    await Promise.race([done, sleep(30_000)]);
-    cdp.off('Tracing.dataCollected', onData);
-    writeFileSync(file, JSON.stringify(events));
-  };
+  const stop = await recordTrace(cdp, 'toplevel,__metadata,devtools.timeline,disabled-by-default-devtools.timeline,v8,gpu,cc,blink,viz');
+  return async () => writeFileSync(file, JSON.stringify(await stop()));
 }
 
 const MAP_READY = '[data-testid="map"][data-map-ready="true"]';
