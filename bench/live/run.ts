@@ -23,6 +23,7 @@ import { chromium, type BrowserContext, type CDPSession, type Page } from 'playw
 import { deviceIds } from '../../server/simulator/cli.ts';
 import { CHROMIUM_ARGS } from '../../tests/e2e/harness.ts';
 import { recordTrace, startProfile } from './profile.ts';
+import { REPAINT_KEY } from '../../src/map/repaint.ts';
 import { cpuSeconds } from '../proc.ts';
 import { type Machine, type ServerHandle, children, createDevices, freePort, killChildren, machineInfo, runMain, startServer, stopServer } from '../fleet.ts';
 import { pageProbe, probeSlice, scrollThrough } from '../probe.ts';
@@ -65,7 +66,7 @@ interface Options {
   /**
    * The renderer's floor (`--floor on`): the same map with the devices placed, the simulator stopped
    * before the window (no data changes) and MapLibre repainting every frame (`repaint`, switched on
-   * through the page's storage: src/map/MapView.tsx REPAINT_KEY). Recorded as the client's name with
+   * through the page's storage: src/map/repaint.ts REPAINT_KEY). Recorded as the client's name with
    * ` (floor)`.
    */
   floor: boolean;
@@ -353,7 +354,7 @@ async function measureClient(
   // tsx (esbuild keepNames) wraps named functions in __name(): give the page a no-op one
   await page.addInitScript('window.__name = (f) => f;');
   await page.addInitScript(pageProbe);
-  if (options.floor) await page.addInitScript("window.localStorage.setItem('athar.map.repaint', '1');");
+  if (options.floor) await page.addInitScript((key) => window.localStorage.setItem(key, '1'), REPAINT_KEY);
   const loadStart = os.loadavg()[0] ?? 0;
   const t0 = Date.now();
   if (options.login === 'token') {

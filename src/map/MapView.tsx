@@ -22,6 +22,7 @@ import { createMapController, initialStyle, type MapController, type MapExtensio
 import type { GeofenceFeed } from './geofenceFeed';
 import * as styles from './MapView.css';
 import { ensureWorkerUrl } from './worker';
+import { repaintRequested } from './repaint';
 import type { MapSettingsStore } from './settings';
 
 export type { MapExtension };
@@ -53,16 +54,6 @@ export interface MapViewProps {
 export const DEFAULT_CENTER: LonLat = [46.6753, 24.7136];
 export const DEFAULT_ZOOM = 11;
 
-/** `localStorage['athar.map.repaint'] === '1'`: the renderer-floor benchmark's continuous repaint. */
-export const REPAINT_KEY = 'athar.map.repaint';
-
-function repaintRequested(): boolean {
-  try {
-    return window.localStorage.getItem(REPAINT_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
 
 export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions }: MapViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
