@@ -21,7 +21,3 @@ export function corsPolicy(webOrigin: string | undefined): (origin: string | und
     return { ...BASE };
   };
 }
-
-export function corsHeaders(webOrigin: string | undefined, origin: string | undefined): Record<string, string> {
-  return corsPolicy(webOrigin)(origin);
-}

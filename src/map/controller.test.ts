@@ -10,7 +10,8 @@ import { ACCURACY_SOURCE } from './layers/accuracy';
 import { DEVICES_LAYERS, DEVICES_SOURCE } from './layers/devices';
 import { ROUTES_SOURCE, TRACKING_SOURCE } from './layers/routes';
 import { selectByUniqueIdOnce } from './selectByUniqueId';
-import { BASEMAP_ASSETS, BASEMAP_SOURCES, FINE_BASEMAP_ZOOM } from './offlineStyle';
+import { BASEMAP_SOURCES, FINE_BASEMAP_ZOOM } from './offlineStyle';
+import { BASEMAP_ASSETS } from './assets';
 
 const rasterize = () => ({ width: 1, height: 1, data: new Uint8ClampedArray(4) }) as ImageData;
 const noFetch = vi.fn(() => Promise.reject(new Error('offline in tests')));

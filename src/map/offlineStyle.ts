@@ -14,7 +14,6 @@ import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { BASEMAP_ASSETS } from './assets';
 
-export { BASEMAP_ASSETS };
 export type BasemapDetail = keyof typeof BASEMAP_ASSETS;
 /** The zoom from which the fine outlines are worth their bytes (1:110m is Natural Earth's scale for world views). */
 export const FINE_BASEMAP_ZOOM = 3;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { corsHeaders } from '../../server/http/cors.ts';
+import { corsPolicy } from '../../server/http/cors.ts';
 
 describe('CORS headers', () => {
   it.each<[string, string | undefined, string | undefined, string | undefined, string | undefined]>([
@@ -16,7 +16,7 @@ describe('CORS headers', () => {
     ['a list with a wildcard: others get the wildcard alone', 'https://app.example *', 'https://other.example', '*', undefined],
     ['an Origin of * is no origin of the list', '*', '*', '*', undefined],
   ])('%s', (_, webOrigin, origin, allowOrigin, credentials) => {
-    const headers = corsHeaders(webOrigin, origin);
+    const headers = corsPolicy(webOrigin)(origin);
     expect(headers['Access-Control-Allow-Origin']).toBe(allowOrigin);
     expect(headers['Access-Control-Allow-Credentials']).toBe(credentials);
     // never the two together
