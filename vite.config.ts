@@ -6,6 +6,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { patchGridListRowIndex } from './scripts/vite-patches.ts';
 import { mapPrefetchList } from './scripts/mapPrefetchList.ts';
+import { signedInMapModules } from './scripts/mapModules.ts';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
@@ -16,6 +17,19 @@ import { SUPPORTED_LANGUAGES } from './src/domain/language.ts';
  * In development `vite` proxies /api and /api/socket to ATHAR_PROXY_TARGET.
  */
 const proxyTarget = process.env.ATHAR_PROXY_TARGET ?? 'http://localhost:8082';
+
+/** The app's own modules that the sign-in page needs anyway: one chunk (`app`, below). */
+const APP_MODULES =
+  /src[\\/](ui[\\/](Alert|Button|Spinner|cx|FieldError|Form|Link|ProgressCircle|TextField|ToggleChoice|AuthLayout|icons|color|ThemeProvider|ErrorToast|Field|focus|surfaces|theme|breakpoints|pageTiming)[.]|domain[\\/](errors|language|permissions|liveRules|liveStore|redirect|announcementViewer)[.]|machines[\\/](announcements[\\/]announcements|serviceWorker[\\/]serviceWorker)[.]machine[.]|features[\\/]announcements[\\/]provide[.]|api[\\/](client|origin|endpoints|nativeBridge)[.]|features[\\/]app[\\/](catalogue|hooks|services|serverChoice|guards|NotFound)[.]|features[\\/]login[\\/](LanguagePicker|PublicLayout)[.]|map[\\/]assets[.]|i18n[\\/])/;
+
+/**
+ * The first map's own modules (scripts/mapModules.ts), for two chunks (`shell` and `mappage`,
+ * below); a stylesheet module's compiled CSS (`X.css.ts.vanilla.css`) goes with it.
+ */
+const SIGNED_IN_MAP = signedInMapModules(import.meta.dirname);
+const sourceOf = (id: string): string => id.replace(/[?].*$/, '').replace(/[.]vanilla[.]css$/, '');
+const inShell = (id: string): boolean => !APP_MODULES.test(id) && SIGNED_IN_MAP.shell.has(sourceOf(id));
+const inMapPage = (id: string): boolean => !APP_MODULES.test(id) && SIGNED_IN_MAP.map.has(sourceOf(id));
 
 export default defineConfig(({ mode }): UserConfig => ({
   plugins: [
@@ -138,12 +152,20 @@ export default defineConfig(({ mode }): UserConfig => ({
             // (SegmentedControl brought react-aria's radio group, 1.9 KB gzip).
             {
               name: 'app',
-              test: /src[\\/](ui[\\/](Alert|Button|Spinner|cx|FieldError|Form|Link|ProgressCircle|TextField|ToggleChoice|AuthLayout|icons|color|ThemeProvider|ErrorToast|Field|focus|surfaces|theme|breakpoints|pageTiming)[.]|domain[\\/](errors|language|permissions|liveRules|liveStore|redirect|announcementViewer)[.]|machines[\\/](announcements[\\/]announcements|serviceWorker[\\/]serviceWorker)[.]machine[.]|features[\\/]announcements[\\/]provide[.]|api[\\/](client|origin|endpoints|nativeBridge)[.]|features[\\/]app[\\/](catalogue|hooks|services|serverChoice|guards|NotFound)[.]|features[\\/]login[\\/](LanguagePicker|PublicLayout)[.]|map[\\/]assets[.]|i18n[\\/])/,
+              test: APP_MODULES,
             },
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|xstate|@xstate[\\/]react|@lingui[\\/](core|react|message-utils))[\\/]/,
             },
+            // The first map's own modules, which the sign-in page does not run, in two chunks (each
+            // with its stylesheets in one file): forty small chunks were forty round trips, six at a
+            // time on HTTP/1.1, between Sign in and the first map. `shell`: what every signed-in route
+            // loads anyway; `mappage`: what only routes with a map share, so that no other route
+            // loads MapLibre (bench/size.ts checks). Only these modules, not the packages they import
+            // (those keep Rolldown's split).
+            { name: 'shell', test: inShell, includeDependenciesRecursively: false },
+            { name: 'mappage', test: inMapPage, includeDependenciesRecursively: false },
             // MapLibre alone, under a name of its own (the service worker's precache leaves it out by name)
             { name: 'maplibre', test: /node_modules[\\/]maplibre-gl[\\/]dist[\\/]maplibre-gl[.]mjs/ },
             // Modules the signed-in screens share that the sign-in page does not run, kept out of

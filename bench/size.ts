@@ -2,10 +2,11 @@
  * Bundle sizes of the built client (`dist/`), gzip level 9, from Vite's manifest:
  * - the login route: the entry (index.html) and the login route chunk with every chunk they
  *   import statically; budget 150 KB;
- * - the map route, to show that MapLibre loads only with it (it must not be in the login set).
+ * - the map route, to show that MapLibre loads only with it (it must not be in the login set, nor
+ *   in the settings', a report's or the registration page's), and in how many files;
  * - index.html's list of the first map's scripts for the sign-in page's prefetch (scripts/mapPrefetchList.ts).
  * Writes bench/results/size.json and fails when the login route is over budget, MapLibre
- * leaks into it, or the Stately inspector (development only, docs/inspector.md) is in the build, or
+ * leaks into it or into a route without a map, or the Stately inspector (development only, docs/inspector.md) is in the build, or
  * index.html's prefetch list does not start with MapLibre's chunk or lacks the prefetch module's.
  */
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -60,8 +61,16 @@ const routeKey = (name: string) => {
 };
 
 const login = measure(['index.html', routeKey('login.tsx')]);
+const mapLibreFile = (file: string) => /^assets\/maplibre-[\w-]+\.js$/.test(file) && !file.startsWith('assets/maplibre-gl');
 const map = measure(['index.html', routeKey('_app.tsx'), routeKey('_app/index.tsx')]);
 const mapOnly = measure([routeKey('_app/index.tsx')]);
+// Routes without a map never load MapLibre: the shell's chunk, which every signed-in route loads,
+// must not import it (vite.config.ts's `shell` and `mappage` groups, scripts/mapModules.ts)
+const withoutMap = ['_app/settings.tsx', '_app/settings/devices.tsx', '_app/reports/{-$kind}.tsx', 'register.tsx'];
+const mapLibreWithoutMap = withoutMap.filter((name) => {
+  const keys = name.startsWith('_app/') ? ['index.html', routeKey('_app.tsx'), routeKey(name)] : ['index.html', routeKey(name)];
+  return measure(keys).files.some(mapLibreFile);
+});
 // MapLibre's code, not a file name (the entry's CSS preload list names its stylesheet): its control class names
 const mapLibreInLogin = login.files.some((file) => readFileSync(join(dist, file), 'utf8').includes('maplibregl-ctrl'));
 
@@ -78,7 +87,7 @@ const inspectorInBuild = inspectorFiles(dist);
 // again, and start with MapLibre's, which the page asks for ahead of its worker's script.
 function prefetchPreloadsMap(): boolean {
   const prefetch = manifest['src/features/map/prefetch.ts'];
-  const maplibre = Object.values(manifest).find((chunk) => /^assets\/maplibre-[\w-]+\.js$/.test(chunk.file) && !chunk.file.startsWith('assets/maplibre-gl'));
+  const maplibre = Object.values(manifest).find((chunk) => mapLibreFile(chunk.file));
   if (!prefetch || !maplibre) return false;
   const element = new RegExp(`<script type="application/json" id="${MAP_PREFETCH_ELEMENT_ID}">([^<]*)</script>`);
   const scripts = parsePrefetchList(element.exec(readFileSync(join(dist, 'index.html'), 'utf8'))?.[1]);
@@ -92,9 +101,10 @@ const result = {
   node: process.version,
   budgetLoginJsGzipBytes: BUDGET,
   login,
-  mapRoute: { ...map, files: undefined },
+  mapRoute: { ...map, files: undefined, fileCount: map.files.length },
   mapChunkOnly: { jsGzipBytes: mapOnly.jsGzipBytes },
   mapLibreInLogin,
+  mapLibreWithoutMap,
   inspectorInBuild,
   mapPreloadedBySignInPrefetch: mapPreloaded,
 };
@@ -102,10 +112,11 @@ mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/size.json', `${JSON.stringify(result, null, 2)}\n`);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 console.log(`login route JS (gzip): ${kb(login.jsGzipBytes)} (budget ${kb(BUDGET)}), CSS ${kb(login.cssGzipBytes)}`);
-console.log(`map route JS (gzip): ${kb(map.jsGzipBytes)}; map chunk alone ${kb(mapOnly.jsGzipBytes)}; MapLibre in login: ${mapLibreInLogin}`);
+console.log(`map route JS (gzip): ${kb(map.jsGzipBytes)} in ${map.files.length} files; map chunk alone ${kb(mapOnly.jsGzipBytes)}; MapLibre in login: ${mapLibreInLogin}`);
+console.log(`MapLibre loaded by routes without a map: ${mapLibreWithoutMap.length === 0 ? 'none' : mapLibreWithoutMap.join(', ')}`);
 console.log(`Stately inspector in the build: ${inspectorInBuild.length === 0 ? 'no' : inspectorInBuild.join(', ')}`);
 console.log(`index.html's prefetch list starts with MapLibre's chunk and has the prefetch module's: ${mapPreloaded ? 'yes' : 'no'}`);
-if (login.jsGzipBytes > BUDGET || mapLibreInLogin || inspectorInBuild.length > 0 || !mapPreloaded) {
+if (login.jsGzipBytes > BUDGET || mapLibreInLogin || mapLibreWithoutMap.length > 0 || inspectorInBuild.length > 0 || !mapPreloaded) {
   console.error('bundle budget exceeded');
   process.exit(1);
 }

@@ -71,10 +71,10 @@ describe('session', () => {
     await page.getByLabel(LABEL.email).waitFor();
     const formAt = Date.now() - started;
     await expect.poll(() => fetched.map((f) => f.path), { timeout: 15_000 }).toEqual(
-      expect.arrayContaining(['worker', expect.stringMatching(/^\/assets\/maplibre-[\w-]+\.js$/), expect.stringMatching(/^\/assets\/MapPage-[\w-]+\.js$/), expect.stringMatching(/^\/assets\/countries-110m-[\w-]+\.json$/)]),
+      expect.arrayContaining(['worker', expect.stringMatching(/^\/assets\/maplibre-[\w-]+\.js$/), expect.stringMatching(/^\/assets\/shell-[\w-]+\.js$/), expect.stringMatching(/^\/assets\/mappage-[\w-]+\.js$/), expect.stringMatching(/^\/assets\/countries-110m-[\w-]+\.json$/)]),
     );
     // after the form, and nothing that needs a session
-    expect(fetched.filter((f) => /maplibre|MapPage|countries/.test(f.path)).every((f) => f.at >= formAt)).toBe(true);
+    expect(fetched.filter((f) => /maplibre|shell|mappage|countries/.test(f.path)).every((f) => f.at >= formAt)).toBe(true);
     expect(fetched.filter((f) => /^\/api\/(devices|positions|geofences|groups)/.test(f.path))).toEqual([]);
     expect(fetched.some((f) => /countries-50m/.test(f.path))).toBe(false);
     await signInAsAdmin(page);
