@@ -49,20 +49,25 @@ export interface MapViewProps {
    * called before a style switch and on unmount (e.g. the geofence editor). Read when the map is created.
    */
   extensions?: ReadonlyArray<MapExtension>;
+  /**
+   * The fleet is on its way: nothing is painted until the store has it, so the map appears once,
+   * complete (src/map/firstPaint.ts). Read when the map is created.
+   */
+  holdFirstPaint?: boolean;
 }
 
 export const DEFAULT_CENTER: LonLat = [46.6753, 24.7136];
 export const DEFAULT_ZOOM = 11;
 
 
-export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions }: MapViewProps) {
+export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions, holdFirstPaint }: MapViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const onSelectRef = useRef(onSelect);
   const onFallbackRef = useRef(onFallback);
   const uiStringsRef = useRef(uiStrings);
   const extensionsRef = useRef(extensions);
   const controllerRef = useRef<MapController | null>(null);
-  const initialRef = useRef({ center: initialCenter ?? DEFAULT_CENTER, zoom: initialZoom ?? DEFAULT_ZOOM, preferredStyle });
+  const initialRef = useRef({ center: initialCenter ?? DEFAULT_CENTER, zoom: initialZoom ?? DEFAULT_ZOOM, preferredStyle, holdFirstPaint: holdFirstPaint ?? false });
 
   useEffect(() => {
     onSelectRef.current = onSelect;
@@ -143,6 +148,7 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
           }
         : {}),
       ...(extensionsRef.current ? { extensions: extensionsRef.current } : {}),
+      holdFirstPaint: initialRef.current.holdFirstPaint,
     });
     controllerRef.current = controller;
 

@@ -235,6 +235,77 @@ describe('map controller', () => {
     warn.mockRestore();
   });
 
+  it('with holdFirstPaint, paints nothing and is not ready until the fleet is in and taken in; then paints once and is ready', async () => {
+    const store = createLiveStore();
+    const fake = createFakeMap();
+    const painted: number[] = [];
+    // MapLibre's painter: `render` on its prototype
+    const painter = new (class {
+      render() {
+        painted.push(1);
+      }
+    })();
+    Object.assign(fake.map, { painter });
+    const ready: boolean[] = [];
+    const counts: number[] = [];
+    createMapController(fake.map as unknown as ControllerMap, store, {
+      settings: createMapSettings(null),
+      preferredStyle: 'offline',
+      rasterize,
+      fetch: noFetch as unknown as typeof fetch,
+      onReady: (r) => ready.push(r),
+      onFeatureCount: (n) => counts.push(n),
+      holdFirstPaint: true,
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fake.fire('style.load');
+    await vi.waitFor(() => expect(noFetch).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the offline basemap's failure handled
+    // style and basemap loaded, the fleet not in: nothing painted, not ready
+    fake.fire('idle');
+    painter.render();
+    expect(painted).toEqual([]);
+    expect(ready.at(-1)).not.toBe(true);
+
+    store.setDevices([device(1)]);
+    store.updatePositions([position(1, 10, 10)]);
+    expect(counts.at(-1)).toBe(1);
+    // the map takes the devices in, then is idle: painted (released), ready once idle after that paint
+    fake.fire('idle');
+    expect(ready.at(-1)).not.toBe(true);
+    painter.render();
+    expect(painted).toEqual([1]);
+    fake.fire('idle');
+    expect(ready.at(-1)).toBe(true);
+  });
+
+  it('without holdFirstPaint the map paints as it loads; with the fleet already in the store it paints at its first idle', () => {
+    const loose = createFakeMap();
+    const loosePainter = { render: vi.fn() };
+    Object.assign(loose.map, { painter: loosePainter });
+    createMapController(loose.map as unknown as ControllerMap, createLiveStore(), { settings: createMapSettings(null), rasterize, fetch: noFetch as unknown as typeof fetch });
+    loosePainter.render();
+    expect(loosePainter.render).toHaveBeenCalledTimes(1);
+
+    const store = createLiveStore();
+    store.setDevices([device(1)]);
+    store.updatePositions([position(1, 10, 10)]);
+    const full = createFakeMap();
+    const painted: number[] = [];
+    const painter = new (class {
+      render() {
+        painted.push(1);
+      }
+    })();
+    Object.assign(full.map, { painter });
+    createMapController(full.map as unknown as ControllerMap, store, { settings: createMapSettings(null), rasterize, fetch: noFetch as unknown as typeof fetch, holdFirstPaint: true });
+    painter.render();
+    expect(painted).toEqual([]);
+    full.fire('idle');
+    painter.render();
+    expect(painted).toEqual([1]);
+  });
+
   it('draws the geofence feed below the devices and routes, follows the setting, and is re-attached after a style switch', async () => {
     const feed = createGeofenceFeed([{ id: 1, name: 'A', description: null, area: 'CIRCLE (10 10, 100)', calendarId: 0, attributes: {} }]);
     const geofenceCounts: number[] = [];

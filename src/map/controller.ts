@@ -21,6 +21,7 @@ import { attachLiveRoutesLayer, attachTrackingLayer, TRACKING_LAYER } from './la
 import type { Rasterizer } from './icons/rasterize';
 import { FINE_BASEMAP_ZOOM, loadOfflineBasemap } from './offlineStyle';
 import { whenIdle } from '../ui/pageTiming';
+import { holdFirstPaint, NO_HOLD } from './firstPaint';
 import type { MapSettings, MapSettingsStore } from './settings';
 import { chooseMapStyle, isMapStyleId, MAP_STYLES, type MapStyleId } from './styles';
 
@@ -55,6 +56,11 @@ export interface MapControllerOptions {
    * returned detach runs before a style switch and on destroy.
    */
   extensions?: ReadonlyArray<MapExtension>;
+  /**
+   * The fleet is on its way (the first load after Sign in): the map paints nothing until the store
+   * has it and the map has taken it in, `FIRST_PAINT_MAX_MS` at most (src/map/firstPaint.ts).
+   */
+  holdFirstPaint?: boolean;
 }
 
 /** Something that adds to the map once its style has loaded (e.g. a drawing editor); returns its detach. */
@@ -75,6 +81,8 @@ export function initialStyle(settings: MapSettings, preferredStyle: unknown): St
 
 /** How long the fine basemap waits at most for an idle moment once the map is drawn. */
 const FINE_BASEMAP_IDLE_MS = 2_000;
+/** How long the first paint waits at most for the fleet (`holdFirstPaint`). */
+export const FIRST_PAINT_MAX_MS = 1_500;
 
 export function createMapController(map: ControllerMap, store: LiveStore, options: MapControllerOptions): MapController {
   const { settings } = options;
@@ -91,6 +99,16 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
   let detachTracking: (() => void) | null = null;
   let detachFollow: (() => void) | null = null;
   let detachGeofences: (() => void) | null = null;
+  // the first paint waits for the fleet: its first load puts the devices and positions in the store
+  const hold = options.holdFirstPaint ? holdFirstPaint(map, { maxMs: FIRST_PAINT_MAX_MS }) : NO_HOLD;
+  if (store.getState().devices.size > 0) hold.contentIn();
+  const stopWaitingForFleet = hold.held && store.getState().devices.size === 0
+    ? store.subscribe((_state, change) => {
+        if (!change.reset && !change.slices.has('devices') && !change.slices.has('positions')) return;
+        stopWaitingForFleet();
+        hold.contentIn();
+      })
+    : () => {};
   let ready = false;
   function setReady(value: boolean): void {
     ready = value;
@@ -177,6 +195,8 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
   function markReadyWhenIdle(then?: () => void): void {
     map.once('idle', () => {
       if (destroyed) return;
+      // loaded but not painted yet: ready once the released map has painted and is idle again
+      if (hold.held) return hold.afterRelease(() => markReadyWhenIdle(then));
       setReady(true);
       then?.();
     });
@@ -347,6 +367,8 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
     destroy() {
       if (destroyed) return;
       destroyed = true;
+      stopWaitingForFleet();
+      hold.dispose();
       abort.abort();
       cancelBasemap();
       style.stop();

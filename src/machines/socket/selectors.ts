@@ -8,3 +8,7 @@ export const selectTracked =
   (deviceId: number) =>
   (snapshot: SocketSnapshot): boolean =>
     snapshot.context.tracking.includes(deviceId);
+
+/** Whether the fleet's first load is still to come or under way (not started, or loading). */
+export const selectFleetLoading = (snapshot: SocketSnapshot): boolean =>
+  snapshot.matches({ connection: 'idle' }) || snapshot.matches({ connection: 'loading' });

@@ -1,0 +1,119 @@
+/**
+ * The map's first paint, held until its first content is in: the map is painted once, complete,
+ * rather than once for the style, once for the basemap, once for the devices and once for the
+ * camera's fit to them, each as it arrives.
+ *
+ * Why: where the browser draws WebGL in software (a laptop or phone without GPU acceleration), a
+ * frame that paints the map costs 50–240 ms of the main thread, most of it the compositor reading
+ * the canvas back (`GLES2::ReadPixels`). The first map after Sign in painted about nine such frames
+ * as its sources came in one after another (bench:startup's trace). With a GPU a frame is cheap and
+ * the hold ends at the same idle moment, so it costs nothing there.
+ *
+ * How: MapLibre keeps loading while held (its frames still update the sources, request and parse
+ * tiles, place symbols and fire `idle`); only its painter draws nothing: `painter.render` (MapLibre
+ * 6.17's) is replaced on the instance until released. A map without that painter is not held.
+ *
+ * Released at the first `idle` after `contentIn()`, after `maxMs` at most, when the person moves the
+ * map (a gesture: a `movestart` with an original event; the app's own fit to the fleet is not one),
+ * or by `release()`. `dispose()` ends it without a paint (the map is going away).
+ */
+
+/** The part of MapLibre's map the hold uses. */
+export interface HoldableMap {
+  on(type: 'movestart', listener: (event: { originalEvent?: unknown }) => void): unknown;
+  off(type: 'movestart', listener: (event: { originalEvent?: unknown }) => void): unknown;
+  once(type: 'idle', listener: () => void): unknown;
+  off(type: 'idle', listener: () => void): unknown;
+  triggerRepaint(): void;
+}
+
+export interface FirstPaintHold {
+  /** Whether painting is still held. */
+  readonly held: boolean;
+  /** The first content has been handed to the map: paint at its next idle moment. */
+  contentIn(): void;
+  /** Runs `next` once released (at once when not held). */
+  afterRelease(next: () => void): void;
+  /** Paints now. */
+  release(): void;
+  /** Ends the hold without painting (the map is being removed); `afterRelease` callbacks are dropped. */
+  dispose(): void;
+}
+
+interface Painter {
+  render: (...args: unknown[]) => unknown;
+}
+
+function painterOf(map: HoldableMap): Painter | null {
+  const painter = (map as { painter?: unknown }).painter;
+  if (typeof painter !== 'object' || painter === null) return null;
+  return typeof (painter as { render?: unknown }).render === 'function' ? (painter as Painter) : null;
+}
+
+/** No hold: the map paints as it loads. */
+export const NO_HOLD: FirstPaintHold = {
+  held: false,
+  contentIn() {},
+  afterRelease(next) {
+    next();
+  },
+  release() {},
+  dispose() {},
+};
+
+export function holdFirstPaint(map: HoldableMap, options: { maxMs: number }): FirstPaintHold {
+  const painter = painterOf(map);
+  if (!painter) return NO_HOLD;
+  const own = Object.prototype.hasOwnProperty.call(painter, 'render');
+  const render = painter.render;
+  painter.render = () => undefined;
+  let held = true;
+  let content = false;
+  let waiting: Array<() => void> = [];
+
+  const end = (): void => {
+    held = false;
+    clearTimeout(timer);
+    map.off('movestart', onMove);
+    map.off('idle', onIdle);
+    if (own) painter.render = render;
+    else delete (painter as Partial<Painter>).render;
+  };
+  const release = (): void => {
+    if (!held) return;
+    end();
+    map.triggerRepaint();
+    const next = waiting;
+    waiting = [];
+    for (const run of next) run();
+  };
+  const onIdle = (): void => release();
+  const onMove = (event: { originalEvent?: unknown }): void => {
+    if (event.originalEvent) release();
+  };
+  const timer = setTimeout(release, options.maxMs);
+  map.on('movestart', onMove);
+
+  return {
+    get held() {
+      return held;
+    },
+    contentIn() {
+      if (!held || content) return;
+      content = true;
+      map.once('idle', onIdle);
+      // a frame takes the content in; the map is idle once its sources are loaded and placed
+      map.triggerRepaint();
+    },
+    afterRelease(next) {
+      if (held) waiting.push(next);
+      else next();
+    },
+    release,
+    dispose() {
+      if (!held) return;
+      waiting = [];
+      end();
+    },
+  };
+}
