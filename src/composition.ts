@@ -258,9 +258,10 @@ export function createAppActor(deps: AppDependencies) {
     actions: {
       // one store change per message: the map and the list draw a batch once
       deliver: (_, { message }) => live.apply(message),
+      // one change for the fleet: the map takes its devices in once, with their positions
       refreshed: (_, { devices, positions }) => {
-        if (devices) live.setDevices(devices);
-        if (positions) live.updatePositions(positions);
+        if (devices) live.setDevices(devices, positions ?? []);
+        else if (positions) live.updatePositions(positions);
       },
       // a logout clears the lines and every tracking path too (the store's clear empties
       // `tracking`); streaming stays as the logs page asked while it is open

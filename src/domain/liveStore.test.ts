@@ -87,6 +87,19 @@ describe('createLiveStore', () => {
       positions: [2, 9],
     },
     {
+      name: 'setDevices with the same load’s positions: one reset change with both, gone devices’ old positions dropped',
+      setup: (s) => {
+        s.setDevices([device(1), device(2)]);
+        s.updatePositions([position(1, 1, 1)]);
+      },
+      act: (s) => s.setDevices([device(2), device(3)], [position(2, 2, 2), position(3, 3, 3), position(4, 0, 200)]),
+      type: 'setDevices',
+      changedIds: [1, 2, 3],
+      reset: true,
+      devices: [2, 3],
+      positions: [2, 3],
+    },
+    {
       name: 'setDevices clears a selection whose device is gone',
       setup: (s) => {
         s.setDevices([device(1), device(2)]);

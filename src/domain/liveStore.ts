@@ -97,8 +97,12 @@ export interface LiveStore {
    * `defer` runs it (React's `useSyncExternalStore` subscribes here: it reads `getState` itself).
    */
   subscribeDeferred(listener: () => void): () => void;
-  /** Replaces the whole device list (after a REST load). Positions of devices that disappeared are dropped. */
-  setDevices(devices: Device[]): void;
+  /**
+   * Replaces the whole device list (after a REST load). Positions of devices that disappeared are
+   * dropped; `positions` (the same load's) are applied in the same change, so the map and the lists
+   * draw the fleet once rather than its devices and then their positions.
+   */
+  setDevices(devices: Device[], positions?: readonly Position[]): void;
   /** Adds or replaces the given devices (a socket `devices` message). */
   updateDevices(devices: Device[]): void;
   /** Adds or replaces the latest position per device; impossible coordinates are dropped. */
@@ -329,7 +333,7 @@ export function createLiveStore(options: LiveStoreOptions = {}): LiveStore {
       };
     },
 
-    setDevices(devices) {
+    setDevices(devices, positions = []) {
       const nextDevices = new Map<number, Device>();
       for (const device of devices) nextDevices.set(device.id, device);
       const changed = new Set<number>();
@@ -346,7 +350,7 @@ export function createLiveStore(options: LiveStoreOptions = {}): LiveStore {
       }
       const selectedId = state.selectedId !== null && nextDevices.has(state.selectedId) ? state.selectedId : null;
       commit(
-        { ...state, devices: nextDevices, positions: nextPositions, selectedId },
+        withPositions({ ...state, devices: nextDevices, positions: nextPositions, selectedId }, positions, changed),
         change('setDevices', changed, true, state.selectedId),
       );
     },
