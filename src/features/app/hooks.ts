@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 import type { SessionSnapshot } from '../../machines/session/selectors';
-import { selectTracked } from '../../machines/socket/selectors';
+import { selectFleetLoading, selectTracked } from '../../machines/socket/selectors';
 import type { ErrorsActor, SocketActor } from '../../composition';
 import { useServices } from './services';
 import { chooseLanguage, type Language } from '../../domain/language';
@@ -33,6 +33,15 @@ export function useLanguage(): Language {
 }
 
 export type SocketStatus = 'online' | 'offline' | 'connecting' | 'stopped';
+
+/**
+ * Whether the fleet's first load is still to come or under way: the device list says it is loading,
+ * not that there are no devices, and the map holds its first paint (src/map/firstPaint.ts).
+ */
+export function useFleetLoading(): boolean {
+  const { app } = useServices();
+  return useSelector(app.system.get('socket') as SocketActor, selectFleetLoading);
+}
 
 /**
  * The live connection as the UI shows it: `online` (open), `offline` (closed, waiting to

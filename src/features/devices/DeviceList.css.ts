@@ -93,3 +93,4 @@ export const meta = style({
 export const time = style({ flex: 'none', fontSize: vars.fontSize.xs, color: vars.color.textMuted });
 
 export const empty = style({ margin: 0, padding: vars.space.lg, color: vars.color.textMuted, textAlign: 'center' });
+export const emptySpinner = style({ verticalAlign: 'middle', marginInlineEnd: vars.space.sm });

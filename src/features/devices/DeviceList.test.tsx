@@ -11,6 +11,17 @@ import { createApiClient } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { DeviceList } from './DeviceList';
 import { makeDevice } from '../../../tests/fixtures/models';
+import { createActor, createMachine, type AnyActorRef } from 'xstate';
+
+/** The socket actor as the list reads it: the fleet's first load under way until FLEET. */
+function createSocketStub(loading: boolean) {
+  return createActor(
+    createMachine({
+      type: 'parallel',
+      states: { connection: { initial: loading ? 'loading' : 'active', states: { loading: { on: { FLEET: 'active' } }, active: {} } } },
+    }),
+  ).start();
+}
 
 // jsdom has no layout: give the virtualised list a viewport (and every row a size).
 const sizes = { clientWidth: 320, clientHeight: 560, offsetWidth: 320, offsetHeight: 560 };
@@ -39,9 +50,10 @@ function position(deviceId: number, latitude: number): Position {
   return { deviceId, latitude, longitude: 46.7 } as Position;
 }
 
-function renderList(live: LiveStore, onRender: () => void = () => {}) {
+function renderList(live: LiveStore, onRender: () => void = () => {}, socket: AnyActorRef = createSocketStub(false)) {
   const apiClient = createApiClient({ origin: '', fetch: async () => new Response('[]') });
-  const services = { live, backendOrigin: '', api: endpoints(apiClient), client: apiClient } as unknown as Services;
+  const app = { system: { get: (id: string) => (id === 'socket' ? socket : undefined) } };
+  const services = { live, app, backendOrigin: '', api: endpoints(apiClient), client: apiClient } as unknown as Services;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <ServicesContext.Provider value={services}>
@@ -57,6 +69,21 @@ function renderList(live: LiveStore, onRender: () => void = () => {}) {
 }
 
 describe('DeviceList', () => {
+  it('says the devices are loading while the fleet’s first load is under way, and that there are none after it', async () => {
+    const live = createLiveStore();
+    const socket = createSocketStub(true);
+    renderList(live, () => {}, socket);
+    const grid = await screen.findByRole('grid', { name: 'Devices' });
+    expect(within(grid).getByText('Loading devices…')).toBeTruthy();
+    expect(within(grid).queryByText('No devices')).toBeNull();
+    act(() => {
+      live.setDevices([]);
+      socket.send({ type: 'FLEET' });
+    });
+    expect(within(grid).getByText('No devices')).toBeTruthy();
+    expect(within(grid).queryByText('Loading devices…')).toBeNull();
+  });
+
   it('shows device text as text and selects through the store', async () => {
     const live = createLiveStore();
     live.setDevices([device(1, { name: '<b>x</b>' }), device(2, { name: 'Truck' })]);

@@ -9,7 +9,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { GridList, GridListItem, Virtualizer, type Selection } from 'react-aria-components';
 import { FixedRowLayout } from '../../ui/fixedRowLayout';
-import { AlertIcon, BatteryIcon, GlyphIcon, IgnitionIcon, SegmentedControl, Select, TextField, type SelectItem } from '../../ui';
+import { AlertIcon, BatteryIcon, GlyphIcon, IgnitionIcon, SegmentedControl, Select, Spinner, TextField, type SelectItem } from '../../ui';
 import type { Device } from '../../../contract/models';
 import type { LiveState } from '../../domain/liveStore';
 import { categoryIcon, categoryKey, normalizeStatus, statusColor } from '../../domain/categories';
@@ -26,6 +26,7 @@ import {
   type StatusFilter,
 } from '../../domain/deviceList';
 import { useServices } from '../app/services';
+import { useFleetLoading } from '../app/hooks';
 import { useData } from '../app/data';
 import { resources } from '../../api/resources';
 import { categoryLabel, statusLabel } from './labels';
@@ -102,6 +103,7 @@ export function DeviceList({ onChosen }: DeviceListProps) {
   const { live } = useServices();
   const { queries } = useData();
   const [query, setQuery] = useState<DeviceListQuery>(DEFAULT_QUERY);
+  const fleetLoading = useFleetLoading();
 
   const groups = useQuery({ ...queries.list(resources.groups), staleTime: 60_000 });
 
@@ -188,7 +190,7 @@ export function DeviceList({ onChosen }: DeviceListProps) {
           />
         </div>
       </div>
-      <DeviceGrid items={items} selectedKeys={selectedKeys} onSelectionChange={onSelectionChange} listRef={listRef} />
+      <DeviceGrid items={items} selectedKeys={selectedKeys} onSelectionChange={onSelectionChange} listRef={listRef} loading={fleetLoading} />
     </section>
   );
 }
@@ -200,13 +202,15 @@ interface DeviceGridProps {
   selectedKeys: readonly number[];
   onSelectionChange: (keys: Selection) => void;
   listRef: RefObject<HTMLDivElement | null>;
+  /** The fleet's first load is under way: an empty list says so, not that there are no devices. */
+  loading: boolean;
 }
 
 /**
  * The virtualised grid, memoised: a status count or filter label changing does not re-render the
  * (up to 10,000-item) collection; only new rows, a new order or a new selection do.
  */
-const DeviceGrid = memo(function DeviceGrid({ items, selectedKeys, onSelectionChange, listRef }: DeviceGridProps) {
+const DeviceGrid = memo(function DeviceGrid({ items, selectedKeys, onSelectionChange, listRef, loading }: DeviceGridProps) {
   const { t } = useLingui();
   return (
     <Virtualizer layout={FixedRowLayout} layoutOptions={LAYOUT_OPTIONS}>
@@ -223,7 +227,16 @@ const DeviceGrid = memo(function DeviceGrid({ items, selectedKeys, onSelectionCh
         className={styles.list}
         data-testid="device-list"
         data-count={items.length}
-        renderEmptyState={() => <p className={styles.empty}>{t`No devices`}</p>}
+        renderEmptyState={() =>
+          loading ? (
+            <p className={styles.empty} data-testid="device-list-loading">
+              <Spinner size="sm" className={styles.emptySpinner} />
+              {t`Loading devices…`}
+            </p>
+          ) : (
+            <p className={styles.empty}>{t`No devices`}</p>
+          )
+        }
       >
         {renderRow}
       </GridList>

@@ -8,10 +8,8 @@ import { fieldPreference, preference } from '../../domain/permissions';
 import { selectServer, selectUser } from '../../machines/session/selectors';
 import { Alert } from '../../ui';
 import { useServices } from '../app/services';
-import { selectFleetLoading } from '../../machines/socket/selectors';
-import type { SocketActor } from '../../composition';
 import { useData } from '../app/data';
-import { useSession } from '../app/hooks';
+import { useFleetLoading, useSession } from '../app/hooks';
 import { DeviceCard } from './DeviceCard';
 import { LayersMenu } from './LayersMenu';
 import * as styles from './MapPage.css';
@@ -57,7 +55,7 @@ export function usePreferredMapStyle(): unknown {
 
 export function MapPage() {
   const { t, i18n } = useLingui();
-  const { live, app } = useServices();
+  const { live } = useServices();
   const [settings] = useState(createMapSettings);
   const { queries } = useData();
   const geofences = useQuery(queries.list(resources.geofences));
@@ -71,7 +69,7 @@ export function MapPage() {
   const uiStrings = useMapUiStrings();
   const [fallback, setFallback] = useState(false);
   // the first map after Sign in waits for the fleet to paint (the map reads it when it is created)
-  const fleetOnItsWay = selectFleetLoading((app.system.get('socket') as SocketActor).getSnapshot());
+  const fleetOnItsWay = useFleetLoading();
   const [noticeClosed, setNoticeClosed] = useState(false);
 
   // `?uniqueId=`: select that device once the devices are in the store (the wait lives in src/map)
