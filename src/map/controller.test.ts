@@ -38,6 +38,19 @@ function setup(preferredStyle: unknown = 'offline', extra: Partial<MapController
   return { store, fake, settings, controller, counts, fallbacks };
 }
 
+/** A fake map with MapLibre's painter (`render` on its prototype); `painted` counts its frames. */
+function withPainter() {
+  const fake = createFakeMap();
+  const painted: number[] = [];
+  const painter = new (class {
+    render() {
+      painted.push(1);
+    }
+  })();
+  Object.assign(fake.map, { painter });
+  return { fake, painter, painted };
+}
+
 describe('map controller', () => {
   it('adds the app layers on style.load, routes and tracking below the devices', () => {
     const { fake, counts } = setup();
@@ -237,15 +250,7 @@ describe('map controller', () => {
 
   it('with holdFirstPaint, paints nothing and is not ready until the fleet is in and taken in; then paints once and is ready', async () => {
     const store = createLiveStore();
-    const fake = createFakeMap();
-    const painted: number[] = [];
-    // MapLibre's painter: `render` on its prototype
-    const painter = new (class {
-      render() {
-        painted.push(1);
-      }
-    })();
-    Object.assign(fake.map, { painter });
+    const { fake, painter, painted } = withPainter();
     const ready: boolean[] = [];
     const counts: number[] = [];
     createMapController(fake.map as unknown as ControllerMap, store, {
@@ -290,14 +295,7 @@ describe('map controller', () => {
     const store = createLiveStore();
     store.setDevices([device(1)]);
     store.updatePositions([position(1, 10, 10)]);
-    const full = createFakeMap();
-    const painted: number[] = [];
-    const painter = new (class {
-      render() {
-        painted.push(1);
-      }
-    })();
-    Object.assign(full.map, { painter });
+    const { fake: full, painter, painted } = withPainter();
     createMapController(full.map as unknown as ControllerMap, store, { settings: createMapSettings(null), rasterize, fetch: noFetch as unknown as typeof fetch, holdFirstPaint: true });
     painter.render();
     expect(painted).toEqual([]);
