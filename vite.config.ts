@@ -6,7 +6,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { patchGridListRowIndex } from './scripts/vite-patches.ts';
 import { mapPrefetchList } from './scripts/mapPrefetchList.ts';
-import { signedInMapModules } from './scripts/mapModules.ts';
+import { signedInChunkName, signedInMapModules } from './scripts/mapModules.ts';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
@@ -26,10 +26,17 @@ const APP_MODULES =
  * The first map's own modules (scripts/mapModules.ts), for two chunks (`shell` and `mappage`,
  * below); a stylesheet module's compiled CSS (`X.css.ts.vanilla.css`) goes with it.
  */
-const SIGNED_IN_MAP = signedInMapModules(import.meta.dirname);
-const sourceOf = (id: string): string => id.replace(/[?].*$/, '').replace(/[.]vanilla[.]css$/, '');
-const inShell = (id: string): boolean => !APP_MODULES.test(id) && SIGNED_IN_MAP.shell.has(sourceOf(id));
-const inMapPage = (id: string): boolean => !APP_MODULES.test(id) && SIGNED_IN_MAP.map.has(sourceOf(id));
+const signedInChunk = signedInChunkName(
+  {
+    ...signedInMapModules(import.meta.dirname),
+    // react-aria's toasts, radio groups and landmarks, which only the shell uses (its error toasts,
+    // the terms dialog's choice, the navigation landmarks): found through react-aria-components'
+    // index, which hides who imports them. Left to Rolldown they went into the layout route's chunk,
+    // which imports the shell's, and the shell imported them back (bench/size.ts fails on such a cycle).
+    shellPackages: /node_modules[\\/](react-aria|react-aria-components|react-stately)[\\/]dist[\\/]private[\\/](Toast|RadioGroup|toast[\\/]|radio[\\/]|landmark[\\/]|intl[\\/]toast[\\/])/,
+  },
+  (id) => APP_MODULES.test(id),
+);
 
 export default defineConfig(({ mode }): UserConfig => ({
   plugins: [
@@ -162,10 +169,9 @@ export default defineConfig(({ mode }): UserConfig => ({
             // with its stylesheets in one file): forty small chunks were forty round trips, six at a
             // time on HTTP/1.1, between Sign in and the first map. `shell`: what every signed-in route
             // loads anyway; `mappage`: what only routes with a map share, so that no other route
-            // loads MapLibre (bench/size.ts checks). Only these modules, not the packages they import
-            // (those keep Rolldown's split).
-            { name: 'shell', test: inShell, includeDependenciesRecursively: false },
-            { name: 'mappage', test: inMapPage, includeDependenciesRecursively: false },
+            // loads MapLibre (bench/size.ts checks). Packages go with them only when nothing else
+            // imports them (scripts/mapModules.ts signedInChunkName); the rest keep Rolldown's split.
+            { name: signedInChunk, includeDependenciesRecursively: false },
             // MapLibre alone, under a name of its own (the service worker's precache leaves it out by name)
             { name: 'maplibre', test: /node_modules[\\/]maplibre-gl[\\/]dist[\\/]maplibre-gl[.]mjs/ },
             // Modules the signed-in screens share that the sign-in page does not run, kept out of

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { reach, runtimePackages, signedInMapModules } from './mapModules';
+import { reach, runtimePackages, signedInChunkName, signedInMapModules, type ChunkingContextLike } from './mapModules';
 
 function tree(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'map-modules-'));
@@ -54,6 +54,19 @@ describe('reach', () => {
     expect(relative(root, reach([join(root, 'Card.css.ts')]))).not.toContain('ui/Menu.tsx');
   });
 
+  it('follows `export * as name` by that name to the whole module, a `.js` specifier to its `.ts` source, and an import of type names only as the empty import it compiles to', () => {
+    const root = tree({
+      'a.ts': "import { shapes } from './lib';\nimport { helper } from './helper.js';\nimport { type Only } from './types';\nexport const a = [shapes, helper];",
+      'lib/index.ts': "export * as shapes from './shapes';\nexport { Other } from './other';",
+      'lib/shapes.ts': "export { circle } from './circle';\nexport const square = 1;",
+      'lib/circle.ts': 'export const circle = 1;',
+      'lib/other.ts': 'export const Other = 1;',
+      'helper.ts': 'export const helper = 1;',
+      'types.ts': 'export type Only = 1;',
+    });
+    expect(relative(root, reach([join(root, 'a.ts')]))).toEqual(['a.ts', 'helper.ts', 'lib/circle.ts', 'lib/shapes.ts', 'types.ts']);
+  });
+
   it('does not go past a stop module', () => {
     const root = tree({
       'main.ts': "import { route } from './route';\nexport const main = route;",
@@ -90,5 +103,47 @@ describe('the first map’s modules in this tree', () => {
     }
     expect(shell).not.toContain(at('src/ui/Button.tsx'));
     expect(shell).not.toContain(at('src/ui/TextField.tsx'));
+  });
+});
+
+describe('signedInChunkName', () => {
+  const sets = { shell: new Set(['/p/src/Shell.tsx', '/p/src/Shell.css.ts']), map: new Set(['/p/src/MapPage.tsx']), shellPackages: /node_modules\/ra\/Toast/ };
+  const graph: Record<string, { importers: string[]; dynamicImporters?: string[] }> = {
+    '/p/node_modules/only-shell/a.js': { importers: ['/p/src/Shell.tsx'] },
+    '/p/node_modules/only-shell/b.js': { importers: ['/p/node_modules/only-shell/a.js', '/p/src/Shell.tsx'] },
+    '/p/node_modules/both/c.js': { importers: ['/p/src/Shell.tsx', '/p/src/MapPage.tsx'] },
+    '/p/node_modules/with-login/d.js': { importers: ['/p/src/Shell.tsx', '/p/src/Login.tsx'] },
+    '/p/node_modules/lazy/e.js': { importers: ['/p/src/Shell.tsx'], dynamicImporters: ['/p/src/Other.tsx'] },
+    '/p/node_modules/cycle/f.js': { importers: ['/p/node_modules/cycle/g.js'] },
+    '/p/node_modules/cycle/g.js': { importers: ['/p/node_modules/cycle/f.js'] },
+    '/p/node_modules/ra/Toast.mjs': { importers: ['/p/node_modules/ra/index.mjs'] },
+  };
+  const context: ChunkingContextLike = { getModuleInfo: (id) => (graph[id] ? { importers: graph[id].importers, dynamicImporters: graph[id].dynamicImporters ?? [] } : null) };
+  const name = signedInChunkName(sets, (id) => id.includes('skipped'));
+
+  it('names the app’s modules by their set, with their compiled CSS and queries', () => {
+    expect(name('/p/src/Shell.tsx', context)).toBe('shell');
+    expect(name('/p/src/Shell.css.ts.vanilla.css', context)).toBe('shell');
+    expect(name('/p/src/MapPage.tsx?v=1', context)).toBe('mappage');
+    expect(name('/p/src/Login.tsx', context)).toBeNull();
+  });
+
+  it('puts a package module with the group that alone imports it, also through another package module', () => {
+    expect(name('/p/node_modules/only-shell/a.js', context)).toBe('shell');
+    expect(name('/p/node_modules/only-shell/b.js', context)).toBe('shell');
+    expect(name('/p/node_modules/ra/Toast.mjs', context)).toBe('shell');
+  });
+
+  it('leaves a package module shared with another group, another module, a lazy import or only a cycle to Rolldown', () => {
+    expect(name('/p/node_modules/both/c.js', context)).toBeNull();
+    expect(name('/p/node_modules/with-login/d.js', context)).toBeNull();
+    expect(name('/p/node_modules/lazy/e.js', context)).toBeNull();
+    expect(name('/p/node_modules/cycle/f.js', context)).toBeNull();
+    expect(name('/p/node_modules/unknown/h.js', context)).toBeNull();
+  });
+
+  it('leaves what an earlier group takes', () => {
+    const skipping = signedInChunkName({ shell: new Set(['/p/src/skipped.tsx']), map: new Set() }, (id) => id.includes('skipped'));
+    expect(skipping('/p/src/skipped.tsx', context)).toBeNull();
   });
 });

@@ -13,8 +13,12 @@
  *   imports the CSS of every stylesheet module it reached.
  * - What the sign-in page reaches from the entry (src/main.tsx) and its route is left out: it loads
  *   before any of this, and in the `app` chunk or its own.
+ * - Package modules: `signedInChunkName` puts one in a group when every module importing it is in
+ *   that group.
  *
- * A module missed here stays in the chunk Rolldown gives it: a round trip more, never a wrong build.
+ * A module missed here stays in the chunk Rolldown gives it: a round trip more. bench/size.ts fails
+ * on a cycle among the chunks' imports (a chunk that imports one importing it), which a group that
+ * leaves out what its modules import can make.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -32,6 +36,8 @@ function resolveFile(from: string, specifier: string): string | null {
   if (!specifier.startsWith('.')) return null;
   const base = resolve(dirname(from), specifier.replace(/\?.*$/, ''));
   if (/\.(ts|tsx)$/.test(base) && existsSync(base)) return base;
+  // TypeScript's `.js` for a `.ts` source
+  for (const extension of ['.ts', '.tsx']) if (base.endsWith('.js') && existsSync(base.slice(0, -3) + extension)) return base.slice(0, -3) + extension;
   for (const extension of EXTENSIONS) if (existsSync(base + extension)) return base + extension;
   return null;
 }
@@ -42,6 +48,8 @@ interface Parsed {
   packages: string[];
   /** for a module of re-exports only: which module each exported name comes from */
   reexports: Map<string, string> | null;
+  /** names re-exported as a whole module (`export * as name from`) */
+  wholes: Set<string>;
   starFrom: string[];
 }
 
@@ -54,6 +62,7 @@ function parse(file: string): Parsed {
   const references: Reference[] = [];
   const packages: string[] = [];
   const reexports = new Map<string, string>();
+  const wholes = new Set<string>();
   const starFrom: string[] = [];
   let onlyReexports = true;
   for (const statement of source.statements) {
@@ -75,14 +84,21 @@ function parse(file: string): Parsed {
         if (bindings && ts.isNamespaceImport(bindings)) names.add('*');
         else if (bindings) for (const element of bindings.elements) if (!element.isTypeOnly) names.add((element.propertyName ?? element.name).text);
       }
-      if (names.size > 0) references.push({ file: target, names });
+      // only type names: `verbatimModuleSyntax` keeps an empty import, which still runs the module
+      if (names.size === 0) names.add('*');
+      references.push({ file: target, names });
     } else if (ts.isExportDeclaration(statement)) {
       if (statement.isTypeOnly || !statement.moduleSpecifier) continue;
       const target = resolveFile(file, (statement.moduleSpecifier as ts.StringLiteral).text);
       if (!target) continue;
       const clause = statement.exportClause;
-      if (!clause || ts.isNamespaceExport(clause)) {
+      if (!clause) {
         starFrom.push(target);
+        references.push({ file: target, names: new Set(['*']) });
+      } else if (ts.isNamespaceExport(clause)) {
+        // `export * as name from`: that name is the whole module
+        reexports.set(clause.name.text, target);
+        wholes.add(clause.name.text);
         references.push({ file: target, names: new Set(['*']) });
       } else {
         const names = new Set<string>();
@@ -97,7 +113,7 @@ function parse(file: string): Parsed {
       onlyReexports = false;
     }
   }
-  const parsed = { references, packages, reexports: onlyReexports ? reexports : null, starFrom };
+  const parsed = { references, packages, reexports: onlyReexports ? reexports : null, wholes, starFrom };
   cache.set(file, parsed);
   return parsed;
 }
@@ -122,12 +138,12 @@ export function reach(roots: string[], stop: (file: string) => boolean = () => f
     if (!whole && STYLESHEET.test(file)) for (const sheet of reach([file], stop, true)) if (STYLESHEET.test(sheet)) visit(sheet);
   };
   const take = ({ file, names }: Reference): void => {
-    const { reexports, starFrom } = parse(file);
+    const { reexports, wholes, starFrom } = parse(file);
     if (!reexports || names.has('*') || whole) return visit(file);
     // an index of re-exports: only the modules the names come from
     for (const name of names) {
       const from = reexports.get(name);
-      if (from) take({ file: from, names: new Set([name]) });
+      if (from) take({ file: from, names: new Set([wholes.has(name) ? '*' : name]) });
       else starFrom.forEach((star) => take({ file: star, names: new Set([name]) }));
     }
   };
@@ -171,4 +187,52 @@ export function signedInMapModules(root: string): { shell: Set<string>; map: Set
   const shell = new Set([...reach([at('src/routes/_app.tsx')]), ...[...firstMap].filter((file) => mapless.has(file))].filter(own));
   const map = new Set([...firstMap].filter((file) => own(file) && !shell.has(file)));
   return { shell, map };
+}
+
+/** The part of Rolldown's chunking context the naming below reads. */
+export interface ChunkingContextLike {
+  getModuleInfo(moduleId: string): { importers: readonly string[]; dynamicImporters: readonly string[]; isEntry?: boolean } | null;
+}
+
+/**
+ * Names the chunk of a module for the `shell` and `mappage` groups (vite.config.ts): the app's own
+ * modules by the two sets above, and a package module by its importers: `shell` (or `mappage`)
+ * when every module that imports it is in that group, so react-aria's toast and radio code that
+ * only the shell runs goes with the shell, not into the layout route's chunk, which imports the
+ * shell and would then be imported back by it (a cycle). A package module reached through a
+ * package's index (react-aria-components') has that index for its only importer, so its owner is
+ * not found: `shellPackages` names those the shell alone uses. `skip` leaves a module to an earlier
+ * group.
+ */
+export function signedInChunkName(sets: { shell: Set<string>; map: Set<string>; shellPackages?: RegExp }, skip: (id: string) => boolean) {
+  // one chunking pass's answers (a new context, a new pass: watch mode builds again)
+  const passes = new WeakMap<ChunkingContextLike, Map<string, string | null>>();
+  const sourceOf = (id: string): string => id.replace(/[?].*$/, '').replace(/[.]vanilla[.]css$/, '');
+  const own = (id: string): string | null => {
+    if (sets.shellPackages?.test(id)) return 'shell';
+    const source = sourceOf(id);
+    if (sets.shell.has(source)) return 'shell';
+    if (sets.map.has(source)) return 'mappage';
+    return null;
+  };
+  const ownerOf = (id: string, context: ChunkingContextLike): string | null => {
+    if (skip(id)) return null;
+    const mine = own(id);
+    if (mine || !id.includes('node_modules')) return mine;
+    let owners = passes.get(context);
+    if (!owners) passes.set(context, (owners = new Map()));
+    const known = owners.get(id);
+    if (known !== undefined) return known;
+    owners.set(id, null); // in progress: an import cycle decides nothing
+    const info = context.getModuleInfo(id);
+    let owner: string | null = null;
+    if (info && !info.isEntry && info.dynamicImporters.length === 0 && info.importers.length > 0) {
+      const found = new Set(info.importers.map((importer) => ownerOf(importer, context)));
+      const [only] = found;
+      owner = found.size === 1 && only !== undefined ? only : null;
+    }
+    owners.set(id, owner);
+    return owner;
+  };
+  return (id: string, context: ChunkingContextLike): string | null => ownerOf(id, context);
 }

@@ -275,10 +275,69 @@ describe('map controller', () => {
     store.setDevices([device(1)]);
     store.updatePositions([position(1, 10, 10)]);
     expect(counts.at(-1)).toBe(1);
-    // the map takes the devices in, then is idle: painted (released), ready once idle after that paint
+    // the map takes the devices in, then is idle: released; the next frame paints (then fires
+    // render), and the map is ready at that frame's idle, not before
     fake.fire('idle');
     expect(ready.at(-1)).not.toBe(true);
     painter.render();
+    expect(painted).toEqual([1]);
+    expect(ready.at(-1)).not.toBe(true);
+    fake.fire('render');
+    fake.fire('idle');
+    expect(ready.at(-1)).toBe(true);
+  });
+
+  it('with holdFirstPaint on the offline style, waits for the basemap’s outlines as well as the fleet', async () => {
+    const store = createLiveStore();
+    store.setDevices([device(1)], [position(1, 10, 10)]);
+    const { fake, painter, painted } = withPainter();
+    let arrive: (response: Response) => void = () => undefined;
+    const fetchFn = vi.fn(() => new Promise<Response>((resolve) => (arrive = resolve)));
+    const ready: boolean[] = [];
+    createMapController(fake.map as unknown as ControllerMap, store, {
+      settings: createMapSettings(null),
+      preferredStyle: 'offline',
+      rasterize,
+      fetch: fetchFn as unknown as typeof fetch,
+      onReady: (r) => ready.push(r),
+      holdFirstPaint: true,
+    });
+    for (const id of Object.values(BASEMAP_SOURCES)) fake.map.addSource(id, { type: 'geojson' });
+    fake.fire('style.load');
+    // the fleet is in, the outlines are not: an idle now does not paint an empty map
+    fake.fire('idle');
+    painter.render();
+    expect(painted).toEqual([]);
+    arrive(new Response(JSON.stringify(EMPTY_TOPOLOGY), { status: 200 }));
+    await vi.waitFor(() => expect(fake.source(BASEMAP_SOURCES.land).setData).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fake.fire('idle');
+    painter.render();
+    expect(painted).toEqual([1]);
+    fake.fire('render');
+    fake.fire('idle');
+    expect(ready.at(-1)).toBe(true);
+  });
+
+  it('with holdFirstPaint, a fleet in before the style loads still makes the map ready only at the idle of the frame that paints it', () => {
+    const store = createLiveStore();
+    const { fake, painter, painted } = withPainter();
+    const ready: boolean[] = [];
+    createMapController(fake.map as unknown as ControllerMap, store, {
+      settings: createMapSettings(null),
+      preferredStyle: 'osm',
+      rasterize,
+      fetch: noFetch as unknown as typeof fetch,
+      onReady: (r) => ready.push(r),
+      holdFirstPaint: true,
+    });
+    // the hold's idle listener comes first (content in before style.load), the ready one after it
+    store.setDevices([device(1)], [position(1, 10, 10)]);
+    fake.fire('style.load');
+    fake.fire('idle');
+    expect(ready.at(-1)).not.toBe(true);
+    painter.render();
+    fake.fire('render');
     expect(painted).toEqual([1]);
     fake.fire('idle');
     expect(ready.at(-1)).toBe(true);

@@ -99,16 +99,24 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
   let detachTracking: (() => void) | null = null;
   let detachFollow: (() => void) | null = null;
   let detachGeofences: (() => void) | null = null;
-  // the first paint waits for the fleet: its first load puts the devices and positions in the store
+  // the first paint waits for the fleet (its first load puts the devices and positions in the
+  // store) and, on the offline style, for the basemap's outlines (`loadBasemap`)
   const hold = options.holdFirstPaint ? holdFirstPaint(map, { maxMs: FIRST_PAINT_MAX_MS }) : NO_HOLD;
-  if (store.getState().devices.size > 0) hold.contentIn();
-  const stopWaitingForFleet = hold.held && store.getState().devices.size === 0
-    ? store.subscribe((_state, change) => {
-        if (!change.reset && !change.slices.has('devices') && !change.slices.has('positions')) return;
-        stopWaitingForFleet();
-        hold.contentIn();
-      })
-    : () => {};
+  let fleetIn = store.getState().devices.size > 0;
+  let basemapIn = styleId !== 'offline';
+  const contentMaybeIn = (): void => {
+    if (fleetIn && basemapIn) hold.contentIn();
+  };
+  const stopWaitingForFleet =
+    hold.held && !fleetIn
+      ? store.subscribe((_state, change) => {
+          if (!change.reset && !change.slices.has('devices') && !change.slices.has('positions')) return;
+          stopWaitingForFleet();
+          fleetIn = true;
+          contentMaybeIn();
+        })
+      : () => {};
+  contentMaybeIn();
   let ready = false;
   function setReady(value: boolean): void {
     ready = value;
@@ -195,8 +203,8 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
   function markReadyWhenIdle(then?: () => void): void {
     map.once('idle', () => {
       if (destroyed) return;
-      // loaded but not painted yet: ready once the released map has painted and is idle again
-      if (hold.held) return hold.afterRelease(() => markReadyWhenIdle(then));
+      // loaded but not painted yet: ready at the idle of the frame that paints it
+      if (!hold.painted) return hold.afterPaint(() => markReadyWhenIdle(then));
       setReady(true);
       then?.();
     });
@@ -240,6 +248,8 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
       })
       .then(() => {
         if (!current()) return;
+        basemapIn = true;
+        contentMaybeIn();
         markReadyWhenIdle(() => {
           // not before the drawn map is on screen: decoding the fine outlines holds the main
           // thread for a few hundred ms, which would hold back the frame that shows the map
@@ -266,6 +276,9 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
   function showStyle(next: MapStyleId): void {
     if (next === styleId) return;
     styleId = next;
+    // another style while the first paint waits: its own basemap, if offline, comes on its style.load
+    basemapIn = next !== 'offline';
+    contentMaybeIn();
     setReady(false);
     // a new style: nothing of the old one's basemap goes on (the offline style starts its own on style.load)
     cancelBasemap();

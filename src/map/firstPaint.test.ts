@@ -34,8 +34,11 @@ function fakeMap(withPainter = true) {
   const fire = (type: string, event?: unknown) => {
     for (const handler of [...(handlers.get(type) ?? [])]) handler(event);
   };
-  /** A frame as MapLibre's: the painter draws what it has. */
-  const frame = () => painter.render();
+  /** A frame as MapLibre's: the painter draws what it has, then the map fires `render`. */
+  const frame = () => {
+    painter.render();
+    fire('render');
+  };
   const listeners = (type: string) => handlers.get(type)?.size ?? 0;
   return { map: map as unknown as HoldableMap, painter, triggerRepaint, fire, frame, listeners };
 }
@@ -52,7 +55,7 @@ describe('holdFirstPaint', () => {
     const fake = fakeMap();
     const hold = holdFirstPaint(fake.map, { maxMs: 1500 });
     const ready = vi.fn();
-    hold.afterRelease(ready);
+    hold.afterPaint(ready);
     fake.frame();
     // the style and basemap loaded: idle, but the fleet is not in yet
     fake.fire('idle');
@@ -67,15 +70,33 @@ describe('holdFirstPaint', () => {
     expect(fake.painter.frames).toBe(0);
     fake.fire('idle');
     expect(hold.held).toBe(false);
-    expect(ready).toHaveBeenCalledTimes(1);
+    // released, not painted yet: what waits for the paint runs in the frame that paints
+    expect(hold.painted).toBe(false);
+    expect(ready).not.toHaveBeenCalled();
     expect(fake.triggerRepaint).toHaveBeenCalledTimes(2);
     fake.frame();
     expect(fake.painter.frames).toBe(1);
+    expect(hold.painted).toBe(true);
+    expect(ready).toHaveBeenCalledTimes(1);
+    const later = vi.fn();
+    hold.afterPaint(later);
+    expect(later).toHaveBeenCalledTimes(1);
     // the painter is MapLibre's own again, nothing of the hold left on the map
     expect(Object.prototype.hasOwnProperty.call(fake.painter, 'render')).toBe(false);
-    expect(fake.listeners('idle') + fake.listeners('movestart')).toBe(0);
+    expect(fake.listeners('idle') + fake.listeners('movestart') + fake.listeners('render')).toBe(0);
     vi.advanceTimersByTime(5000);
     expect(fake.triggerRepaint).toHaveBeenCalledTimes(2);
+  });
+
+  it('a listener of the same idle that releases it, registered after the hold’s, still finds the map not painted', () => {
+    const fake = fakeMap();
+    const hold = holdFirstPaint(fake.map, { maxMs: 1500 });
+    hold.contentIn();
+    const seen: boolean[] = [];
+    fake.map.once('idle', () => seen.push(hold.painted));
+    fake.fire('idle');
+    expect(hold.held).toBe(false);
+    expect(seen).toEqual([false]);
   });
 
   it('paints after maxMs when the content does not come', () => {
@@ -102,9 +123,10 @@ describe('holdFirstPaint', () => {
     const fake = fakeMap();
     const hold = holdFirstPaint(fake.map, { maxMs: 1500 });
     const ready = vi.fn();
-    hold.afterRelease(ready);
+    hold.afterPaint(ready);
     hold.contentIn();
     hold.dispose();
+    fake.frame();
     fake.fire('idle');
     vi.advanceTimersByTime(2000);
     expect(ready).not.toHaveBeenCalled();
@@ -116,8 +138,9 @@ describe('holdFirstPaint', () => {
     const fake = fakeMap(false);
     const hold = holdFirstPaint(fake.map, { maxMs: 1500 });
     expect(hold).toBe(NO_HOLD);
+    expect(hold.painted).toBe(true);
     const next = vi.fn();
-    hold.afterRelease(next);
+    hold.afterPaint(next);
     expect(next).toHaveBeenCalledTimes(1);
   });
 });

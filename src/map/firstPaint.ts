@@ -15,25 +15,32 @@
  *
  * Released at the first `idle` after `contentIn()`, after `maxMs` at most, when the person moves the
  * map (a gesture: a `movestart` with an original event; the app's own fit to the fleet is not one),
- * or by `release()`. `dispose()` ends it without a paint (the map is going away).
+ * or by `release()`; `painted` turns true in the `render` event of the frame that paints after it
+ * (whatever ran at the same `idle` as the release sees the map not painted yet). `dispose()` ends it
+ * without a paint (the map is going away).
  */
 
 /** The part of MapLibre's map the hold uses. */
 export interface HoldableMap {
   on(type: 'movestart', listener: (event: { originalEvent?: unknown }) => void): unknown;
   off(type: 'movestart', listener: (event: { originalEvent?: unknown }) => void): unknown;
-  once(type: 'idle', listener: () => void): unknown;
-  off(type: 'idle', listener: () => void): unknown;
+  once(type: 'idle' | 'render', listener: () => void): unknown;
+  off(type: 'idle' | 'render', listener: () => void): unknown;
   triggerRepaint(): void;
 }
 
 export interface FirstPaintHold {
   /** Whether painting is still held. */
   readonly held: boolean;
+  /** Whether the map has painted since the hold ended (true when never held). */
+  readonly painted: boolean;
   /** The first content has been handed to the map: paint at its next idle moment. */
   contentIn(): void;
-  /** Runs `next` once released (at once when not held). */
-  afterRelease(next: () => void): void;
+  /**
+   * Runs `next` once the released map has painted (in that frame's `render` event, before its
+   * `idle`); at once when it has.
+   */
+  afterPaint(next: () => void): void;
   /** Paints now. */
   release(): void;
   /** Ends the hold without painting (the map is being removed); `afterRelease` callbacks are dropped. */
@@ -53,8 +60,9 @@ function painterOf(map: HoldableMap): Painter | null {
 /** No hold: the map paints as it loads. */
 export const NO_HOLD: FirstPaintHold = {
   held: false,
+  painted: true,
   contentIn() {},
-  afterRelease(next) {
+  afterPaint(next) {
     next();
   },
   release() {},
@@ -68,6 +76,7 @@ export function holdFirstPaint(map: HoldableMap, options: { maxMs: number }): Fi
   const render = painter.render;
   painter.render = () => undefined;
   let held = true;
+  let painted = false;
   let content = false;
   let waiting: Array<() => void> = [];
 
@@ -79,13 +88,17 @@ export function holdFirstPaint(map: HoldableMap, options: { maxMs: number }): Fi
     if (own) painter.render = render;
     else delete (painter as Partial<Painter>).render;
   };
-  const release = (): void => {
-    if (!held) return;
-    end();
-    map.triggerRepaint();
+  const onPainted = (): void => {
+    painted = true;
     const next = waiting;
     waiting = [];
     for (const run of next) run();
+  };
+  const release = (): void => {
+    if (!held) return;
+    end();
+    map.once('render', onPainted);
+    map.triggerRepaint();
   };
   const onIdle = (): void => release();
   const onMove = (event: { originalEvent?: unknown }): void => {
@@ -105,15 +118,18 @@ export function holdFirstPaint(map: HoldableMap, options: { maxMs: number }): Fi
       // a frame takes the content in; the map is idle once its sources are loaded and placed
       map.triggerRepaint();
     },
-    afterRelease(next) {
-      if (held) waiting.push(next);
-      else next();
+    get painted() {
+      return painted;
+    },
+    afterPaint(next) {
+      if (painted) next();
+      else waiting.push(next);
     },
     release,
     dispose() {
-      if (!held) return;
       waiting = [];
-      end();
+      map.off('render', onPainted);
+      if (held) end();
     },
   };
 }
