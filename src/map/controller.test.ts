@@ -51,6 +51,22 @@ function withPainter() {
   return { fake, painter, painted };
 }
 
+/** A controller asked to hold its first paint, on a fake map with a painter; `ready` collects onReady. */
+function heldController(store: ReturnType<typeof createLiveStore>, extra: Partial<MapControllerOptions> = {}) {
+  const held = withPainter();
+  const ready: boolean[] = [];
+  createMapController(held.fake.map as unknown as ControllerMap, store, {
+    settings: createMapSettings(null),
+    preferredStyle: 'offline',
+    rasterize,
+    fetch: noFetch as unknown as typeof fetch,
+    onReady: (r) => ready.push(r),
+    holdFirstPaint: true,
+    ...extra,
+  });
+  return { ...held, ready };
+}
+
 describe('map controller', () => {
   it('adds the app layers on style.load, routes and tracking below the devices', () => {
     const { fake, counts } = setup();
@@ -250,18 +266,8 @@ describe('map controller', () => {
 
   it('with holdFirstPaint, paints nothing and is not ready until the fleet is in and taken in; then paints once and is ready', async () => {
     const store = createLiveStore();
-    const { fake, painter, painted } = withPainter();
-    const ready: boolean[] = [];
     const counts: number[] = [];
-    createMapController(fake.map as unknown as ControllerMap, store, {
-      settings: createMapSettings(null),
-      preferredStyle: 'offline',
-      rasterize,
-      fetch: noFetch as unknown as typeof fetch,
-      onReady: (r) => ready.push(r),
-      onFeatureCount: (n) => counts.push(n),
-      holdFirstPaint: true,
-    });
+    const { fake, painter, painted, ready } = heldController(store, { onFeatureCount: (n) => counts.push(n) });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fake.fire('style.load');
     await vi.waitFor(() => expect(noFetch).toHaveBeenCalled());
@@ -290,18 +296,9 @@ describe('map controller', () => {
   it('with holdFirstPaint on the offline style, waits for the basemap’s outlines as well as the fleet', async () => {
     const store = createLiveStore();
     store.setDevices([device(1)], [position(1, 10, 10)]);
-    const { fake, painter, painted } = withPainter();
     let arrive: (response: Response) => void = () => undefined;
     const fetchFn = vi.fn(() => new Promise<Response>((resolve) => (arrive = resolve)));
-    const ready: boolean[] = [];
-    createMapController(fake.map as unknown as ControllerMap, store, {
-      settings: createMapSettings(null),
-      preferredStyle: 'offline',
-      rasterize,
-      fetch: fetchFn as unknown as typeof fetch,
-      onReady: (r) => ready.push(r),
-      holdFirstPaint: true,
-    });
+    const { fake, painter, painted, ready } = heldController(store, { fetch: fetchFn as unknown as typeof fetch });
     for (const id of Object.values(BASEMAP_SOURCES)) fake.map.addSource(id, { type: 'geojson' });
     fake.fire('style.load');
     // the fleet is in, the outlines are not: an idle now does not paint an empty map
@@ -321,16 +318,7 @@ describe('map controller', () => {
 
   it('with holdFirstPaint, a fleet in before the style loads still makes the map ready only at the idle of the frame that paints it', () => {
     const store = createLiveStore();
-    const { fake, painter, painted } = withPainter();
-    const ready: boolean[] = [];
-    createMapController(fake.map as unknown as ControllerMap, store, {
-      settings: createMapSettings(null),
-      preferredStyle: 'osm',
-      rasterize,
-      fetch: noFetch as unknown as typeof fetch,
-      onReady: (r) => ready.push(r),
-      holdFirstPaint: true,
-    });
+    const { fake, painter, painted, ready } = heldController(store, { preferredStyle: 'osm' });
     // the hold's idle listener comes first (content in before style.load), the ready one after it
     store.setDevices([device(1)], [position(1, 10, 10)]);
     fake.fire('style.load');
@@ -352,10 +340,8 @@ describe('map controller', () => {
     expect(loosePainter.render).toHaveBeenCalledTimes(1);
 
     const store = createLiveStore();
-    store.setDevices([device(1)]);
-    store.updatePositions([position(1, 10, 10)]);
-    const { fake: full, painter, painted } = withPainter();
-    createMapController(full.map as unknown as ControllerMap, store, { settings: createMapSettings(null), rasterize, fetch: noFetch as unknown as typeof fetch, holdFirstPaint: true });
+    store.setDevices([device(1)], [position(1, 10, 10)]);
+    const { fake: full, painter, painted } = heldController(store, { preferredStyle: 'osm' });
     painter.render();
     expect(painted).toEqual([]);
     full.fire('idle');

@@ -227,16 +227,12 @@ const DeviceGrid = memo(function DeviceGrid({ items, selectedKeys, onSelectionCh
         className={styles.list}
         data-testid="device-list"
         data-count={items.length}
-        renderEmptyState={() =>
-          loading ? (
-            <p className={styles.empty} data-testid="device-list-loading">
-              <Spinner size="sm" className={styles.emptySpinner} />
-              {t`Loading devices…`}
-            </p>
-          ) : (
-            <p className={styles.empty}>{t`No devices`}</p>
-          )
-        }
+        renderEmptyState={() => (
+          <p className={styles.empty}>
+            {loading && <Spinner size="sm" className={styles.emptySpinner} />}
+            {loading ? t`Loading devices…` : t`No devices`}
+          </p>
+        )}
       >
         {renderRow}
       </GridList>
