@@ -92,5 +92,14 @@ export const meta = style({
 
 export const time = style({ flex: 'none', fontSize: vars.fontSize.xs, color: vars.color.textMuted });
 
-export const empty = style({ margin: 0, padding: vars.space.lg, color: vars.color.textMuted, textAlign: 'center' });
-export const emptySpinner = style({ verticalAlign: 'middle', marginInlineEnd: vars.space.sm });
+export const empty = style({
+  margin: 0,
+  padding: vars.space.lg,
+  color: vars.color.textMuted,
+  textAlign: 'center',
+  // a spinner beside the text (while the fleet loads), centred on the line with it
+  display: 'flex',
+  justifyContent: 'center',
+  alignItems: 'center',
+  gap: vars.space.sm,
+});

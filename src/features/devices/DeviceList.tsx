@@ -229,7 +229,7 @@ const DeviceGrid = memo(function DeviceGrid({ items, selectedKeys, onSelectionCh
         data-count={items.length}
         renderEmptyState={() => (
           <p className={styles.empty}>
-            {loading && <Spinner size="sm" className={styles.emptySpinner} />}
+            {loading && <Spinner size="sm" />}
             {loading ? t`Loading devices…` : t`No devices`}
           </p>
         )}
