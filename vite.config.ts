@@ -5,7 +5,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { patchGridListRowIndex } from './scripts/vite-patches.ts';
-import { mapPrefetchList } from './scripts/mapPrefetchList.ts';
+import { MAPLIBRE_MODULE, mapPrefetchList } from './scripts/mapPrefetchList.ts';
 import { signedInChunkName, signedInMapModules } from './scripts/mapModules.ts';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -176,7 +176,7 @@ export default defineConfig(({ mode }): UserConfig => ({
             // imports them (scripts/mapModules.ts signedInChunkName); the rest keep Rolldown's split.
             { name: signedInChunk, includeDependenciesRecursively: false },
             // MapLibre alone, under a name of its own (the service worker's precache leaves it out by name)
-            { name: 'maplibre', test: /node_modules[\\/]maplibre-gl[\\/]dist[\\/]maplibre-gl[.]mjs/ },
+            { name: 'maplibre', test: MAPLIBRE_MODULE },
             // Modules the signed-in screens share that the sign-in page does not run, kept out of
             // the two chunks above (4.1 KB gzip): `app` pulls react-aria's FocusScope in as a
             // dependency (ToggleButton → useToggleButtonGroup → useToolbar → FocusScope) and
