@@ -40,6 +40,24 @@ describe('hasValidCoordinates', () => {
 });
 
 describe('createLiveStore', () => {
+  it('remembers when it was last current with the server; clear forgets it; no listener is told', () => {
+    let now = 1000;
+    const store = createLiveStore({ now: () => now });
+    const listener = vi.fn();
+    store.subscribe(listener);
+    expect(store.syncedAt()).toBeNull();
+    store.markSynced();
+    expect(store.syncedAt()).toBe(1000);
+    now = 5000;
+    store.apply({ positions: [{ id: 1, deviceId: 1, latitude: 1, longitude: 1 } as never] });
+    expect(store.syncedAt()).toBe(1000);
+    store.markSynced();
+    expect(store.syncedAt()).toBe(5000);
+    expect(listener).toHaveBeenCalledTimes(1); // the apply only
+    store.clear();
+    expect(store.syncedAt()).toBeNull();
+  });
+
   it('starts empty', () => {
     const store = createLiveStore();
     const state = store.getState();

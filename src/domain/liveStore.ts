@@ -130,6 +130,14 @@ export interface LiveStore {
   addLogs(logs: LogRecord[]): void;
   /** false clears the logs. */
   setIncludeLogs(flag: boolean): void;
+  /**
+   * The last moment the store was known to be current with the server (the fleet loaded, or the
+   * open socket closed), or null before the first load and after `clear`. While the socket
+   * reconnects, the UI says how old the positions on screen are from it.
+   */
+  syncedAt(): number | null;
+  /** The store is current with the server as of now (the socket machine's `markSynced`). */
+  markSynced(): void;
 }
 
 export interface LiveStoreOptions {
@@ -205,6 +213,7 @@ export function createLiveStore(options: LiveStoreOptions = {}): LiveStore {
   let notifyScheduled = false;
   /** the id of the last log line received */
   let logSequence = 0;
+  let syncedAt: number | null = null;
 
   function notifyDeferred(): void {
     notifyScheduled = false;
@@ -379,7 +388,14 @@ export function createLiveStore(options: LiveStoreOptions = {}): LiveStore {
       );
     },
 
+    syncedAt: () => syncedAt,
+
+    markSynced() {
+      syncedAt = now();
+    },
+
     clear() {
+      syncedAt = null;
       const changed = new Set<number>([...state.devices.keys(), ...state.positions.keys()]);
       const previous = state.selectedId;
       commit(

@@ -197,6 +197,8 @@ describe('live socket', () => {
     await poll(() => sockets[0]?.closed ?? false, 5_000, 'the old socket to close');
     // the lost connection is shown (and a red dot on the Map tab), until the socket is back
     await expect.poll(() => state.getAttribute('data-status'), { timeout: 5_000 }).not.toBe('online');
+    // while it reconnects, it says how old the positions on screen are (current until the close)
+    await expect.poll(() => page.getByTestId('positions-age').textContent(), { timeout: 5_000 }).toMatch(/^as of \d+s ago$/);
     // The first attempt comes after the 2 s back-off (4 s more if it failed).
     await poll(() => sockets.length === 2 && (sockets[1]?.received.length ?? 0) > 0, 12_000, 'a new socket and its first frame');
     const reconnectMs = (sockets[1]?.openedAt ?? 0) - restartedAt;

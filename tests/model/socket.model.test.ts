@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { ConnectionCommand } from '../../src/machines/socket/events';
-import { SOCKET, SOCKET_ERROR_MESSAGE, type SocketContext } from '../../src/machines/socket/socket.machine';
+import { intervalForCost, SOCKET, SOCKET_ERROR_MESSAGE, type SocketContext } from '../../src/machines/socket/socket.machine';
 import { replayChecking, type Effect, type PathStep } from './graph.ts';
 import { assertModelCovers } from './spec.ts';
 import { effects, fakes, machine, model, paths } from './socket.model.ts';
@@ -46,6 +46,9 @@ function checkStep(step: PathStep, prev: AnyMachineSnapshot | undefined, next: A
   expect(produced.filter(([n]) => n === 'stopTracking'), where).toEqual(stops ? [['stopTracking', target]] : []);
   const expectedTracking = step.event.type === 'STOP' ? [] : starts ? [...ctx(prev).tracking, target] : stops ? ctx(prev).tracking.filter((id) => id !== target) : ctx(prev).tracking;
   expect(ctx(next).tracking, where).toEqual(expectedTracking);
+  // The store is marked current exactly when the open socket closes (or stops).
+  const leftOpen = inConnection(prev, { active: 'open' } as never) && !inConnection(next, { active: 'open' } as never);
+  expect(names.filter((n) => n === 'markSynced').length, where).toBe(leftOpen ? 1 : 0);
   // 4000 never reconnects nor refetches.
   if (step.event.type === 'CLOSE' && event.code === SOCKET.logoutCode) expect(inConnection(next, 'stopped'), where).toBe(true);
   // START loads the whole fleet before any socket; the load's result is delivered.
@@ -83,8 +86,19 @@ function checkStep(step: PathStep, prev: AnyMachineSnapshot | undefined, next: A
   if (step.event.type === 'MESSAGE' && event.data === 'not json') {
     expect(ctx(next).dropped, where).toBe(ctx(prev).dropped + 1);
     expect(names.includes('deliver'), where).toBe(false);
+    expect(names.includes('flush'), where).toBe(false);
     expect(ctx(next).buffered, where).toBe(ctx(prev).buffered);
   }
+  // A batch is flushed exactly when its interval ends; it goes back to direct delivery exactly when
+  // it carried no more than the threshold's updates, and stays in batching otherwise.
+  const flushed = prev.matches({ delivery: { batching: 'pending' } }) && step.event.type.startsWith('xstate.after.interval.');
+  expect(names.filter((n) => n === 'flush').length, where).toBe(flushed ? 1 : 0);
+  if (flushed) {
+    expect(next.matches({ delivery: 'direct' }), where).toBe(ctx(prev).buffered <= SOCKET.batchThreshold);
+    if (next.matches({ delivery: 'direct' })) expect(ctx(next).interval, where).toBe(SOCKET.baseIntervalMs);
+  }
+  // The batching interval follows the last flush's cost.
+  if (step.event.type === 'FLUSHED') expect(ctx(next).interval, where).toBe(intervalForCost((event as { ms?: number }).ms ?? Number.NaN));
   // Delivery stays within its bounds.
   expect(ctx(next).interval, where).toBeGreaterThanOrEqual(SOCKET.baseIntervalMs);
   expect(ctx(next).interval, where).toBeLessThanOrEqual(SOCKET.maxIntervalMs);

@@ -27,6 +27,8 @@ const samples = {
   UNTRACK: { deviceId: 1 },
   DEVICE_REMOVED: { id: 1 },
   DEVICE_SAVED: { device: { id: 1, name: 'Car', uniqueId: '1', status: 'online', attributes: {} } },
+  // a cheap flush (5 ms: the base interval) and an expensive one (200 ms ÷ 0.05: 4 s)
+  FLUSHED: [{ ms: 5 }, { ms: 200 }],
   [eventOf('load', 'done')]: { output: { devices: [], positions: [] } },
   [eventOf('load', 'error')]: [{ error: unauthorized }, { error: serverFailure }],
   [eventOf('refetch', 'done')]: { output: { devices: [], positions: [] } },
@@ -49,6 +51,7 @@ function serializeState(snapshot: AnyMachineSnapshot): string {
     c.count,
     c.interval,
     Math.min(c.buffered, SOCKET.batchThreshold + 1),
+    Math.min(c.dropped, 1),
   ]);
 }
 
@@ -66,10 +69,13 @@ export const machine = provideFakeActors(socketMachine, fakes).provide({
   },
   actions: {
     deliver: (_, params: { message: SocketMessage }) => void effects.push(['deliver', params.message]),
+    // the cost report (FLUSHED) is an event of the model's own, sampled above
+    flush: (_, params: { message: SocketMessage }) => void effects.push(['flush', params.message]),
     refreshed: (_, params) => void effects.push(['refreshed', params]),
     reportError: (_, params) => void effects.push(['reportError', params.message]),
     unauthorized: () => void effects.push(['unauthorized', null]),
     clearLive: () => void effects.push(['clearLive', null]),
+    markSynced: () => void effects.push(['markSynced', null]),
     removeDevice: (_, params) => void effects.push(['removeDevice', params.id]),
     startTracking: (_, params) => void effects.push(['startTracking', params.deviceId]),
     stopTracking: (_, params) => void effects.push(['stopTracking', params.deviceId]),
@@ -93,8 +99,11 @@ const isIntervalDelay = (event: AnyEventObject) => event.type.startsWith(INTERVA
  *   tracking, no error, no retry). The heartbeat timer (30 s) is pending then and part of every vertex, so a loop
  *   that lets time pass and comes back to the same state would be explored again at every offset
  *   of it: each delivery timer is taken only where it cannot lead back (the counting window ends
- *   after a close, when the heartbeat is gone; a flush is taken only where it cannot be followed
- *   by another flush of the same interval).
+ *   after a close, when the heartbeat is gone; a flush that stays in batching is taken only where
+ *   it cannot be followed by another flush of the same interval; the flush that goes back to direct
+ *   delivery only after a dropped frame, and a vertex after a dropped frame explores nothing else,
+ *   so the quiet socket it returns to is a leaf). A flush's cost (FLUSHED) is sampled once, right
+ *   after a flush at the base interval: a cheap one keeps it, an expensive one stretches it to 4 s.
  */
 function filterEvents(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
   const c = snapshot.context as SocketContext;
@@ -104,11 +113,14 @@ function filterEvents(snapshot: AnyMachineSnapshot, event: AnyEventObject): bool
   const quiet = snapshot.matches({ delivery: { direct: 'idle' } }) && c.interval === SOCKET.baseIntervalMs;
   const fresh = !c.logs && c.tracking.length === 0 && !c.errorReported && c.retries === 0;
 
+  // After a dropped frame: only the flush back to direct delivery (a batch of no more than the threshold).
+  if (c.dropped > 0) return isIntervalDelay(event) && snapshot.matches({ delivery: { batching: 'pending' } }) && c.buffered <= SOCKET.batchThreshold;
+  if (event.type === 'FLUSHED') return online && fresh && snapshot.matches({ delivery: { batching: 'idle' } }) && c.interval === SOCKET.baseIntervalMs;
   if (isIntervalDelay(event)) {
     // The counting window that outlives its socket (frames, then a close).
     if (counting) return !online;
-    // A flush: at the base interval (growing it or not), or the one that grows a longer one.
-    return c.interval === SOCKET.baseIntervalMs || c.buffered > SOCKET.batchThreshold;
+    // A flush that stays in batching, at the base interval (the one back to direct: after a dropped frame, above).
+    return c.interval === SOCKET.baseIntervalMs && c.buffered > SOCKET.batchThreshold;
   }
   if (event.type.startsWith('xstate.')) return true;
   if (event.type === 'MESSAGE') {

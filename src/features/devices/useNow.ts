@@ -1,31 +1,51 @@
 import { useSyncExternalStore } from 'react';
 
-/** One shared clock for relative times: every subscriber re-renders together every 30 s. */
-const TICK_MS = 30_000;
-let now = Date.now();
-const listeners = new Set<() => void>();
-let timer: ReturnType<typeof setInterval> | null = null;
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  if (timer === null) {
-    now = Date.now();
-    timer = setInterval(() => {
-      now = Date.now();
-      for (const notify of [...listeners]) notify();
-    }, TICK_MS);
-  }
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0 && timer !== null) {
-      clearInterval(timer);
-      timer = null;
-    }
-  };
+/**
+ * Shared clocks for relative times, one per period: every subscriber of a period re-renders
+ * together (30 s for the device list's "2 min ago", 1 s for the connection's "positions 40 s old").
+ */
+interface Clock {
+  now: number;
+  readonly listeners: Set<() => void>;
+  timer: ReturnType<typeof setInterval> | null;
+  readonly subscribe: (listener: () => void) => () => void;
+  readonly getNow: () => number;
 }
 
-const getNow = () => now;
+const clocks = new Map<number, Clock>();
 
-export function useNow(): number {
-  return useSyncExternalStore(subscribe, getNow, getNow);
+function clockOf(periodMs: number): Clock {
+  const existing = clocks.get(periodMs);
+  if (existing) return existing;
+  const clock: Clock = {
+    now: Date.now(),
+    listeners: new Set(),
+    timer: null,
+    subscribe(listener) {
+      clock.listeners.add(listener);
+      if (clock.timer === null) {
+        clock.now = Date.now();
+        clock.timer = setInterval(() => {
+          clock.now = Date.now();
+          for (const notify of [...clock.listeners]) notify();
+        }, periodMs);
+      }
+      return () => {
+        clock.listeners.delete(listener);
+        if (clock.listeners.size === 0 && clock.timer !== null) {
+          clearInterval(clock.timer);
+          clock.timer = null;
+        }
+      };
+    },
+    getNow: () => clock.now,
+  };
+  clocks.set(periodMs, clock);
+  return clock;
+}
+
+/** The current time, renewed every `periodMs` (default 30 s) while a component reads it. */
+export function useNow(periodMs = 30_000): number {
+  const clock = clockOf(periodMs);
+  return useSyncExternalStore(clock.subscribe, clock.getNow, clock.getNow);
 }

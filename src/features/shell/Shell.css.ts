@@ -68,7 +68,7 @@ export const connection = style({
   display: 'inline-flex',
   alignItems: 'center',
   gap: vars.space.xs,
-  // a long state ('Offline, reconnecting…' in Arabic on a phone) shortens rather than pushing the
+  // a long state ('Reconnecting…' and the positions' age, in Arabic on a phone) shortens rather than pushing the
   // header's buttons off the screen
   minInlineSize: 0,
   overflow: 'hidden',
@@ -88,6 +88,9 @@ export const connectionDot = style({
     [`${connection}[data-status="offline"] &`]: { backgroundColor: vars.color.error },
   },
 });
+
+/** The state's words and, while reconnecting, the positions' age under them. */
+export const connectionTexts = style({ display: 'flex', flexDirection: 'column', minInlineSize: 0, lineHeight: 1.25 });
 
 export const connectionText = style({ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minInlineSize: 0 });
 

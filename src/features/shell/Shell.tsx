@@ -31,6 +31,8 @@ import { ReportsNav } from '../reports/ReportsLayout';
 import { EventsController } from '../events/EventsController';
 import { EventsDrawer } from '../events/EventsDrawer';
 import { useLive } from '../devices/useLive';
+import { useNow } from '../devices/useNow';
+import { relativeTime } from '../../domain/deviceList';
 import type { LiveState } from '../../domain/liveStore';
 import * as styles from './Shell.css';
 
@@ -169,15 +171,41 @@ export function Shell() {
   );
 }
 
-/** The live connection as a person sees it: a dot, and words when it is not connected. */
+/**
+ * The live connection as a person sees it: a dot, and words when it is not connected. While it
+ * reconnects (the back-off reaches 60 s) it says how old the positions on screen are: the store was
+ * current until the socket closed, or until the last refetch.
+ */
 function ConnectionState({ status }: { status: SocketStatus }) {
   const { t } = useLingui();
   if (status === 'stopped') return null;
-  const text = { online: t`Connected`, connecting: t`Connecting…`, offline: t`Offline, reconnecting…` }[status];
+  const text = { online: t`Connected`, connecting: t`Connecting…`, offline: t`Reconnecting…` }[status];
   return (
-    <span className={styles.connection} data-status={status} role="status" data-testid="connection-state">
+    <span className={styles.connection} data-status={status} data-testid="connection-state">
       <span className={styles.connectionDot} aria-hidden="true" />
-      <span className={status === 'online' ? styles.visuallyHidden : styles.connectionText}>{text}</span>
+      <span className={styles.connectionTexts}>
+        <span className={status === 'online' ? styles.visuallyHidden : styles.connectionText} role="status">
+          {text}
+        </span>
+        {status === 'offline' && <PositionsAge />}
+      </span>
+    </span>
+  );
+}
+
+/** "as of 40s ago" (the positions on screen), renewed every second (outside the status region: not announced each second). */
+function PositionsAge() {
+  const { t, i18n } = useLingui();
+  const { live } = useServices();
+  const now = useNow(1000);
+  const syncedAt = live.syncedAt();
+  if (syncedAt === null) return null;
+  const age = relativeTime(new Date(syncedAt).toISOString(), now);
+  if (!age) return null;
+  const amount = new Intl.NumberFormat(i18n.locale, { style: 'unit', unit: age.unit, unitDisplay: 'narrow' }).format(Math.abs(age.value));
+  return (
+    <span className={styles.connectionText} data-testid="positions-age">
+      {t`as of ${amount} ago`}
     </span>
   );
 }

@@ -41,6 +41,12 @@ export type TrackEvent = { type: 'TRACK'; deviceId: number };
 /** Stop tracking this device (the device card's Stop tracking): its path is deleted. */
 export type UntrackEvent = { type: 'UNTRACK'; deviceId: number };
 
+/**
+ * From the flush effect: applying the last batch took `ms` on the main thread. It sets the next
+ * batching interval (clamp(ms ÷ 0.05, 1000, 15000)); outside batching it is ignored.
+ */
+export type FlushedEvent = { type: 'FLUSHED'; ms: number };
+
 export type SocketEvent =
   | StartEvent
   | StopEvent
@@ -54,7 +60,8 @@ export type SocketEvent =
   | DeviceRemovedEvent
   | DeviceSavedEvent
   | TrackEvent
-  | UntrackEvent;
+  | UntrackEvent
+  | FlushedEvent;
 
 /** What the machine sends to the connection actor. */
 export type ConnectionCommand = { type: 'SEND'; text: string } | { type: 'CLOSE'; code: number };

@@ -14,6 +14,11 @@ export const SOCKET = {
   batchThreshold: 4,
   baseIntervalMs: 1000,
   maxIntervalMs: 15_000,
+  /**
+   * The share of the main thread a batch flush may take: the next batching interval is the last
+   * flush's cost divided by it (a 50 ms flush: 1 s; a 200 ms flush: 4 s), within the spec's bounds.
+   */
+  flushShare: 0.05,
 } as const;
 
 /** The catalogue text pushed to the errors queue when an open socket fails. */
@@ -24,9 +29,14 @@ export function reconnectDelay(retries: number): number {
   return Math.min(SOCKET.reconnectBaseMs * 2 ** Math.max(0, retries), SOCKET.reconnectMaxMs);
 }
 
-/** The next batching interval after a flush that carried `flushed` updates. */
-export function nextInterval(interval: number, flushed: number): number {
-  return flushed > SOCKET.batchThreshold ? Math.min(interval * 2, SOCKET.maxIntervalMs) : interval;
+/**
+ * The batching interval after a flush that took `ms` on the main thread: clamp(ms ÷ 0.05, 1000,
+ * 15000), so that flushing takes at most 5 % of the main thread. It follows what a flush costs, not
+ * how many updates it carried, and comes back down as soon as the cost falls.
+ */
+export function intervalForCost(ms: number): number {
+  if (!(ms > 0)) return SOCKET.baseIntervalMs; // also NaN
+  return Math.min(SOCKET.maxIntervalMs, Math.max(SOCKET.baseIntervalMs, Math.ceil(ms / SOCKET.flushShare)));
 }
 
 export interface SocketContext {
@@ -106,8 +116,18 @@ export const socketMachine = setup({
   actions: {
     /** Apply a message to the live store. */
     deliver: (_, _params: { message: SocketMessage }) => {},
+    /**
+     * Apply a batch to the live store and report what applying it took on the main thread: the
+     * effect sends FLUSHED `{ ms }` back, which sets the next batching interval.
+     */
+    flush: (_, _params: { message: SocketMessage }) => {},
     /** Apply the refetched devices and positions to the live store. */
     refreshed: (_, _params: RefetchOutput) => {},
+    /**
+     * The live store is current with the server as of now: the open socket is closing, or the
+     * fleet was just loaded (while reconnecting, the UI says how old the positions are from it).
+     */
+    markSynced: () => {},
     /** Clear the live store (STOP: logout). */
     clearLive: () => {},
     /** Drop a deleted device (and its position) from the live store. */
@@ -150,7 +170,7 @@ export const socketMachine = setup({
       },
       buffered: ({ context }) => context.buffered + 1,
     }),
-    growInterval: assign({ interval: ({ context }) => nextInterval(context.interval, context.buffered) }),
+    costInterval: assign({ interval: ({ context, event }) => (event.type === 'FLUSHED' ? intervalForCost(event.ms) : context.interval) }),
     clearBuffer: assign({ buffer: null, buffered: 0 }),
     resetDelivery: assign({ buffer: null, buffered: 0, count: 0, interval: SOCKET.baseIntervalMs }),
   },
@@ -166,6 +186,8 @@ export const socketMachine = setup({
       return message !== null && updateCount(message) > 0;
     },
     overThreshold: ({ context }) => context.count + 1 > SOCKET.batchThreshold,
+    /** The batch about to be flushed carries more updates than the threshold: batching goes on. */
+    batchOverThreshold: ({ context }) => context.buffered > SOCKET.batchThreshold,
     errorUnreported: ({ context }) => !context.errorReported,
     logsChanged: ({ context, event }) => event.type === 'LOGS' && event.flag !== context.logs,
     /** TRACK of a device not tracked yet. */
@@ -259,6 +281,8 @@ export const socketMachine = setup({
             },
             open: {
               tags: ['online'],
+              // what the store holds was current until the socket closed
+              exit: 'markSynced',
               entry: [
                 'resetRetries',
                 // The server forgets the flag with the connection: restate it when streaming is on.
@@ -370,12 +394,15 @@ export const socketMachine = setup({
           },
         },
         /**
-         * Messages are merged and flushed `interval` ms after the first one buffered; a flush of
-         * more than 4 doubles the interval (at most 15 s). VISIBLE flushes and goes back to direct.
+         * Messages are merged and flushed `interval` ms after the first one buffered. The flush
+         * reports its cost (FLUSHED), which sets the next interval: clamp(cost ÷ 0.05, 1 s, 15 s). A
+         * flush of no more than the threshold's updates goes back to direct delivery, at the base
+         * interval; so does VISIBLE, which flushes at once.
          */
         batching: {
           initial: 'pending',
           on: {
+            FLUSHED: { actions: 'costInterval' },
             VISIBLE: {
               target: 'direct',
               actions: [
@@ -390,14 +417,17 @@ export const socketMachine = setup({
             },
             pending: {
               after: {
-                interval: {
-                  target: 'idle',
-                  actions: [
-                    { type: 'deliver', params: ({ context }) => ({ message: batchMessage(context.buffer) }) },
-                    'growInterval',
-                    'clearBuffer',
-                  ],
-                },
+                interval: [
+                  {
+                    guard: 'batchOverThreshold',
+                    target: 'idle',
+                    actions: [{ type: 'flush', params: ({ context }) => ({ message: batchMessage(context.buffer) }) }, 'clearBuffer'],
+                  },
+                  {
+                    target: '#socket.delivery.direct',
+                    actions: [{ type: 'flush', params: ({ context }) => ({ message: batchMessage(context.buffer) }) }, 'resetDelivery'],
+                  },
+                ],
               },
               on: { MESSAGE: { guard: 'isUpdate', actions: 'bufferMessage' } },
             },

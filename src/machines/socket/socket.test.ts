@@ -3,23 +3,26 @@ import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyEventOb
 import { createLiveStore } from '../../domain/liveStore';
 import { ApiError } from '../../api/client';
 import type { ConnectionCommand } from './events';
-import { reconnectDelay, SOCKET, SOCKET_ERROR_MESSAGE, socketMachine, type RefetchOutput } from './socket.machine';
+import { intervalForCost, reconnectDelay, SOCKET, SOCKET_ERROR_MESSAGE, socketMachine, type RefetchOutput } from './socket.machine';
 import type { SocketMessage } from './messages';
 
 const position = (deviceId: number, lat = 1) => ({ id: deviceId * 10 + lat, deviceId, latitude: lat, longitude: 1 });
 const frame = (message: object) => JSON.stringify(message);
 
-function harness(options: { refetch?: () => Promise<RefetchOutput>; load?: () => Promise<RefetchOutput> } = {}) {
+function harness(options: { refetch?: () => Promise<RefetchOutput>; load?: () => Promise<RefetchOutput>; flushCost?: () => number } = {}) {
   const clock = new SimulatedClock();
   const sent: string[] = [];
   const commands: ConnectionCommand[] = [];
   const delivered: SocketMessage[] = [];
+  /** What each batch flush reported as its cost (ms on the main thread). */
+  const flushes: number[] = [];
   const refreshed: RefetchOutput[] = [];
   const errors: string[] = [];
   const streamed: boolean[] = [];
   const tracked: Array<readonly ['start' | 'stop', number]> = [];
   const unauthorized = vi.fn();
   const clearLive = vi.fn();
+  const markSynced = vi.fn();
   let connections = 0;
   let refetches = 0;
   let loads = 0;
@@ -43,6 +46,13 @@ function harness(options: { refetch?: () => Promise<RefetchOutput>; load?: () =>
     },
     actions: {
       deliver: (_, params) => delivered.push(params.message),
+      // the composition root measures live.apply; here the test says what each flush cost
+      flush: ({ self }, params) => {
+        delivered.push(params.message);
+        const ms = options.flushCost ? options.flushCost() : 2;
+        flushes.push(ms);
+        self.send({ type: 'FLUSHED', ms });
+      },
       refreshed: (_, params) => refreshed.push(params),
       reportError: (_, params) => errors.push(params.message),
       streamLogs: (_, params) => streamed.push(params.enabled),
@@ -50,6 +60,7 @@ function harness(options: { refetch?: () => Promise<RefetchOutput>; load?: () =>
       stopTracking: (_, params) => tracked.push(['stop', params.deviceId]),
       unauthorized,
       clearLive,
+      markSynced,
     },
   });
   const actor = createActor(machine, { clock });
@@ -63,12 +74,14 @@ function harness(options: { refetch?: () => Promise<RefetchOutput>; load?: () =>
     sent,
     commands,
     delivered,
+    flushes,
     refreshed,
     errors,
     streamed,
     tracked,
     unauthorized,
     clearLive,
+    markSynced,
     flush,
     connections: () => connections,
     refetches: () => refetches,
@@ -319,6 +332,19 @@ describe('socket machine: connection', () => {
     expect(h.errors).toEqual([SOCKET_ERROR_MESSAGE, SOCKET_ERROR_MESSAGE]);
   });
 
+  it('the store is marked current when the open socket closes, not while it is open nor after a failed attempt', async () => {
+    const h = harness();
+    await openSocket(h);
+    h.send({ type: 'MESSAGE', data: frame({ positions: [position(1)] }) });
+    expect(h.markSynced).not.toHaveBeenCalled();
+    h.send({ type: 'CLOSE', code: 1006 });
+    expect(h.markSynced).toHaveBeenCalledTimes(1);
+    await h.flush(); // refetched, waiting
+    h.clock.increment(reconnectDelay(0));
+    h.send({ type: 'CLOSE', code: 1006 }); // the next attempt never opened
+    expect(h.markSynced).toHaveBeenCalledTimes(1);
+  });
+
   it('a failed connection attempt (never open) reports nothing', async () => {
     const h = harness();
     await h.start();
@@ -327,6 +353,19 @@ describe('socket machine: connection', () => {
     await h.flush();
     expect(h.errors).toEqual([]);
     expect(h.at('waiting')).toBe(true);
+  });
+});
+
+describe('intervalForCost', () => {
+  it('is clamp(ms ÷ 0.05, 1000, 15000): a flush may use at most 5 % of the main thread', () => {
+    expect([0, 1, 20, 50, 50.01, 51, 100, 749.9, 750, 751, 60_000].map(intervalForCost)).toEqual([
+      1000, 1000, 1000, 1000, 1001, 1020, 2000, 14_998, 15_000, 15_000, 15_000,
+    ]);
+  });
+
+  it('a cost that is not a positive number keeps the base interval', () => {
+    expect([-5, Number.NaN].map(intervalForCost)).toEqual([1000, 1000]);
+    expect(intervalForCost(Number.POSITIVE_INFINITY)).toBe(15_000);
   });
 });
 
@@ -370,28 +409,76 @@ describe('socket machine: delivery', () => {
     expect(h.actor.getSnapshot().context.interval).toBe(1000);
   });
 
-  it('the interval doubles after a flush above the threshold, up to 15 s; an empty interval flushes nothing', async () => {
-    const h = harness();
+  it('cheap flushes keep the base interval, whatever they carry; an empty interval flushes nothing', async () => {
+    // 100 devices a second: each flush carries 100 messages and costs 5 ms
+    const h = harness({ flushCost: () => 5 });
     await openSocket(h);
-    const burst = () => {
-      for (let i = 1; i <= 5; i++) h.send({ type: 'MESSAGE', data: frame({ positions: [position(i)] }) });
+    const burst = (n: number) => {
+      for (let i = 1; i <= n; i++) h.send({ type: 'MESSAGE', data: frame({ positions: [position(i)] }) });
     };
-    burst(); // 4 direct, the 5th starts batching
+    burst(5); // 4 direct, the 5th starts batching
     const intervals: number[] = [];
     for (let round = 0; round < 6; round++) {
-      burst();
-      const interval = h.actor.getSnapshot().context.interval;
-      h.clock.increment(interval);
+      burst(100);
+      h.clock.increment(h.actor.getSnapshot().context.interval);
       intervals.push(h.actor.getSnapshot().context.interval);
     }
-    expect(intervals).toEqual([2000, 4000, 8000, 15000, 15000, 15000]);
+    expect(intervals).toEqual([1000, 1000, 1000, 1000, 1000, 1000]);
+    expect(h.actor.getSnapshot().matches({ delivery: 'batching' })).toBe(true);
     const count = h.delivered.length;
     h.clock.increment(15000);
     expect(h.delivered).toHaveLength(count);
   });
 
+  it('an expensive flush stretches the interval (cost ÷ 0.05, at most 15 s) and cheap ones bring it back', async () => {
+    const costs = [30, 120, 400, 2000, 60, 10, 10];
+    const h = harness({ flushCost: () => costs.shift() ?? 10 });
+    await openSocket(h);
+    const burst = () => {
+      for (let i = 1; i <= 6; i++) h.send({ type: 'MESSAGE', data: frame({ positions: [position(i)] }) });
+    };
+    burst(); // 4 direct, 2 buffered: batching
+    const waits: number[] = [];
+    const intervals: number[] = [];
+    for (let round = 0; round < 7; round++) {
+      burst();
+      const wait = h.actor.getSnapshot().context.interval;
+      const before = h.delivered.length;
+      // nothing is flushed a millisecond before the interval, the batch is flushed at it
+      h.clock.increment(wait - 1);
+      expect(h.delivered).toHaveLength(before);
+      h.clock.increment(1);
+      expect(h.delivered).toHaveLength(before + 1);
+      waits.push(wait);
+      intervals.push(h.actor.getSnapshot().context.interval);
+    }
+    // 30 ms → 600 ms, below the base: 1 s; 120 ms → 2.4 s; 400 ms → 8 s; 2 s → 40 s, capped at 15 s;
+    // then 60 ms → 1.2 s and 10 ms → 1 s: the interval comes down as soon as the cost falls
+    expect(intervals).toEqual([1000, 2400, 8000, 15000, 1200, 1000, 1000]);
+    expect(waits).toEqual([1000, 1000, 2400, 8000, 15000, 1200, 1000]);
+  });
+
+  it('a flush of no more than the threshold goes back to direct delivery at the base interval', async () => {
+    const h = harness({ flushCost: () => 300 });
+    await openSocket(h);
+    for (let i = 1; i <= 9; i++) h.send({ type: 'MESSAGE', data: frame({ positions: [position(i)] }) });
+    h.clock.increment(1000); // 5 buffered: flushed, still batching, at 300 ÷ 0.05 = 6 s
+    expect(h.actor.getSnapshot().matches({ delivery: 'batching' })).toBe(true);
+    expect(h.actor.getSnapshot().context.interval).toBe(6000);
+    for (let i = 1; i <= 4; i++) h.send({ type: 'MESSAGE', data: frame({ positions: [position(i, 2)] }) });
+    h.clock.increment(6000); // 4 buffered: updates fell back under the threshold
+    const snapshot = h.actor.getSnapshot();
+    expect(snapshot.matches({ delivery: { direct: 'idle' } })).toBe(true);
+    expect(snapshot.context.interval).toBe(1000);
+    expect(snapshot.context.count).toBe(0);
+    // the next message is delivered at once
+    const count = h.delivered.length;
+    h.send({ type: 'MESSAGE', data: frame({ positions: [position(1, 3)] }) });
+    expect(h.delivered).toHaveLength(count + 1);
+  });
+
   it('VISIBLE flushes, goes back to direct and resets the interval', async () => {
-    const h = harness();
+    const h = harness({ flushCost: () => 100 });
     await openSocket(h);
     for (let i = 1; i <= 11; i++) h.send({ type: 'MESSAGE', data: frame({ positions: [position(i)] }) });
     h.clock.increment(1000);
@@ -406,6 +493,7 @@ describe('socket machine: delivery', () => {
     expect(snapshot.context.interval).toBe(1000);
     expect(snapshot.context.count).toBe(0);
   });
+
 
   it.each([
     ['not JSON', 'nope'],
