@@ -1,4 +1,4 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
 import { floatingSurface } from './surfaces.css';
 
@@ -12,10 +12,3 @@ export const tooltip = style({
   textAlign: 'start',
   pointerEvents: 'none',
 });
-
-export const arrow = style({});
-
-globalStyle(`${arrow} svg`, { display: 'block', fill: vars.color.surfaceRaised, stroke: vars.color.border });
-globalStyle(`${tooltip}[data-placement="bottom"] ${arrow} svg`, { transform: 'rotate(180deg)' });
-globalStyle(`${tooltip}[data-placement="left"] ${arrow} svg`, { transform: 'rotate(-90deg)' });
-globalStyle(`${tooltip}[data-placement="right"] ${arrow} svg`, { transform: 'rotate(90deg)' });

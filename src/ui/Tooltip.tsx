@@ -1,6 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
 import {
-  OverlayArrow,
   Tooltip as AriaTooltip,
   TooltipTrigger as AriaTooltipTrigger,
   type TooltipProps as AriaTooltipProps,
@@ -24,11 +23,6 @@ export function Tooltip({ children, content, placement = 'top' }: TooltipProps) 
     <AriaTooltipTrigger delay={600} closeDelay={0}>
       {children}
       <AriaTooltip placement={placement} offset={8} className={styles.tooltip}>
-        <OverlayArrow className={styles.arrow}>
-          <svg width={10} height={6} viewBox="0 0 10 6" aria-hidden="true">
-            <path d="M0 0 5 6 10 0" />
-          </svg>
-        </OverlayArrow>
         {content}
       </AriaTooltip>
     </AriaTooltipTrigger>
