@@ -5,8 +5,10 @@
  *
  *   npm run build && npx tsx scripts/look.ts [--out DIR] [--simulator] [--no-login] PATH...
  *
- * A path may end with `#click=SELECTOR` (clicked after load) or `#wait=MS`. Files are named
- * `<out>/<path-slug>.<lang>.<width>.png`. `--post '/api/calendars={"name":…}'` creates something as
+ * A path may end with steps, run in order after load: `#click=SELECTOR` (waits up to 5 s for it),
+ * `#try=SELECTOR` (clicked only when it is visible then: the phone's devices button, say),
+ * `#hover=SELECTOR`, `#key=KEY` (pressed), `#wait=MS`, `#name=NAME` (the file's name in place of the
+ * path's). Files are named `<out>/<path-slug>.<lang>.<width>.png`. `--post '/api/calendars={"name":…}'` creates something as
  * the admin first (repeatable), so that a screen shows data the demo does not have.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -75,10 +77,17 @@ try {
           const verb = step.slice(0, at);
           const value = step.slice(at + 1);
           if (verb === 'click') await page.locator(value).first().click({ timeout: 5000 }).catch(() => console.error(`could not click ${value} on ${path} (${lang}, ${width})`));
+          if (verb === 'try') {
+            const target = page.locator(value).first();
+            if (await target.isVisible()) await target.click();
+          }
+          if (verb === 'hover') await page.locator(value).first().hover({ timeout: 5000 }).catch(() => console.error(`could not hover ${value} on ${path} (${lang}, ${width})`));
+          if (verb === 'key') await page.keyboard.press(value);
           if (verb === 'wait') await page.waitForTimeout(Number(value));
         }
         await page.waitForTimeout(500);
-        const slug = (path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'map') + (hash.length ? `-${hash.length}` : '');
+        const named = hash.find((step) => step.startsWith('name='))?.slice('name='.length);
+        const slug = named ?? (path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'map') + (hash.length ? `-${hash.length}` : '');
         const file = join(out, `${slug}.${lang}.${width}.png`);
         await page.screenshot({ path: file });
         console.log(file);

@@ -39,3 +39,11 @@ export const icon = style({
   inlineSize: '20px',
   blockSize: '20px',
 });
+
+export const separator = style({
+  blockSize: '1px',
+  marginBlock: vars.space.xs,
+  marginInline: 0,
+  border: 'none',
+  backgroundColor: vars.color.border,
+});

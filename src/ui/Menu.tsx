@@ -4,6 +4,7 @@ import {
   MenuItem as AriaMenuItem,
   MenuTrigger as AriaMenuTrigger,
   Popover,
+  Separator,
   type MenuItemProps as AriaMenuItemProps,
   type MenuProps as AriaMenuProps,
   type MenuTriggerProps as AriaMenuTriggerProps,
@@ -54,4 +55,9 @@ export function MenuItem<T extends object = object>({ icon, isDanger, className,
       {children}
     </AriaMenuItem>
   );
+}
+
+/** A line between groups of menu entries (e.g. before Delete). */
+export function MenuSeparator() {
+  return <Separator className={styles.separator} />;
 }

@@ -34,7 +34,7 @@ export { Form, type FormProps } from './Form';
 export { ProgressCircle, Loader, type ProgressCircleProps, type LoaderProps } from './ProgressCircle';
 export { Alert, type AlertProps, type AlertVariant } from './Alert';
 export { ErrorToast, type ErrorToastProps } from './ErrorToast';
-export { Menu, MenuItem, MenuTrigger, type MenuProps, type MenuItemProps, type MenuTriggerProps } from './Menu';
+export { Menu, MenuItem, MenuSeparator, MenuTrigger, type MenuProps, type MenuItemProps, type MenuTriggerProps } from './Menu';
 export { Badge, type BadgeProps } from './Badge';
 
 export { AppShell, type AppShellProps } from './AppShell';
@@ -47,7 +47,9 @@ export {
 export { AuthLayout, type AuthLayoutProps } from './AuthLayout';
 
 export { CloseIcon, AlertIcon, InfoIcon, type IconProps } from './icons';
-export { MapIcon, ReportsIcon, SettingsIcon, PersonIcon, LogoutIcon, LanguageIcon, ChevronDownIcon, BellIcon, ListIcon, DeleteIcon, BatteryIcon, IgnitionIcon, GlyphIcon } from './shellIcons';
+export { MapIcon, ReportsIcon, SettingsIcon, PersonIcon, LogoutIcon, LanguageIcon, ChevronDownIcon, BellIcon, ListIcon, DeleteIcon, BatteryIcon, IgnitionIcon, GlyphIcon, TrackIcon, ReplayIcon, CommandIcon, EditIcon, MoreIcon } from './shellIcons';
+export { Tooltip, type TooltipProps } from './Tooltip';
+export { ActionBar, ActionButton, ActionLink, type ActionBarProps, type ActionButtonProps, type ActionLinkProps } from './ActionBar';
 export { ToastRegion, createToastQueue, type ToastQueue, type ToastContent, type ToastRegionProps } from './Toast';
 export { Drawer, type DrawerProps } from './Drawer';
 export { PopoverDialog, type PopoverDialogProps } from './Popover';

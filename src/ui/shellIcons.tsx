@@ -128,3 +128,55 @@ export function GlyphIcon({ path, ...props }: IconProps & { path: string }) {
     </svg>
   );
 }
+
+/** Track: a place mark with the path it leaves behind. */
+export function TrackIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M16 2.5a4.5 4.5 0 0 1 4.5 4.5c0 3.2-4.5 7.5-4.5 7.5S11.5 10.2 11.5 7A4.5 4.5 0 0 1 16 2.5z" />
+      <circle cx="16" cy="7" r="1.2" />
+      <path d="M3.5 20.5c3-3.5 6-1 9-3.5" strokeDasharray="2 3" />
+    </Icon>
+  );
+}
+
+/** Replay a route: a path from its start, with a play mark (not mirrored, as media controls are not). */
+export function ReplayIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="5" cy="5.5" r="2" />
+      <path d="M7 5.5h7a3 3 0 0 1 0 6H9a3 3 0 0 0 0 6h1.5" />
+      <path d="M15 14.5v6.5l5-3.25z" fill="currentColor" />
+    </Icon>
+  );
+}
+
+/** Send a command: a paper plane. Mirrored in right-to-left (it flies forward). */
+export function CommandIcon({ className, ...props }: IconProps) {
+  return (
+    <Icon {...props} className={cx(styles.mirrorInRtl, className)}>
+      <path d="M21 3 3 10.5l7.5 3 3 7.5L21 3z" />
+      <path d="M10.5 13.5 15 9" />
+    </Icon>
+  );
+}
+
+export function EditIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 20h4L18.6 9.4a2.1 2.1 0 0 0-3-3L5 17v3z" />
+      <path d="m13.5 8.5 3 3" />
+    </Icon>
+  );
+}
+
+/** More actions: three dots. */
+export function MoreIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="5" cy="12" r="1.5" fill="currentColor" stroke="none" />
+      <circle cx="12" cy="12" r="1.5" fill="currentColor" stroke="none" />
+      <circle cx="19" cy="12" r="1.5" fill="currentColor" stroke="none" />
+    </Icon>
+  );
+}

@@ -316,6 +316,12 @@ describe.each(['ar', 'en'])('axe in %s', (lang) => {
     await page.locator('[data-device-id]').first().click();
     await page.getByTestId('device-card').waitFor();
     await check(page, lang, `/ with a device card (${lang})`, found);
+    // its More menu (the network page, other maps, Delete)
+    await page.getByTestId('device-card').getByRole('button', { name: lang === 'ar' ? 'المزيد' : 'More' }).click();
+    await page.getByRole('menu').waitFor();
+    await check(page, lang, `/ with the device card's More menu (${lang})`, found);
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');
 
     // the events drawer

@@ -156,7 +156,10 @@ describe('device list', () => {
     await row.click();
     const card = page.getByTestId('device-card');
     await card.getByRole('heading', { name: 'Van to retire' }).waitFor();
-    await card.getByRole('button', { name: 'Delete' }).click();
+    // Delete is under More, never beside Track
+    expect(await card.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await card.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await card.waitFor({ state: 'detached' });
     await row.waitFor({ state: 'detached' });

@@ -106,7 +106,10 @@ describe('map page', () => {
     const row = (name: RegExp) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
     const plain = (text: string | null) => (text ?? '').replace(/[\u2066-\u2069]/g, '').replace('٫', '.');
     expect(Number(plain(await row(/^(خط العرض|Latitude)$/).getByRole('cell').textContent()))).toBe(position.latitude);
-    expect(await row(/^(الجهاز|Device)$/).getByRole('cell').textContent()).toBe(String(created[STATIC_NAME]?.id));
+    // titled with the device's name and the fix time, not ids; the device field names it too
+    expect(await table.getByRole('heading', { level: 1 }).textContent()).toBe(STATIC_NAME);
+    expect(await table.getByText(/^(الموقع في|Position at) .+/).count()).toBe(1);
+    expect(await row(/^(الجهاز|Device)$/).getByRole('cell').textContent()).toBe(STATIC_NAME);
     expect(await row(/^(الدقة|Accuracy)$/).getByRole('cell').textContent()).toMatch(/^25 (م|m)$/);
     expect(await table.getByRole('rowheader', { name: 'latitude', exact: true }).count()).toBe(0);
 

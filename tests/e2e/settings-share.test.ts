@@ -141,9 +141,14 @@ describe('sharing a device', () => {
     const guestCard = guest.getByTestId('device-card');
     await guestCard.getByRole('heading', { name: device.name }).waitFor();
     // the link carries no language: the guest sees Arabic, the product's first language
-    expect(await guestCard.getByRole('link', { name: 'إعادة التشغيل' }).count()).toBe(1); // Replay
+    expect(await guestCard.getByRole('link', { name: 'إعادة عرض المسار' }).count()).toBe(1); // Replay
     for (const action of ['تعديل', 'الأمر']) expect(await guestCard.getByRole('link', { name: action }).count()).toBe(0); // Edit, Command
-    expect(await guestCard.getByRole('button', { name: 'حذف' }).count()).toBe(0); // Delete
+    // Delete is neither in the card nor under its More
+    expect(await guestCard.getByRole('button', { name: 'حذف' }).count()).toBe(0);
+    await guestCard.getByRole('button', { name: 'المزيد' }).click();
+    await guest.getByRole('menu').waitFor();
+    expect(await guest.getByRole('menuitem', { name: 'حذف' }).count()).toBe(0);
+    await guest.keyboard.press('Escape');
     // the guest may not share it on, and may change nothing
     const status = await guest.evaluate(
       (id) => fetch('/api/devices/share', { method: 'POST', body: new URLSearchParams({ deviceId: String(id), expiration: new Date(Date.now() + 3600_000).toISOString() }) }).then((r) => r.status),

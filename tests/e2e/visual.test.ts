@@ -1,6 +1,7 @@
 /**
  * The look of the main states, compared with committed baselines in Chromium: login in Arabic
- * and English; the map with the device list and a card; the 'Remove item?' confirmation; the
+ * and English; the map with the device list and a card (Arabic and English, desktop and phone);
+ * the 'Remove item?' confirmation; the
  * account menu; the events drawer; the phone layout (map, and the device list open). Pop-ups must
  * have their surface: a dialog or menu whose surface is taken away fails the comparison. Settings:
  * a list (groups, Arabic, desktop and phone) and an edit form (a device, English). Geofences: the
@@ -47,7 +48,15 @@ async function openPage(lang: 'ar' | 'en', size: 'desktop' | 'phone' = 'desktop'
 async function openCard(page: Page): Promise<void> {
   await page.locator('[data-device-id]').first().click();
   await page.getByTestId('device-card').waitFor();
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await mapStill(page); // the camera eases the device beside the card
+}
+
+/** The card's Delete: under More, then the question. */
+async function askToDelete(page: Page, more = 'More', remove = 'Delete'): Promise<void> {
+  await page.getByTestId('device-card').getByRole('button', { name: more }).click();
+  await page.getByRole('menuitem', { name: remove }).click();
+  await page.getByRole('alertdialog').waitFor();
 }
 
 describe('the look of the main states', () => {
@@ -60,14 +69,18 @@ describe('the look of the main states', () => {
     }
   });
 
-  it('the map with the device list and a card; the confirmation dialog', async () => {
+  it('the map with the device list and a card, in English and Arabic; the confirmation dialog', async () => {
     const { page } = await openPage('en');
     await signInToMap(page, harness, '/login?locale=en');
     await openCard(page);
     await expectLook(page, 'map-card-en');
-    await page.getByTestId('device-card').getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('alertdialog').waitFor();
+    await askToDelete(page);
     await expectLook(page, 'confirm-dialog-en');
+
+    const arabic = await openPage('ar');
+    await signInToMap(arabic.page, harness, '/login?locale=ar');
+    await openCard(arabic.page);
+    await expectLook(arabic.page, 'map-card-ar');
   });
 
   it('the account menu and the events drawer, in Arabic', async () => {
@@ -99,6 +112,13 @@ describe('the look of the main states', () => {
     await page.getByTestId('device-card').waitFor();
     await mapStill(page);
     await expectLook(page, 'phone-card-ar');
+
+    // the card in English on a phone: a sheet over the map's width, above the bottom navigation
+    const english = await openPage('en', 'phone');
+    await signInToMap(english.page, harness, '/login?locale=en');
+    await english.page.getByRole('button', { name: 'Devices' }).click();
+    await openCard(english.page);
+    await expectLook(english.page, 'phone-card-en');
   });
 
   it('settings: a list and an edit form, on a desktop and a phone', async () => {
@@ -155,9 +175,8 @@ describe('the look of the main states', () => {
     const { page } = await openPage('en');
     await signInToMap(page, harness, '/login?locale=en');
     await openCard(page);
-    await page.getByTestId('device-card').getByRole('button', { name: 'Delete' }).click();
+    await askToDelete(page);
     const dialog = page.getByRole('alertdialog');
-    await dialog.waitFor();
     // the surface is there: an opaque background and padding
     const look = await dialog.evaluate((element) => {
       const modal = element.parentElement ?? element;

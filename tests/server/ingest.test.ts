@@ -5,7 +5,7 @@ import type WebSocket from 'ws';
 import type { Device, Position, SocketMessage } from '../../contract/models.ts';
 import { type TripPoint, DEFAULT_TRIP_CONFIG, advanceTrip, restoreTrip } from '../../server/events/trip.ts';
 import { type Area, areaContains, distanceMeters } from '../../server/geo/contains.ts';
-import { ADMIN_PASSWORD, type TestServer, createUser, login, openSocket, start } from './helpers.ts';
+import { ADMIN_PASSWORD, type TestServer, basic, createUser, login, openSocket, start } from './helpers.ts';
 
 describe('geometry (pure)', () => {
   it('haversine distance', () => {
@@ -180,6 +180,30 @@ describe('position processing', () => {
     expect(outsiderMessages).toEqual([]);
     adminWs.close();
     outsiderWs.close();
+  });
+
+  it('a new device is pushed online with its first position, in the same frame (not on a later status check)', async () => {
+    const created = (await (
+      await fetch(`${server.url}/api/devices`, {
+        method: 'POST',
+        headers: { Authorization: basic('admin', ADMIN_PASSWORD), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'New phone', uniqueId: 'new-phone-1' }),
+      })
+    ).json()) as Device;
+    expect(created.status).toBe('offline');
+    const admin = await login(server.url, 'admin', ADMIN_PASSWORD);
+    const { ws } = await openSocket(`${server.url}/api/socket`, { Cookie: admin });
+    const messages = collect(ws);
+    await new Promise((r) => setTimeout(r, 50));
+    // (the clock stays: the next test counts from the van's last update)
+    const sent = Date.now();
+    expect((await send(`id=new-phone-1&lat=24.76&lon=46.69&timestamp=${Math.floor(clock / 1000)}`)).status).toBe(200);
+    await until(() => messages.some((m) => m.positions?.some((p) => p.deviceId === created.id)), 1000);
+    const frame = messages.find((m) => m.positions?.some((p) => p.deviceId === created.id))!;
+    expect(frame.devices?.find((d) => d.id === created.id)).toMatchObject({ status: 'online', positionId: frame.positions![0]!.id });
+    // well under the spec's one-second delivery interval: nothing waits for a periodic check
+    expect(Date.now() - sent).toBeLessThan(1000);
+    ws.close();
   });
 
   it('marks silent devices unknown after status.timeout (server attribute), pushing the device', async () => {

@@ -18,7 +18,6 @@ import { ICON_PATHS } from '../../map/icons/paths';
 import {
   createDeviceListView,
   DEFAULT_QUERY,
-  relativeTime,
   statusCounts,
   type DeviceListQuery,
   type DeviceSort,
@@ -32,7 +31,7 @@ import { resources } from '../../api/resources';
 import { categoryLabel, statusLabel } from './labels';
 import { alarmLabel } from '../events/eventTypes';
 import { useLive } from './useLive';
-import { useNow } from './useNow';
+import { RelativeTime } from './RelativeTime';
 import * as styles from './DeviceList.css';
 
 export const ROW_HEIGHT = 56;
@@ -324,14 +323,6 @@ function RowIndicators({ indicators: shown }: { indicators: Indicators }) {
 }
 
 function LastUpdate({ value }: { value: string | null }) {
-  const { t, i18n } = useLingui();
-  const now = useNow();
-  const relative = relativeTime(value, now);
-  const formatter = useMemo(() => new Intl.RelativeTimeFormat(i18n.locale, { numeric: 'auto', style: 'short' }), [i18n.locale]);
-  const text = relative ? formatter.format(relative.value, relative.unit) : t`Never`;
-  return (
-    <time className={styles.time} dateTime={value ?? undefined}>
-      {text}
-    </time>
-  );
+  const { t } = useLingui();
+  return <RelativeTime value={value} fallback={t`Never`} className={styles.time} />;
 }

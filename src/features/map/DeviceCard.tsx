@@ -1,15 +1,21 @@
 /**
- * The selected device's card over the map: a react-aria Dialog (non-modal: the map stays usable),
- * at most 288 px wide, with the device image (144 px high) when the device has one, the spec's
+ * The selected device's card over the map, made to be read at a glance: a react-aria Dialog
+ * (non-modal: the map stays usable), at most 288 px wide beside the map on a desktop and a bottom
+ * sheet over the map's whole width on a phone. Top down: the device image (144 px) when there is
+ * one; a header with the name, the status (dot and word) and the time since the last fix; the
  * fields the user chose (`positionItems`, as Traccar's client: fix time, address, speed and total
- * distance by default) in the user's units, links to the position and network pages, a "more" menu
- * (the place in other maps) and the actions the user may take: Track (Stop tracking while the
- * device's path is drawn), Replay, Command, Edit, Delete. Closing (button or Escape) deselects
- * the device and returns focus where it came from (the device row).
+ * distance by default) as label over value, in the user's units, two to a line, a time or a long
+ * value on a line of its own, never wrapped (the address may wrap); a link to the position page;
+ * then an action bar of icons with labels and tooltips: Track (Stop tracking while the device's
+ * path is drawn), Replay, Command, Edit and More (the network page, other maps, share,
+ * connections, a geofence here, and Delete, after its question). A device without a position yet
+ * says it waits for its first one. Closing (button or Escape) deselects the device and returns
+ * focus where it came from (the device row). The outer element is `data-map-obstacle`: the map
+ * keeps the selected device clear of it.
  */
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { Heading, MenuTrigger } from 'react-aria-components';
+import { Heading } from 'react-aria-components';
 import { useNavigate } from '@tanstack/react-router';
 import { FocusScope } from 'react-aria';
 import type { Device, Geofence } from '../../../contract/models';
@@ -19,7 +25,28 @@ import { normalizeStatus, statusColor } from '../../domain/categories';
 import { preference } from '../../domain/permissions';
 import { canEdit, canOpen, restrictionsOf } from '../../domain/restrictions';
 import { selectServer, selectUser } from '../../machines/session/selectors';
-import { AlertDialog, Button, CloseIcon, Dialog, Link, Menu, MenuItem } from '../../ui';
+import {
+  ActionBar,
+  ActionButton,
+  ActionLink,
+  AlertDialog,
+  Button,
+  CloseIcon,
+  CommandIcon,
+  DeleteIcon,
+  Dialog,
+  EditIcon,
+  Link,
+  Menu,
+  MenuItem,
+  MenuSeparator,
+  MenuTrigger,
+  MoreIcon,
+  ReplayIcon,
+  Spinner,
+  TrackIcon,
+} from '../../ui';
+import { RelativeTime } from '../devices/RelativeTime';
 import { useServices } from '../app/services';
 import { useRequest } from '../app/useRequest';
 import { useSession, useTracking } from '../app/hooks';
@@ -44,6 +71,14 @@ export function DeviceCard() {
       <DeviceCardContent key={id} device={device} position={position} onClose={() => live.select(null)} />
     </FocusScope>
   );
+}
+
+/**
+ * A value that takes the card's whole width: a time (a date and a clock never share a line with
+ * another value) or anything longer than half the card holds on one line.
+ */
+export function isWideValue(key: string, value: string): boolean {
+  return /Time$/.test(key) || value.length > 14;
 }
 
 /** Traccar's default card fields (its `positionItems` preference). */
@@ -74,17 +109,18 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
   const statusLabel = { online: t`Online`, offline: t`Offline`, unknown: t`Unknown` }[status];
   const image = deviceImageUrl(device, services.backendOrigin, window.location.href);
 
-  const rows: Array<{ key: string; label: string; value: string }> = [];
+  const rows: Array<{ key: string; label: string; value: string; wide: boolean }> = [];
   if (position) {
     for (const key of positionItems(preference('positionItems', user, server, null))) {
       if (key === 'address') continue; // its own row, below
       const raw = key in position ? (position as unknown as Record<string, unknown>)[key] : position.attributes[key];
       const value = raw === undefined || raw === null || raw === '' ? null : attributeValue(i18n, format, key, raw);
-      if (value !== null) rows.push({ key, label: attributeName(i18n, key), value });
+      if (value !== null) rows.push({ key, label: attributeName(i18n, key), value, wide: isWideValue(key, value) });
     }
   }
   const mapNames = { google: t`Open in Google Maps`, apple: t`Open in Apple Maps`, streetView: t`Open Street View` };
   const more = [
+    ...(position ? [{ id: 'network', href: `/network/${position.id}`, label: t`Network`, external: false }] : []),
     ...(position ? externalMapLinks(position.latitude, position.longitude, position.course) : []).map((link) => ({ id: link.id, href: link.href, label: mapNames[link.id], external: true })),
     ...(canOpen('share', restrictions) ? [{ id: 'share', href: `/settings/device/${device.id}/share`, label: t`Share`, external: false }] : []),
     ...(canEdit('deviceConnections', restrictions) ? [{ id: 'connections', href: `/settings/device/${device.id}/connections`, label: t`Connections`, external: false }] : []),
@@ -116,10 +152,13 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
   });
   const remove = () => removal.run();
 
+  const details = position ? `/position/${position.id}` : null;
   return (
     <div
       className={styles.card}
       data-testid="device-card"
+      // the map keeps the selected device clear of what this covers (keep-in-view)
+      data-map-obstacle=""
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !confirming) onClose();
       }}
@@ -131,43 +170,80 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
           </div>
         )}
         <div className={styles.header}>
-          <span className={styles.statusDot} style={{ backgroundColor: statusColor(status) }} aria-hidden="true" />
-          <Heading id={`device-card-${device.id}`} level={2} className={styles.title}>
-            {device.name}
-          </Heading>
-          <Button variant="quiet" aria-label={t`Close`} onPress={onClose} autoFocus>
+          <div className={styles.headerText}>
+            <Heading id={`device-card-${device.id}`} level={2} className={styles.title}>
+              {device.name}
+            </Heading>
+            <p className={styles.status}>
+              <span className={styles.statusDot} style={{ backgroundColor: statusColor(status) }} aria-hidden="true" />
+              <span>{statusLabel}</span>
+              {position && (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <RelativeTime value={position.fixTime} fallback={t`No fix time`} className={styles.since} />
+                </>
+              )}
+            </p>
+          </div>
+          <Button variant="quiet" aria-label={t`Close`} onPress={onClose} className={styles.close} autoFocus>
             <CloseIcon />
           </Button>
         </div>
-        <dl className={styles.fields}>
-          <div className={styles.row}>
-            <dt>{t`Status`}</dt>
-            <dd>{statusLabel}</dd>
+        {position ? (
+          <div className={styles.body}>
+            <dl className={styles.fields}>
+              {rows.map((row) => (
+                <div key={row.key} className={row.wide ? styles.wideField : styles.field}>
+                  <dt>{row.label}</dt>
+                  <dd>{row.value}</dd>
+                </div>
+              ))}
+              <div className={styles.addressField}>
+                <dt>{t`Address`}</dt>
+                <dd>
+                  <Address position={position} geocoder={server?.geocoderEnabled === true} />
+                </dd>
+              </div>
+            </dl>
+            {details && (
+              <Link href={details} className={styles.details}>
+                {t`More details`}
+              </Link>
+            )}
           </div>
-          {rows.map((row) => (
-            <div key={row.key} className={styles.row}>
-              <dt>{row.label}</dt>
-              <dd>{row.value}</dd>
+        ) : (
+          <div className={styles.waiting} role="status">
+            <Spinner size="sm" />
+            <div>
+              <p className={styles.waitingTitle}>{t`Waiting for the first position`}</p>
+              <p className={styles.waitingText}>{t`The device shows on the map as soon as it reports where it is.`}</p>
             </div>
-          ))}
-          {position && (
-            <div className={styles.row}>
-              <dt>{t`Address`}</dt>
-              <dd>
-                <Address position={position} geocoder={server?.geocoderEnabled === true} />
-              </dd>
-            </div>
+          </div>
+        )}
+        <ActionBar aria-label={t`Device actions`} className={styles.actions}>
+          <ActionButton
+            icon={<TrackIcon />}
+            label={tracking.tracked ? t`Stop tracking` : t`Track`}
+            tooltip={tracking.tracked ? t`Stop drawing this device's path` : t`Draw this device's path from now on`}
+            isActive={tracking.tracked}
+            onPress={tracking.tracked ? tracking.untrack : tracking.track}
+          />
+          <ActionLink
+            icon={<ReplayIcon />}
+            label={t`Replay`}
+            tooltip={t`Replay the route this device took`}
+            href={`/replay?deviceId=${device.id}`}
+            // as Traccar's card: nothing to replay before the first position
+            isDisabled={!position}
+          />
+          {canOpen('sendCommand', restrictions) && (
+            <ActionLink icon={<CommandIcon />} label={t`Command`} tooltip={t`Send a command`} href={`/settings/device/${device.id}/command`} />
           )}
-        </dl>
-        <div className={styles.links}>
-          {position && <Link href={`/position/${position.id}`}>{t`More details`}</Link>}
-          {position && <Link href={`/network/${position.id}`}>{t`Network`}</Link>}
-          {(more.length > 0 || mayAddGeofence) && (
+          {mayEdit && <ActionLink icon={<EditIcon />} label={t`Edit`} tooltip={t`Edit the device`} href={`/settings/device/${device.id}`} />}
+          {(more.length > 0 || mayAddGeofence || mayEdit) && (
             <MenuTrigger>
-              <Button variant="quiet" className={styles.more}>
-                {t`More`}
-              </Button>
-              <Menu aria-label={t`More`} placement="top start">
+              <ActionButton icon={<MoreIcon />} label={t`More`} tooltip={t`More actions`} />
+              <Menu aria-label={t`More`} placement="top end">
                 {more.map((item) => (
                   <MenuItem key={item.id} id={item.id} href={item.href} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
                     {item.label}
@@ -183,36 +259,16 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
                     {t`Create a geofence here`}
                   </MenuItem>
                 )}
+                {mayEdit && (more.length > 0 || mayAddGeofence) && <MenuSeparator />}
+                {mayEdit && (
+                  <MenuItem key="delete" id="delete" isDanger icon={<DeleteIcon />} onAction={() => setConfirming(true)}>
+                    {t`Delete`}
+                  </MenuItem>
+                )}
               </Menu>
             </MenuTrigger>
           )}
-        </div>
-        <div className={styles.actions}>
-          <Link href={`/replay?deviceId=${device.id}`} className={styles.action}>
-            {t`Replay`}
-          </Link>
-          {canOpen('sendCommand', restrictions) && (
-            <Link href={`/settings/device/${device.id}/command`} className={styles.action}>
-              {t`Command`}
-            </Link>
-          )}
-          {mayEdit && (
-            <Link href={`/settings/device/${device.id}`} className={styles.action}>
-              {t`Edit`}
-            </Link>
-          )}
-          {/* the buttons together, at the end (on a line of their own when the links fill one) */}
-          <div className={styles.buttons}>
-            <Button variant="secondary" className={styles.track} onPress={tracking.tracked ? tracking.untrack : tracking.track}>
-              {tracking.tracked ? t`Stop tracking` : t`Track`}
-            </Button>
-            {mayEdit && (
-              <Button variant="danger" onPress={() => setConfirming(true)}>
-                {t`Delete`}
-              </Button>
-            )}
-          </div>
-        </div>
+        </ActionBar>
       </Dialog>
       {confirming && (
         <AlertDialog
@@ -240,11 +296,11 @@ function Address({ position, geocoder }: { position: LivePosition; geocoder: boo
   const here = lookup.input?.latitude === position.latitude && lookup.input.longitude === position.longitude;
   if (here && lookup.output) return <bdi>{lookup.output}</bdi>;
   const coordinates = formatCoordinates(i18n.locale, position.latitude, position.longitude);
-  if (!geocoder) return <span>{coordinates}</span>;
+  if (!geocoder) return <span className={styles.coordinates}>{coordinates}</span>;
   const notFound = here && (lookup.state === 'failed' || lookup.state === 'timedOut' || (lookup.state === 'done' && !lookup.output));
   return (
     <span className={styles.address}>
-      <span>{coordinates}</span>
+      <span className={styles.coordinates}>{coordinates}</span>
       <Button variant="quiet" onPress={() => lookup.run({ latitude: position.latitude, longitude: position.longitude })} isPending={lookup.pending}>
         {notFound ? t`Address not found: try again` : t`Show address`}
       </Button>

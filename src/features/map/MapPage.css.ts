@@ -1,8 +1,18 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { createContainer, globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
 
+/** The map's area as a size container: what sits over the map follows the map's width, not the window's. */
+export const mapArea = createContainer('map-area');
+
 /** The map fills the shell's main area (the sidebar and bottom bar are the shell's). */
-export const page = style({ position: 'relative', inlineSize: '100%', blockSize: '100%', minBlockSize: 0 });
+export const page = style({
+  position: 'relative',
+  inlineSize: '100%',
+  blockSize: '100%',
+  minBlockSize: 0,
+  containerName: mapArea,
+  containerType: 'inline-size',
+});
 
 export const layersButton = style({
   position: 'absolute',

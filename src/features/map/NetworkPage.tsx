@@ -3,6 +3,7 @@ import { Alert, Loader } from '../../ui';
 import { MiniMap } from '../../map/MiniMap';
 import { valueText } from './format';
 import { usePosition } from './usePosition';
+import { PositionTitle } from './PositionTitle';
 import * as styles from './pages.css';
 
 /** The position's `network`: cell towers and wifi access points as tables, and where it was. */
@@ -18,7 +19,7 @@ export function NetworkPage({ positionId }: { positionId: number }) {
   const wifi = network.wifiAccessPoints ?? [];
   return (
     <div className={styles.page} data-testid="network-page">
-      <h1 className={styles.heading}>{t`Network of position ${positionId}`}</h1>
+      <PositionTitle position={position} page="network" />
       <div className={styles.miniMap}>
         <MiniMap longitude={position.longitude} latitude={position.latitude} label={t`Position on the map`} />
       </div>

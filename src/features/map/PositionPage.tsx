@@ -4,29 +4,32 @@ import { Alert, Link, Loader } from '../../ui';
 import { useUnitFormatters } from '../app/useUnits';
 import { attributeName, attributeValue } from './positionAttributes';
 import { usePosition } from './usePosition';
+import { PositionTitle, useDeviceName } from './PositionTitle';
 import * as styles from './pages.css';
 
 /**
  * Every field of a position, then every attribute, in a two-column table: names in the active
- * language, values in the user's units, all as text.
+ * language, values in the user's units, all as text. Titled with the device's name and the fix
+ * time; the device field shows the name too.
  */
 export function PositionPage({ id }: { id: number }) {
   const { t, i18n } = useLingui();
   const format = useUnitFormatters();
   const query = usePosition(id);
+  const deviceName = useDeviceName(query.data?.deviceId);
   if (query.isPending && query.fetchStatus !== 'idle') return <Loader label={t`Loading`} variant="inline" />;
   if (query.isError) return <Alert variant="error">{query.error.message}</Alert>;
   const position = query.data;
   if (!position) return <Alert variant="error">{t`Position not found`}</Alert>;
 
   const fields = (Object.keys(position) as Array<keyof Position>).filter((key) => key !== 'attributes' && key !== 'network');
-  const row = (key: string, value: unknown) => [attributeName(i18n, key), attributeValue(i18n, format, key, value)] as const;
+  const row = (key: string, value: unknown) => [attributeName(i18n, key), key === 'deviceId' && deviceName !== null ? deviceName : attributeValue(i18n, format, key, value)] as const;
   return (
     <div className={styles.page} data-testid="position-page">
       <Link href="/" className={styles.back}>
         {t`Back to the map`}
       </Link>
-      <h1 className={styles.heading}>{t`Position ${id}`}</h1>
+      <PositionTitle position={position} page="position" />
       <NameValueTable caption={t`Fields`} rows={fields.map((key) => row(key, position[key]))} />
       <NameValueTable caption={t`Attributes`} rows={Object.entries(position.attributes ?? {}).map(([key, value]) => row(key, value))} />
     </div>

@@ -10,7 +10,11 @@ export const page = style({
   marginInline: 'auto',
 });
 
-export const heading = style({ margin: 0, fontSize: vars.fontSize.lg });
+export const heading = style({ margin: 0, fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.tight, overflowWrap: 'anywhere' });
+
+export const titleBlock = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
+
+export const subtitle = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const back = style({ alignSelf: 'flex-start' });
 

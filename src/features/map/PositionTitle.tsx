@@ -1,0 +1,30 @@
+import { useCallback } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { Position } from '../../../contract/models';
+import type { LiveState } from '../../domain/liveStore';
+import { useLive } from '../devices/useLive';
+import { formatDateTime } from './format';
+import * as styles from './pages.css';
+
+/** The name of a device from the live store (the whole fleet is there), or null when it is not known. */
+export function useDeviceName(deviceId: number | undefined): string | null {
+  return useLive(useCallback((state: LiveState) => (deviceId === undefined ? null : (state.devices.get(deviceId)?.name ?? null)), [deviceId]));
+}
+
+/**
+ * The heading of a page about one position (its fields, its network): the device's name, and
+ * what the page shows with the position's fix time, rather than ids.
+ */
+export function PositionTitle({ position, page }: { position: Position; page: 'position' | 'network' }) {
+  const { t, i18n } = useLingui();
+  const name = useDeviceName(position.deviceId);
+  const time = formatDateTime(i18n.locale, position.fixTime) ?? '';
+  return (
+    <div className={styles.titleBlock}>
+      <h1 className={styles.heading}>
+        <bdi>{name ?? t`Device ${position.deviceId}`}</bdi>
+      </h1>
+      <p className={styles.subtitle}>{page === 'position' ? t`Position at ${time}` : t`Network at ${time}`}</p>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from './theme.css';
+import { insetFocusRing } from './focus.css';
+
+export const bar = style({
+  display: 'grid',
+  gridAutoFlow: 'column',
+  // equal shares, but never narrower than a label's longest word (a word is never broken)
+  gridAutoColumns: 'minmax(min-content, 1fr)',
+  gap: 0,
+});
+
+/** Icon over label, the label at most two lines; 44 px at least both ways (a finger's target). */
+export const action = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'flex-start',
+  gap: vars.space.xxs,
+  minInlineSize: '44px',
+  minBlockSize: '52px',
+  paddingBlock: vars.space.xs,
+  paddingInline: 0,
+  border: 'none',
+  borderRadius: vars.radius.md,
+  background: 'none',
+  color: vars.color.text,
+  fontFamily: 'inherit',
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.regular,
+  lineHeight: vars.lineHeight.tight,
+  textAlign: 'center',
+  textDecoration: 'none',
+  cursor: 'pointer',
+  outline: 'none',
+  userSelect: 'none',
+  WebkitTapHighlightColor: 'transparent',
+  selectors: {
+    '&[data-hovered]': { backgroundColor: vars.color.surfaceRaised },
+    '&[data-pressed]': { backgroundColor: vars.color.border },
+    '&[data-focus-visible]': insetFocusRing,
+    '&[data-disabled]': { opacity: 0.45, cursor: 'not-allowed', backgroundColor: 'transparent' },
+    '&[data-active]': { color: vars.color.primary, backgroundColor: 'rgba(79, 140, 255, 0.14)' },
+  },
+});
+
+export const icon = style({ display: 'inline-flex', fontSize: '22px' });
+
+export const label = style({
+  maxInlineSize: '100%',
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 2,
+  overflow: 'hidden',
+});
