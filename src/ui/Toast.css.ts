@@ -1,28 +1,73 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { media } from './breakpoints';
 import { focusRing } from './focus.css';
 import { vars } from './theme.css';
 
-/** Portalled to the body (the theme variables are on `:root`). */
-export const region = style({
-  position: 'fixed',
-  insetInlineEnd: vars.space.lg,
-  insetBlockStart: vars.space.lg,
+/**
+ * A place for toasts (ToastPlace): a column, newest event toasts first, the update prompt and the
+ * errors toast below them; every one as wide as the place. Not shown while empty. Above dialogs and
+ * their backdrop (an error must be read while a dialog is open).
+ */
+export const place = style({
+  position: 'relative',
   zIndex: vars.zIndex.toast,
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.sm,
-  maxInlineSize: 'min(360px, calc(100vw - 32px))',
-  outline: 'none',
-  selectors: { '&[data-focus-visible]': focusRing },
+  minInlineSize: 0,
+  pointerEvents: 'none',
+  selectors: { '&:empty': { display: 'none' } },
+});
+
+globalStyle(`${place} > *`, { pointerEvents: 'auto', inlineSize: '100%', maxInlineSize: 'none', boxSizing: 'border-box' });
+
+/**
+ * The fallback place, with no shell (the sign-in pages): fixed at the bottom of the screen, its
+ * messages centred and no wider than they need.
+ */
+export const dock = style({
+  position: 'fixed',
+  insetInline: vars.space.lg,
+  insetBlockEnd: vars.space.lg,
+  alignItems: 'center',
   '@media': {
-    // below the phone's top bar (one control high, with its padding): a toast never covers navigation
     [media.narrow]: {
       insetInline: vars.space.sm,
-      insetBlockStart: `calc(${vars.size.control} + 2 * ${vars.space.xs} + ${vars.space.sm})`,
-      maxInlineSize: 'none',
+      insetBlockEnd: `calc(env(safe-area-inset-bottom, 0px) + ${vars.space.sm})`,
     },
   },
+});
+
+globalStyle(`${dock} > *`, {
+  inlineSize: 'fit-content',
+  maxInlineSize: '560px',
+  '@media': { [media.narrow]: { inlineSize: '100%', maxInlineSize: 'none' } },
+});
+
+/** The event toasts' region: first in its place; the toasts, then the count of the folded ones. */
+export const region = style({
+  order: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  outline: 'none',
+  selectors: { '&[data-focus-visible]': focusRing },
+});
+
+export const list = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
+/** "+5 more events": opens the events drawer. */
+export const folded = style({
+  alignSelf: 'stretch',
+  fontSize: vars.fontSize.sm,
+  boxShadow: '0 8px 24px rgba(0, 0, 0, 0.5)',
 });
 
 export const toast = style({

@@ -1,10 +1,11 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ServiceWorkerMachine } from '../../machines/serviceWorker/serviceWorker.machine';
 import type { AnnouncementsActor } from '../../composition';
 import { useLingui } from '@lingui/react/macro';
-import { ThemeProvider, Loader, Alert, ErrorToast } from '../../ui';
+import { ThemeProvider, Loader, Alert, ErrorToast, ToastPlaceProvider, useToastPlace } from '../../ui';
 import { toastText } from '../../domain/errors';
 import { preference } from '../../domain/permissions';
 import { selectChecking, selectServerError } from '../../machines/session/selectors';
@@ -15,8 +16,10 @@ import * as styles from './app.css';
 
 /**
  * Everything above the router: the theme, the boot states of the session (the loader while it
- * checks, the alert while the server cannot be reached) and the errors toast. The router mounts
- * only once the session has settled, so its guards never leave the page blank.
+ * checks, the alert while the server cannot be reached), the toasts' place (ToastPlace: the
+ * shell's strip, a page's zone, or a dock at the bottom of the screen) and, in it, the errors
+ * toast and the update prompt. The router mounts only once the session has settled, so its guards
+ * never leave the page blank.
  */
 export function AppFrame({ children }: { children: ReactNode }) {
   const { t } = useLingui();
@@ -30,11 +33,11 @@ export function AppFrame({ children }: { children: ReactNode }) {
       colorPrimary={typeof colorPrimary === 'string' ? colorPrimary : null}
       colorSecondary={typeof colorSecondary === 'string' ? colorSecondary : null}
     >
-      {serverError !== null ? <ServerErrorAlert message={serverError} /> : checking ? <Loader label={t`Loading…`} /> : children}
-      <div className={styles.bottomDock}>
+      <ToastPlaceProvider>
+        {serverError !== null ? <ServerErrorAlert message={serverError} /> : checking ? <Loader label={t`Loading…`} /> : children}
         <UpdatePromptHost />
         <ErrorToastHost />
-      </div>
+      </ToastPlaceProvider>
       <AnnouncementsHost />
     </ThemeProvider>
   );
@@ -69,11 +72,13 @@ function UpdatePromptHost() {
   const worker = app.system.get('serviceWorker') as ActorRefFrom<ServiceWorkerMachine> | undefined;
   const shown = useSelector(worker, (s) => (s?.matches('updateAvailable') || s?.matches('activating')) ?? false);
   const refreshing = useSelector(worker, (s) => s?.matches('activating') ?? false);
-  if (!worker || !shown) return null;
-  return (
+  const place = useToastPlace();
+  if (!worker || !shown || place === null) return null;
+  return createPortal(
     <Suspense fallback={null}>
       <UpdatePrompt refreshing={refreshing} onRefresh={() => worker.send({ type: 'REFRESH' })} onDismiss={() => worker.send({ type: 'DISMISS' })} />
-    </Suspense>
+    </Suspense>,
+    place,
   );
 }
 
@@ -81,8 +86,9 @@ function ErrorToastHost() {
   const { t } = useLingui();
   const { message, close } = useErrorQueue();
   const text = useCatalogueText();
-  if (message === null) return null;
-  return <ErrorToast message={text(toastText(message))} onClose={close} closeLabel={t`Close`} />;
+  const place = useToastPlace();
+  if (message === null || place === null) return null;
+  return createPortal(<ErrorToast message={text(toastText(message))} onClose={close} closeLabel={t`Close`} />, place);
 }
 
 /** The dialog's code loads while an announcement waits for its delay. */

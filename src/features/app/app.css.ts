@@ -1,34 +1,11 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
-import { media } from '../../ui/breakpoints';
 
 export const centered = style({ padding: vars.space.xl, maxInlineSize: '40rem', marginInline: 'auto' });
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 export const row = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center', justifyContent: 'space-between' });
 export const heading = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });
 export const muted = style({ color: vars.color.textMuted, margin: 0 });
-/**
- * The bottom dock: the errors toast and the update prompt, stacked (never over each other), at the
- * bottom of the screen; on phones above the bottom navigation and the home indicator's safe area.
- * It takes no clicks itself: only its messages do.
- */
-export const bottomDock = style({
-  position: 'fixed',
-  insetInline: vars.space.lg,
-  insetBlockEnd: vars.space.lg,
-  zIndex: vars.zIndex.toast,
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  pointerEvents: 'none',
-  '@media': {
-    [media.narrow]: {
-      insetBlockEnd: `calc(${vars.size.bottomBar} + env(safe-area-inset-bottom, 0px) + ${vars.space.sm})`,
-      insetInline: vars.space.sm,
-    },
-  },
-});
 export const mapPage = style({ position: 'relative', inlineSize: '100%', blockSize: '100%' });
 
 /** A stack trace: as text, lines kept, scrollable (and so focusable) when long. */
