@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { createVar, style } from '@vanilla-extract/css';
 import { media } from './breakpoints';
 import { vars } from './theme.css';
 
@@ -65,6 +65,9 @@ export const bottom = style({
     [media.wide]: { display: 'none' },
   },
 });
+
+/** The toasts' strip's height (0 while empty), set on the shell by AppShell. */
+export const toastStripBlockSize = createVar();
 
 /**
  * The toasts' strip (ToastPlace): a row of its own, never over the page, the navigation or the

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode, type RefCallback } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode, type RefCallback } from 'react';
 import * as styles from './Toast.css';
 import { cx } from './cx';
 
@@ -7,7 +7,8 @@ import { cx } from './cx';
  * that covers no control, no form field and no navigation. In order of preference:
  *
  * - a page's own zone (`ToastZone`), which the page keeps clear of its controls: the live map on
- *   phones, where the strip below would shorten the map and move it and its card at every event;
+ *   phones, where the strip below would shorten the map and move it and its card at every event
+ *   (not while something covers the page: `useCoverToastZone`);
  * - the shell's strip (`useToastStrip`, AppShell): a row of its own at the bottom of the sidebar
  *   from tablets up, above the bottom navigation on phones. It takes room rather than covering:
  *   the content beside it (the sidebar's lists, the page on phones) is shortened while it holds
@@ -18,6 +19,7 @@ interface ToastPlaceValue {
   place: HTMLElement | null;
   setStrip: (element: HTMLElement | null) => void;
   setZone: (element: HTMLElement | null) => void;
+  setZoneCovered: (covered: boolean) => void;
 }
 
 const ToastPlaceContext = createContext<ToastPlaceValue | null>(null);
@@ -26,8 +28,9 @@ export function ToastPlaceProvider({ children }: { children: ReactNode }) {
   const [dock, setDock] = useState<HTMLElement | null>(null);
   const [strip, setStrip] = useState<HTMLElement | null>(null);
   const [zone, setZone] = useState<HTMLElement | null>(null);
-  const place = zone ?? strip ?? dock;
-  const value = useMemo(() => ({ place, setStrip, setZone }), [place]);
+  const [zoneCovered, setZoneCovered] = useState(false);
+  const place = (zoneCovered ? null : zone) ?? strip ?? dock;
+  const value = useMemo(() => ({ place, setStrip, setZone, setZoneCovered }), [place]);
   return (
     <ToastPlaceContext.Provider value={value}>
       {children}
@@ -47,6 +50,18 @@ const ignore = () => {};
 /** A ref for the shell's strip (AppShell). */
 export function useToastStrip(): RefCallback<HTMLElement> {
   return useContext(ToastPlaceContext)?.setStrip ?? ignore;
+}
+
+/**
+ * While `covered`, a page's zone is not the place (the shell's strip is): for a view the shell lays
+ * over the page (the device list on phones), which the zone's toasts would otherwise cover.
+ */
+export function useCoverToastZone(covered: boolean): void {
+  const setZoneCovered = useContext(ToastPlaceContext)?.setZoneCovered ?? ignore;
+  useEffect(() => {
+    setZoneCovered(covered);
+    return () => setZoneCovered(false);
+  }, [covered, setZoneCovered]);
 }
 
 function subscribeMedia(query: string) {

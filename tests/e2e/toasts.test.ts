@@ -2,8 +2,8 @@
  * Toasts have a place of their own: with several live events at once (OsmAnd alarms), no event
  * toast, nor the count of the folded ones, covers a map control (MapLibre's controls, the layers
  * button, the device card), a form field or button, a link, or the navigation — in Arabic and
- * English, on a desktop (1280×800) and a phone (390×844), on the live map (a card open), on the
- * reports page (its Period field) and on a settings form longer than the screen; and no toast is
+ * English, on a desktop (1280×800) and a phone (390×844), on the live map (a card open; on the phone
+ * also with the device list over it), on the reports page (its Period field) and on a settings form longer than the screen; and no toast is
  * cut by its place. The count opens the events drawer, and closing it returns focus to the events
  * button.
  */
@@ -79,6 +79,11 @@ function measure(): { toasts: Box[]; toastsCut: boolean; obstacles: Box[]; place
     'textarea',
     '[role="combobox"]',
     '[role="slider"]',
+    '[role="row"]',
+    '[role="option"]',
+    '[role="radio"]',
+    '[role="checkbox"]',
+    '[role="switch"]',
     'button',
     'a[href]',
     'nav',
@@ -100,9 +105,14 @@ function measure(): { toasts: Box[]; toastsCut: boolean; obstacles: Box[]; place
       box = { left: Math.max(box.left, other.left), top: Math.max(box.top, other.top), right: Math.min(box.right, other.right), bottom: Math.min(box.bottom, other.bottom) };
     };
     cut(new DOMRect(0, 0, window.innerWidth, window.innerHeight));
-    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+    // the boxes that clip it: up its containing blocks (a fixed box is clipped by none of them, an
+    // absolute one only from its positioned ancestor up)
+    let position = getComputedStyle(element).position;
+    for (let parent = element.parentElement; parent && position !== 'fixed'; parent = parent.parentElement) {
       const style = getComputedStyle(parent);
+      if (position === 'absolute' && style.position === 'static') continue;
       if (style.overflowX !== 'visible' || style.overflowY !== 'visible') cut(parent.getBoundingClientRect());
+      position = style.position;
     }
     const style = getComputedStyle(element);
     if (style.visibility === 'hidden' || box.right - box.left < 1 || box.bottom - box.top < 1) return null;
@@ -162,6 +172,12 @@ describe('toasts have their own place', () => {
     await page.getByTestId('device-card').waitFor();
     await expectToastsClear(page, size(desktop), `${lang} desktop, map`, MAP_PARTS, 'strip');
     await expectToastsClear(page, size(phone), `${lang} phone, map`, MAP_PARTS, 'zone');
+    // the device list over the map on a phone: its search field and filters too
+    const devicesToggle = page.locator('[aria-controls="device-panel"]');
+    await devicesToggle.click();
+    await page.locator('#device-panel input').first().waitFor();
+    await expectToastsClear(page, size(phone), `${lang} phone, device list`, [/^input/, /^nav/], 'strip');
+    await devicesToggle.click();
 
     // the reports page and its filter form, on a phone then on a desktop
     await page.getByRole('navigation').getByRole('link', { name: /^(Reports|التقارير)$/ }).first().click();

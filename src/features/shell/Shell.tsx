@@ -7,6 +7,7 @@ import {
   Badge,
   BellIcon,
   BottomNavigation,
+  useCoverToastZone,
   Menu,
   MenuItem,
   MapIcon,
@@ -75,6 +76,8 @@ export function Shell() {
   useFocusMainOnNavigation(pathname);
   const [eventsOpen, setEventsOpen] = useState(false);
   const [devicesOpen, setDevicesOpen] = useState(false);
+  // the device list on phones lies over the page: the toasts leave the map's zone for the strip
+  useCoverToastZone(devicesOpen);
   const eventsButton = useRef<HTMLButtonElement>(null);
   // opened from the toasts' count: focus goes to the events button first, so that closing the
   // drawer returns it there (the count itself is gone by then: opening the drawer closes the toasts)
