@@ -4,9 +4,9 @@ import { focusRing } from './focus.css';
 import { vars } from './theme.css';
 
 /**
- * A place for toasts (ToastPlace): a column, newest event toasts first, the update prompt and the
- * errors toast below them; every one as wide as the place. Not shown while empty. Above dialogs and
- * their backdrop (an error must be read while a dialog is open).
+ * A place for toasts (ToastPlace: the shell's strip, a page's zone): a column, newest event toasts
+ * first, the update prompt and the errors toast below them; every one as wide as the place. Not
+ * shown while empty. Above dialogs and their backdrop (an error must be read while a dialog is open).
  */
 export const place = style({
   position: 'relative',
@@ -20,29 +20,6 @@ export const place = style({
 });
 
 globalStyle(`${place} > *`, { pointerEvents: 'auto', inlineSize: '100%', maxInlineSize: 'none', boxSizing: 'border-box' });
-
-/**
- * The fallback place, with no shell (the sign-in pages): fixed at the bottom of the screen, its
- * messages centred and no wider than they need.
- */
-export const dock = style({
-  position: 'fixed',
-  insetInline: vars.space.lg,
-  insetBlockEnd: vars.space.lg,
-  alignItems: 'center',
-  '@media': {
-    [media.narrow]: {
-      insetInline: vars.space.sm,
-      insetBlockEnd: `calc(env(safe-area-inset-bottom, 0px) + ${vars.space.sm})`,
-    },
-  },
-});
-
-globalStyle(`${dock} > *`, {
-  inlineSize: 'fit-content',
-  maxInlineSize: '560px',
-  '@media': { [media.narrow]: { inlineSize: '100%', maxInlineSize: 'none' } },
-});
 
 /** The event toasts' region: first in its place; the toasts, then the count of the folded ones. */
 export const region = style({

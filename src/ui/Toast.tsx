@@ -13,7 +13,7 @@ import { UNSAFE_PortalProvider } from 'react-aria';
 import { Button } from './Button';
 import * as styles from './Toast.css';
 import { CloseIcon } from './icons';
-import { useToastPlace } from './ToastPlace';
+import { useToastPlace } from './toastPlaceStore';
 import { ToastQueue, type ToastContent, type ToastQueueOptions } from './toastQueue';
 
 export { ToastQueue, type ToastContent, type ToastQueueOptions } from './toastQueue';

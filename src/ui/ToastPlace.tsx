@@ -1,6 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode, type RefCallback } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import * as styles from './Toast.css';
-import { cx } from './cx';
+import { setToastPlace } from './toastPlaceStore';
 
 /**
  * Where toasts go (the event toasts, the errors toast, the update prompt): a place of their own
@@ -8,48 +8,35 @@ import { cx } from './cx';
  *
  * - a page's own zone (`ToastZone`), which the page keeps clear of its controls: the live map on
  *   phones, where the strip below would shorten the map and move it and its card at every event
- *   (not while something covers the page: `useCoverToastZone`);
+ *   (not while the shell lays a view over the page: `useCoverToastZone`);
  * - the shell's strip (`useToastStrip`, AppShell): a row of its own at the bottom of the sidebar
  *   from tablets up, above the bottom navigation on phones. It takes room rather than covering:
  *   the content beside it (the sidebar's lists, the page on phones) is shortened while it holds
  *   something, and a shortened scrolling page only shows less at its bottom (nothing moves);
- * - with no shell (the sign-in pages), a dock fixed at the bottom of the screen.
+ * - with no shell (the sign-in pages), the app frame's dock at the bottom of the screen.
+ *
+ * There is one shell and one page at a time: the choice is kept here and written to the store the
+ * toasts read (`toastPlaceStore.ts`).
  */
-interface ToastPlaceValue {
-  place: HTMLElement | null;
-  setStrip: (element: HTMLElement | null) => void;
-  setZone: (element: HTMLElement | null) => void;
-  setZoneCovered: (covered: boolean) => void;
+const places: { strip: HTMLElement | null; zone: HTMLElement | null; zoneCovered: boolean } = { strip: null, zone: null, zoneCovered: false };
+
+function choose(): void {
+  setToastPlace((places.zoneCovered ? null : places.zone) ?? places.strip);
 }
 
-const ToastPlaceContext = createContext<ToastPlaceValue | null>(null);
-
-export function ToastPlaceProvider({ children }: { children: ReactNode }) {
-  const [dock, setDock] = useState<HTMLElement | null>(null);
-  const [strip, setStrip] = useState<HTMLElement | null>(null);
-  const [zone, setZone] = useState<HTMLElement | null>(null);
-  const [zoneCovered, setZoneCovered] = useState(false);
-  const place = (zoneCovered ? null : zone) ?? strip ?? dock;
-  const value = useMemo(() => ({ place, setStrip, setZone, setZoneCovered }), [place]);
-  return (
-    <ToastPlaceContext.Provider value={value}>
-      {children}
-      {/* the fallback: empty (and so not shown) while a strip or a zone is the place */}
-      <div ref={setDock} className={cx(styles.place, styles.dock)} data-toast-place="dock" />
-    </ToastPlaceContext.Provider>
-  );
+function setStrip(element: HTMLElement | null): void {
+  places.strip = element;
+  choose();
 }
 
-/** The element toasts are rendered into (portals), or null outside a `ToastPlaceProvider`. */
-export function useToastPlace(): HTMLElement | null {
-  return useContext(ToastPlaceContext)?.place ?? null;
+function setZone(element: HTMLElement | null): void {
+  places.zone = element;
+  choose();
 }
-
-const ignore = () => {};
 
 /** A ref for the shell's strip (AppShell). */
-export function useToastStrip(): RefCallback<HTMLElement> {
-  return useContext(ToastPlaceContext)?.setStrip ?? ignore;
+export function useToastStrip(): (element: HTMLElement | null) => void {
+  return setStrip;
 }
 
 /**
@@ -57,11 +44,14 @@ export function useToastStrip(): RefCallback<HTMLElement> {
  * over the page (the device list on phones), which the zone's toasts would otherwise cover.
  */
 export function useCoverToastZone(covered: boolean): void {
-  const setZoneCovered = useContext(ToastPlaceContext)?.setZoneCovered ?? ignore;
   useEffect(() => {
-    setZoneCovered(covered);
-    return () => setZoneCovered(false);
-  }, [covered, setZoneCovered]);
+    places.zoneCovered = covered;
+    choose();
+    return () => {
+      places.zoneCovered = false;
+      choose();
+    };
+  }, [covered]);
 }
 
 function subscribeMedia(query: string) {
@@ -88,7 +78,6 @@ export interface ToastZoneProps {
 
 /** A page's own place for toasts, taking over from the shell's strip while it is mounted (and `media` matches). */
 export function ToastZone({ className, media }: ToastZoneProps) {
-  const setZone = useContext(ToastPlaceContext)?.setZone ?? ignore;
   const active = useMediaQuery(media ?? 'all');
   return (
     <div className={className}>

@@ -49,7 +49,8 @@ export { AuthLayout, type AuthLayoutProps } from './AuthLayout';
 export { CloseIcon, AlertIcon, InfoIcon, type IconProps } from './icons';
 export { MapIcon, ReportsIcon, SettingsIcon, PersonIcon, LogoutIcon, LanguageIcon, ChevronDownIcon, BellIcon, ListIcon, DeleteIcon, BatteryIcon, IgnitionIcon, GlyphIcon } from './shellIcons';
 export { ToastRegion, createToastQueue, ToastQueue, type ToastContent, type ToastQueueOptions, type ToastRegionProps } from './Toast';
-export { ToastPlaceProvider, ToastZone, useCoverToastZone, useToastPlace, useToastStrip, useMediaQuery, type ToastZoneProps } from './ToastPlace';
+export { ToastZone, useCoverToastZone, useToastStrip, useMediaQuery, type ToastZoneProps } from './ToastPlace';
+export { setToastPlace, useToastPlace } from './toastPlaceStore';
 export { Drawer, type DrawerProps } from './Drawer';
 export { PopoverDialog, type PopoverDialogProps } from './Popover';
 export {

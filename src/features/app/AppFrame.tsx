@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { ServiceWorkerMachine } from '../../machines/serviceWorker/serviceWorker.machine';
 import type { AnnouncementsActor } from '../../composition';
 import { useLingui } from '@lingui/react/macro';
-import { ThemeProvider, Loader, Alert, ErrorToast, ToastPlaceProvider, useToastPlace } from '../../ui';
+import { ThemeProvider, Loader, Alert, ErrorToast, useToastPlace } from '../../ui';
 import { toastText } from '../../domain/errors';
 import { preference } from '../../domain/permissions';
 import { selectChecking, selectServerError } from '../../machines/session/selectors';
@@ -16,9 +16,9 @@ import * as styles from './app.css';
 
 /**
  * Everything above the router: the theme, the boot states of the session (the loader while it
- * checks, the alert while the server cannot be reached), the toasts' place (ToastPlace: the
- * shell's strip, a page's zone, or a dock at the bottom of the screen) and, in it, the errors
- * toast and the update prompt. The router mounts only once the session has settled, so its guards
+ * checks, the alert while the server cannot be reached), the errors toast and the update prompt:
+ * in the toasts' place (ToastPlace: the shell's strip, a page's zone) when the shell names one,
+ * else in a dock at the bottom of the screen. The router mounts only once the session has settled, so its guards
  * never leave the page blank.
  */
 export function AppFrame({ children }: { children: ReactNode }) {
@@ -33,11 +33,11 @@ export function AppFrame({ children }: { children: ReactNode }) {
       colorPrimary={typeof colorPrimary === 'string' ? colorPrimary : null}
       colorSecondary={typeof colorSecondary === 'string' ? colorSecondary : null}
     >
-      <ToastPlaceProvider>
-        {serverError !== null ? <ServerErrorAlert message={serverError} /> : checking ? <Loader label={t`Loading…`} /> : children}
+      {serverError !== null ? <ServerErrorAlert message={serverError} /> : checking ? <Loader label={t`Loading…`} /> : children}
+      <div className={styles.bottomDock}>
         <UpdatePromptHost />
         <ErrorToastHost />
-      </ToastPlaceProvider>
+      </div>
       <AnnouncementsHost />
     </ThemeProvider>
   );
@@ -64,6 +64,11 @@ function lazyOrNothing<P extends object>(load: () => Promise<{ default: Componen
   return lazy(() => load().catch(() => ({ default: () => null })));
 }
 
+/** In the toasts' place when the shell names one, else where it is (the dock). */
+function inPlace(node: ReactNode, place: HTMLElement | null): ReactNode {
+  return place === null ? node : createPortal(node, place);
+}
+
 /** The refresh prompt's code loads only when a new version waits. */
 const UpdatePrompt = lazyOrNothing(() => import('./UpdatePrompt'));
 
@@ -73,8 +78,8 @@ function UpdatePromptHost() {
   const shown = useSelector(worker, (s) => (s?.matches('updateAvailable') || s?.matches('activating')) ?? false);
   const refreshing = useSelector(worker, (s) => s?.matches('activating') ?? false);
   const place = useToastPlace();
-  if (!worker || !shown || place === null) return null;
-  return createPortal(
+  if (!worker || !shown) return null;
+  return inPlace(
     <Suspense fallback={null}>
       <UpdatePrompt refreshing={refreshing} onRefresh={() => worker.send({ type: 'REFRESH' })} onDismiss={() => worker.send({ type: 'DISMISS' })} />
     </Suspense>,
@@ -87,8 +92,8 @@ function ErrorToastHost() {
   const { message, close } = useErrorQueue();
   const text = useCatalogueText();
   const place = useToastPlace();
-  if (message === null || place === null) return null;
-  return createPortal(<ErrorToast message={text(toastText(message))} onClose={close} closeLabel={t`Close`} />, place);
+  if (message === null) return null;
+  return inPlace(<ErrorToast message={text(toastText(message))} onClose={close} closeLabel={t`Close`} />, place);
 }
 
 /** The dialog's code loads while an announcement waits for its delay. */

@@ -1,19 +1,24 @@
 import '../../ui/jsdomPolyfills';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Event } from '../../../contract/models';
 import { createLiveStore } from '../../domain/liveStore';
 import { activateLanguage, i18n } from '../../i18n/i18n';
-import { ToastPlaceProvider } from '../../ui';
+import { setToastPlace } from '../../ui';
 import { ServicesContext, type Services } from '../app/services';
 import { EventsController } from './EventsController';
 
 beforeAll(async () => {
   await activateLanguage('en', null);
 });
+beforeEach(() => {
+  // the shell's strip: here, the document
+  setToastPlace(document.body);
+});
 afterEach(() => {
   cleanup();
+  setToastPlace(null);
   vi.useRealTimers();
 });
 
@@ -31,9 +36,7 @@ function renderController(live: ReturnType<typeof createLiveStore>, props: Param
   const view = (next: Parameters<typeof EventsController>[0]) => (
     <ServicesContext.Provider value={{ live, session } as unknown as Services}>
       <I18nProvider i18n={i18n}>
-        <ToastPlaceProvider>
-          <EventsController {...next} />
-        </ToastPlaceProvider>
+        <EventsController {...next} />
       </I18nProvider>
     </ServicesContext.Provider>
   );
