@@ -54,6 +54,8 @@ export function EventsController({ drawerOpen = false, onOpenDrawer, play = play
   useEffect(() => {
     if (drawerOpen) queue.clear();
   }, [drawerOpen, queue]);
+  // signed out: no deadline left running
+  useEffect(() => () => queue.clear(), [queue]);
 
   useEffect(() => {
     let previous = live.getState().events;
