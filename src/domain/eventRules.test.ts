@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Server, User } from '../../contract/models';
 import {
+  byEventTimeNewestFirst,
   eventText,
   newEvents,
   shouldPlaySound,
@@ -52,5 +53,29 @@ describe('unread and new events', () => {
     expect(newEvents(a, a)).toEqual([]);
     expect(newEvents(a, [{ id: 4 }, { id: 3 }, ...a])).toEqual([{ id: 4 }, { id: 3 }]);
     expect(newEvents(a, [{ id: 1 }])).toEqual([]);
+  });
+});
+
+describe('the drawer order', () => {
+  const event = (id: number, eventTime: string | null) => ({ id, eventTime });
+  it('puts the newest event time first, whatever the arrival order', () => {
+    // arrival order (the live list): the last message first, its events in the server's order
+    const arrived = [
+      event(7, '2024-05-01T10:00:05Z'),
+      event(8, '2024-05-01T10:00:09Z'),
+      event(5, '2024-05-01T10:00:01Z'),
+      event(6, '2024-05-01T10:00:03Z'),
+    ];
+    expect(byEventTimeNewestFirst(arrived).map((e) => e.id)).toEqual([8, 7, 6, 5]);
+    // the live list itself is left as it is
+    expect(arrived.map((e) => e.id)).toEqual([7, 8, 5, 6]);
+  });
+  it('reads the time, not the text (another offset), and breaks ties by id', () => {
+    const events = [event(1, '2024-05-01T12:00:00+02:00'), event(2, '2024-05-01T10:30:00Z'), event(3, '2024-05-01T10:30:00.000Z')];
+    expect(byEventTimeNewestFirst(events).map((e) => e.id)).toEqual([3, 2, 1]);
+  });
+  it('puts events without a readable time last', () => {
+    const events = [event(1, null), event(2, 'not a date'), event(3, '2024-05-01T10:00:00Z')];
+    expect(byEventTimeNewestFirst(events).map((e) => e.id)).toEqual([3, 2, 1]);
   });
 });

@@ -7,6 +7,14 @@ import { preference } from './permissions';
 
 /** Event toast auto-hide (spec §9). */
 export const EVENT_TOAST_MS = 2750;
+/**
+ * The longest an event toast stays: hovering or focusing it holds it (react-aria pauses its
+ * auto-hide), but never past this many milliseconds after it arrived; one folded into the count
+ * goes by then too (the events drawer keeps every event).
+ */
+export const EVENT_TOAST_MAX_MS = 10_000;
+/** Event toasts shown at once; older ones fold into a count that opens the events drawer. */
+export const EVENT_TOASTS_VISIBLE = 3;
 /** Default alarm sound list (spec §9). */
 export const DEFAULT_SOUND_ALARMS = 'sos';
 
@@ -61,4 +69,18 @@ export function newEvents<T extends Pick<Event, 'id'>>(previous: readonly T[], n
   if (previous === next) return [];
   const known = new Set(previous.map((event) => event.id));
   return next.filter((event) => !known.has(event.id));
+}
+
+function eventMillis(event: Pick<Event, 'eventTime'>): number {
+  const time = event.eventTime === null ? Number.NaN : Date.parse(event.eventTime);
+  return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time;
+}
+
+/**
+ * Newest first by event time (the drawer's order): the live list is in arrival order, and the
+ * events of one socket message come in the server's order, not necessarily newest first. Equal
+ * times go by id, the later-made first; an event without a (readable) time goes last.
+ */
+export function byEventTimeNewestFirst<T extends Pick<Event, 'id' | 'eventTime'>>(events: readonly T[]): T[] {
+  return [...events].sort((a, b) => eventMillis(b) - eventMillis(a) || b.id - a.id);
 }

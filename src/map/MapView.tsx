@@ -20,6 +20,7 @@ import { useEffect, useRef } from 'react';
 import type { LiveStore } from '../domain/liveStore';
 import { createMapController, initialStyle, type MapController, type MapExtension } from './controller';
 import type { GeofenceFeed } from './geofenceFeed';
+import { SCALE_MAX_WIDTH_PX } from './controlsLayout';
 import * as styles from './MapView.css';
 import { ensureWorkerUrl } from './worker';
 import { repaintRequested } from './repaint';
@@ -104,7 +105,7 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
     map.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), rtl ? 'top-left' : 'top-right');
     map.addControl(new maplibregl.AttributionControl({ compact: false }), rtl ? 'bottom-left' : 'bottom-right');
     // a scale: distances read at every zoom, also on the offline basemap (no streets there)
-    map.addControl(new maplibregl.ScaleControl({ maxWidth: 100 }), rtl ? 'top-left' : 'top-right');
+    map.addControl(new maplibregl.ScaleControl({ maxWidth: SCALE_MAX_WIDTH_PX }), rtl ? 'top-left' : 'top-right');
 
     const writeCamera = () => {
       const center = map.getCenter();

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { createVar, style } from '@vanilla-extract/css';
 import { media } from './breakpoints';
 import { vars } from './theme.css';
 
@@ -7,27 +7,31 @@ export const shell = style({
   blockSize: '100%',
   minBlockSize: '100dvh',
   gridTemplateColumns: 'minmax(0, 1fr)',
-  gridTemplateRows: 'minmax(0, 1fr) auto',
-  gridTemplateAreas: '"main" "bottom"',
+  gridTemplateRows: 'minmax(0, 1fr) auto auto',
+  gridTemplateAreas: '"main" "toasts" "bottom"',
   backgroundColor: vars.color.background,
   color: vars.color.text,
   '@media': {
     [media.wide]: {
-      gridTemplateRows: 'minmax(0, 1fr)',
-      gridTemplateAreas: '"main"',
+      gridTemplateRows: 'minmax(0, 1fr) auto',
+      gridTemplateAreas: '"main" "toasts"',
     },
   },
 });
 
-/** With a sidebar: stacked on phones, a start-side column (28%, at least 300px) from tablets up. */
+/**
+ * With a sidebar: stacked on phones, a start-side column (28%, at least 300px) from tablets up.
+ * The toasts' row is below the main area on phones (above the bottom navigation) and below the
+ * sidebar from tablets up: the main area keeps its full height there.
+ */
 export const withSidebar = style({
-  gridTemplateRows: 'auto minmax(0, 1fr) auto',
-  gridTemplateAreas: '"sidebar" "main" "bottom"',
+  gridTemplateRows: 'auto minmax(0, 1fr) auto auto',
+  gridTemplateAreas: '"sidebar" "main" "toasts" "bottom"',
   '@media': {
     [media.wide]: {
       gridTemplateColumns: `minmax(${vars.size.desktopDrawer}, ${vars.size.sidebar}) minmax(0, 1fr)`,
-      gridTemplateRows: 'minmax(0, 1fr)',
-      gridTemplateAreas: '"sidebar main"',
+      gridTemplateRows: 'minmax(0, 1fr) auto',
+      gridTemplateAreas: '"sidebar main" "toasts main"',
     },
   },
 });
@@ -59,5 +63,26 @@ export const bottom = style({
   gridArea: 'bottom',
   '@media': {
     [media.wide]: { display: 'none' },
+  },
+});
+
+/** The toasts' strip's height (0 while empty), set on the shell by AppShell. */
+export const toastStripBlockSize = createVar();
+
+/**
+ * The toasts' strip (ToastPlace): a row of its own, never over the page, the navigation or the
+ * sidebar's lists, which are shortened while it holds toasts. From tablets up it continues the
+ * sidebar (same surface and edge).
+ */
+export const toasts = style({
+  gridArea: 'toasts',
+  minInlineSize: 0,
+  padding: vars.space.sm,
+  '@media': {
+    [media.wide]: {
+      backgroundColor: vars.color.surface,
+      borderInlineEnd: `1px solid ${vars.color.border}`,
+      borderBlockStart: `1px solid ${vars.color.border}`,
+    },
   },
 });

@@ -1,15 +1,12 @@
 import { style } from '@vanilla-extract/css';
-import { media } from './breakpoints';
 import { vars } from './theme.css';
 
-/** Placed by its container (the app's bottom dock, above the bottom navigation on phones). */
+/** Placed by its container (the toasts' place, ToastPlace, sets its width): last, below the event toasts. */
 export const toast = style({
-  pointerEvents: 'auto',
+  order: 2,
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.sm,
-  inlineSize: 'fit-content',
-  maxInlineSize: '560px',
   paddingBlock: vars.space.sm,
   paddingInlineStart: vars.space.lg,
   paddingInlineEnd: vars.space.xs,
@@ -18,9 +15,6 @@ export const toast = style({
   color: vars.color.onError,
   boxShadow: '0 8px 24px rgba(0, 0, 0, 0.5)',
   textAlign: 'start',
-  '@media': {
-    [media.narrow]: { inlineSize: '100%', maxInlineSize: 'none' },
-  },
 });
 
 export const message = style({

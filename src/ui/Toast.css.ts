@@ -1,28 +1,50 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { media } from './breakpoints';
 import { focusRing } from './focus.css';
 import { vars } from './theme.css';
 
-/** Portalled to the body (the theme variables are on `:root`). */
-export const region = style({
-  position: 'fixed',
-  insetInlineEnd: vars.space.lg,
-  insetBlockStart: vars.space.lg,
+/**
+ * A place for toasts (ToastPlace: the shell's strip, a page's zone): a column, newest event toasts
+ * first, the update prompt and the errors toast below them; every one as wide as the place. Not
+ * shown while empty. Above dialogs and their backdrop (an error must be read while a dialog is open).
+ */
+export const place = style({
+  position: 'relative',
   zIndex: vars.zIndex.toast,
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.sm,
-  maxInlineSize: 'min(360px, calc(100vw - 32px))',
+  minInlineSize: 0,
+  pointerEvents: 'none',
+  selectors: { '&:empty': { display: 'none' } },
+});
+
+globalStyle(`${place} > *`, { pointerEvents: 'auto', inlineSize: '100%', maxInlineSize: 'none', boxSizing: 'border-box' });
+
+/** The event toasts' region: first in its place; the toasts, then the count of the folded ones. */
+export const region = style({
+  order: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
   outline: 'none',
   selectors: { '&[data-focus-visible]': focusRing },
-  '@media': {
-    // below the phone's top bar (one control high, with its padding): a toast never covers navigation
-    [media.narrow]: {
-      insetInline: vars.space.sm,
-      insetBlockStart: `calc(${vars.size.control} + 2 * ${vars.space.xs} + ${vars.space.sm})`,
-      maxInlineSize: 'none',
-    },
-  },
+});
+
+export const list = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
+/** "+5 more events": opens the events drawer. */
+export const folded = style({
+  alignSelf: 'stretch',
+  fontSize: vars.fontSize.sm,
+  boxShadow: '0 8px 24px rgba(0, 0, 0, 0.5)',
 });
 
 export const toast = style({

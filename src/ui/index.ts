@@ -50,7 +50,9 @@ export { CloseIcon, AlertIcon, InfoIcon, type IconProps } from './icons';
 export { MapIcon, ReportsIcon, SettingsIcon, PersonIcon, LogoutIcon, LanguageIcon, ChevronDownIcon, BellIcon, ListIcon, DeleteIcon, BatteryIcon, IgnitionIcon, GlyphIcon, TrackIcon, ReplayIcon, CommandIcon, EditIcon, MoreIcon } from './shellIcons';
 export { Tooltip, type TooltipProps } from './Tooltip';
 export { ActionBar, ActionButton, ActionLink, type ActionBarProps, type ActionButtonProps, type ActionLinkProps } from './ActionBar';
-export { ToastRegion, createToastQueue, type ToastQueue, type ToastContent, type ToastRegionProps } from './Toast';
+export { ToastRegion, createToastQueue, ToastQueue, type ToastContent, type ToastQueueOptions, type ToastRegionProps } from './Toast';
+export { ToastZone, useCoverToastZone, useToastStrip, useMediaQuery, type ToastZoneProps } from './ToastPlace';
+export { setToastPlace, useToastPlace } from './toastPlaceStore';
 export { Drawer, type DrawerProps } from './Drawer';
 export { PopoverDialog, type PopoverDialogProps } from './Popover';
 export {

@@ -1,8 +1,8 @@
 /**
  * The look of the main states, compared with committed baselines in Chromium: login in Arabic
  * and English; the map with the device list and a card (Arabic and English, desktop and phone);
- * the 'Remove item?' confirmation; the
- * account menu; the events drawer; the phone layout (map, and the device list open). Pop-ups must
+ * the 'Remove item?' confirmation; the account menu; the events drawer; the phone layout (map, the
+ * device list open, a card, and event toasts in the map's zone beside it). Pop-ups must
  * have their surface: a dialog or menu whose surface is taken away fails the comparison. Settings:
  * a list (groups, Arabic, desktop and phone) and an edit form (a device, English). Geofences: the
  * editor open on a circle beside the list (Arabic). An announcement on the sign-in page (Arabic,
@@ -112,6 +112,25 @@ describe('the look of the main states', () => {
     await page.getByTestId('device-card').waitFor();
     await mapStill(page);
     await expectLook(page, 'phone-card-ar');
+
+    // four alarms on other devices, each where it is: three toasts and the count, in the map's
+    // zone beside the card, held by the pointer
+    const selected = Number(await page.getByTestId('map').getAttribute('data-selected-device'));
+    const devices = await adminJson<Array<{ id: number; uniqueId: string }>>(harness, 'GET', '/api/devices');
+    const positions = await adminJson<Array<{ deviceId: number; latitude: number; longitude: number }>>(harness, 'GET', '/api/positions');
+    const others = devices.filter((device) => device.id !== selected).slice(0, 4);
+    let second = Math.floor(Date.now() / 1000);
+    for (const [index, device] of others.entries()) {
+      const at = positions.find((position) => position.deviceId === device.id);
+      second += 1;
+      const alarm = ['overspeed', 'lowBattery', 'powerCut', 'sos'][index];
+      const response = await fetch(`http://127.0.0.1:${harness.server.osmandPort}/?id=${device.uniqueId}&lat=${at?.latitude}&lon=${at?.longitude}&timestamp=${second}&alarm=${alarm}`);
+      expect(response.status).toBe(200);
+    }
+    await page.getByTestId('toasts-folded').waitFor();
+    await page.getByTestId('toast-region').hover();
+    await mapStill(page);
+    await expectLook(page, 'phone-toasts-ar');
 
     // the card in English on a phone: a sheet over the map's width, above the bottom navigation
     const english = await openPage('en', 'phone');

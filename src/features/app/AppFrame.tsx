@@ -1,10 +1,11 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ServiceWorkerMachine } from '../../machines/serviceWorker/serviceWorker.machine';
 import type { AnnouncementsActor } from '../../composition';
 import { useLingui } from '@lingui/react/macro';
-import { ThemeProvider, Loader, Alert, ErrorToast } from '../../ui';
+import { ThemeProvider, Loader, Alert, ErrorToast, useToastPlace } from '../../ui';
 import { toastText } from '../../domain/errors';
 import { preference } from '../../domain/permissions';
 import { selectChecking, selectServerError } from '../../machines/session/selectors';
@@ -15,8 +16,10 @@ import * as styles from './app.css';
 
 /**
  * Everything above the router: the theme, the boot states of the session (the loader while it
- * checks, the alert while the server cannot be reached) and the errors toast. The router mounts
- * only once the session has settled, so its guards never leave the page blank.
+ * checks, the alert while the server cannot be reached), the errors toast and the update prompt:
+ * in the toasts' place (ToastPlace: the shell's strip, a page's zone) when the shell names one,
+ * else in a dock at the bottom of the screen. The router mounts only once the session has settled, so its guards
+ * never leave the page blank.
  */
 export function AppFrame({ children }: { children: ReactNode }) {
   const { t } = useLingui();
@@ -61,6 +64,11 @@ function lazyOrNothing<P extends object>(load: () => Promise<{ default: Componen
   return lazy(() => load().catch(() => ({ default: () => null })));
 }
 
+/** In the toasts' place when the shell names one, else where it is (the dock). */
+function inPlace(node: ReactNode, place: HTMLElement | null): ReactNode {
+  return place === null ? node : createPortal(node, place);
+}
+
 /** The refresh prompt's code loads only when a new version waits. */
 const UpdatePrompt = lazyOrNothing(() => import('./UpdatePrompt'));
 
@@ -69,11 +77,13 @@ function UpdatePromptHost() {
   const worker = app.system.get('serviceWorker') as ActorRefFrom<ServiceWorkerMachine> | undefined;
   const shown = useSelector(worker, (s) => (s?.matches('updateAvailable') || s?.matches('activating')) ?? false);
   const refreshing = useSelector(worker, (s) => s?.matches('activating') ?? false);
+  const place = useToastPlace();
   if (!worker || !shown) return null;
-  return (
+  return inPlace(
     <Suspense fallback={null}>
       <UpdatePrompt refreshing={refreshing} onRefresh={() => worker.send({ type: 'REFRESH' })} onDismiss={() => worker.send({ type: 'DISMISS' })} />
-    </Suspense>
+    </Suspense>,
+    place,
   );
 }
 
@@ -81,8 +91,9 @@ function ErrorToastHost() {
   const { t } = useLingui();
   const { message, close } = useErrorQueue();
   const text = useCatalogueText();
+  const place = useToastPlace();
   if (message === null) return null;
-  return <ErrorToast message={text(toastText(message))} onClose={close} closeLabel={t`Close`} />;
+  return inPlace(<ErrorToast message={text(toastText(message))} onClose={close} closeLabel={t`Close`} />, place);
 }
 
 /** The dialog's code loads while an announcement waits for its delay. */

@@ -1,18 +1,16 @@
 import { style } from '@vanilla-extract/css';
-import { media } from '../../ui/breakpoints';
 import { vars } from '../../ui/theme.css';
 
 /**
- * A non-modal banner in the app's bottom dock (above an error toast, never under it); on phones
- * across the width, above the bottom navigation.
+ * A non-modal banner in the toasts' place (ToastPlace, which sets its width): below the event
+ * toasts, above an error toast, never under it.
  */
 export const prompt = style({
-  pointerEvents: 'auto',
+  order: 1,
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
   gap: vars.space.sm,
-  maxInlineSize: '480px',
   paddingBlock: vars.space.sm,
   paddingInlineStart: vars.space.lg,
   paddingInlineEnd: vars.space.sm,
@@ -22,12 +20,6 @@ export const prompt = style({
   color: vars.color.text,
   boxShadow: '0 8px 24px rgba(0, 0, 0, 0.5)',
   textAlign: 'start',
-  '@media': {
-    [media.narrow]: {
-      inlineSize: '100%',
-      maxInlineSize: 'none',
-    },
-  },
 });
 
 export const message = style({

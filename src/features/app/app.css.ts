@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
 import { media } from '../../ui/breakpoints';
 
@@ -8,9 +8,9 @@ export const row = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm
 export const heading = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });
 export const muted = style({ color: vars.color.textMuted, margin: 0 });
 /**
- * The bottom dock: the errors toast and the update prompt, stacked (never over each other), at the
- * bottom of the screen; on phones above the bottom navigation and the home indicator's safe area.
- * It takes no clicks itself: only its messages do.
+ * The bottom dock, where the errors toast and the update prompt go without the shell (the sign-in
+ * pages; the shell has a place for toasts of its own, ToastPlace): stacked, never over each other,
+ * centred at the bottom of the screen, each no wider than it needs. It takes no clicks itself.
  */
 export const bottomDock = style({
   position: 'fixed',
@@ -24,11 +24,19 @@ export const bottomDock = style({
   pointerEvents: 'none',
   '@media': {
     [media.narrow]: {
-      insetBlockEnd: `calc(${vars.size.bottomBar} + env(safe-area-inset-bottom, 0px) + ${vars.space.sm})`,
       insetInline: vars.space.sm,
+      insetBlockEnd: `calc(env(safe-area-inset-bottom, 0px) + ${vars.space.sm})`,
     },
   },
 });
+
+globalStyle(`${bottomDock} > *`, {
+  pointerEvents: 'auto',
+  inlineSize: 'fit-content',
+  maxInlineSize: '560px',
+  '@media': { [media.narrow]: { inlineSize: '100%', maxInlineSize: 'none' } },
+});
+
 export const mapPage = style({ position: 'relative', inlineSize: '100%', blockSize: '100%' });
 
 /** A stack trace: as text, lines kept, scrollable (and so focusable) when long. */

@@ -1,12 +1,14 @@
-import { style } from '@vanilla-extract/css';
+import { fallbackVar, style } from '@vanilla-extract/css';
 import { media } from '../../ui/breakpoints';
 import { focusRing } from '../../ui/focus.css';
 import { vars } from '../../ui/theme.css';
+import { toastStripBlockSize } from '../../ui/AppShell.css';
 
 /**
  * Fills the sidebar below the navigation. On phones, when toggled, it is a full view over the map
- * between the top bar and the bottom navigation (a 250 px drawer left the list two rows tall under
- * its filters): the list has the room it needs, and choosing a device closes it.
+ * between the top bar and the toasts' strip above the bottom navigation (a 250 px drawer left the
+ * list two rows tall under its filters): the list has the room it needs, and choosing a device
+ * closes it.
  */
 export const panel = style({
   display: 'flex',
@@ -19,7 +21,7 @@ export const panel = style({
       insetInline: 0,
       // the top bar: one control high, with its padding
       insetBlockStart: `calc(${vars.size.control} + 2 * ${vars.space.xs})`,
-      insetBlockEnd: vars.size.bottomBar,
+      insetBlockEnd: `calc(${vars.size.bottomBar} + ${fallbackVar(toastStripBlockSize, '0px')})`,
       // above the map's own buttons (layers, card), under pop-ups
       zIndex: `calc(${vars.zIndex.drawer} + 5)`,
       backgroundColor: vars.color.surface,

@@ -1,10 +1,13 @@
+import { useMemo } from 'react';
 import type { Event } from '../../../contract/models';
+import { byEventTimeNewestFirst } from '../../domain/eventRules';
 import type { LiveState } from '../../domain/liveStore';
 import { useLive } from '../devices/useLive';
 
 const selectEvents = (state: LiveState): readonly Event[] => state.events;
 
-/** The live events, newest first (at most 50). */
+/** The live events (at most 50), newest first by event time (the store keeps them by arrival). */
 export function useEvents(): readonly Event[] {
-  return useLive(selectEvents);
+  const events = useLive(selectEvents);
+  return useMemo(() => byEventTimeNewestFirst(events), [events]);
 }

@@ -24,7 +24,7 @@ export function LayersMenu({ settings, preferredStyle }: { settings: MapSettings
   const items: SelectItem[] = MAP_STYLE_OPTIONS.map(({ id, label }) => ({ id, label: i18n._(label) }));
   const selected = chooseMapStyle({ stored: current.style, preference: preferredStyle });
   return (
-    <div className={styles.layersButton}>
+    <div className={styles.layersButton} data-testid="map-layers">
       <PopoverDialog
         title={t`Map layers`}
         placement="bottom start"

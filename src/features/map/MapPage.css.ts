@@ -1,5 +1,6 @@
 import { createContainer, globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
+import { MAP_CONTROL_MARGIN_PX, SCALE_MAX_WIDTH_PX } from '../../map/controlsLayout';
 
 /** The map's area as a size container: what sits over the map follows the map's width, not the window's. */
 export const mapArea = createContainer('map-area');
@@ -19,6 +20,21 @@ export const layersButton = style({
   insetBlockStart: vars.space.md,
   insetInlineStart: vars.space.md,
   zIndex: vars.zIndex.drawer,
+});
+
+/**
+ * The toasts' zone on phones (ToastPlace: there the shell's strip would shorten the map, and move
+ * it and its card, at every event): below the layers button, clear of MapLibre's column at the
+ * inline end (zoom and compass, and the scale bar as long as it gets), from the top so that it
+ * stays away from the card at the bottom.
+ */
+export const toastZone = style({
+  position: 'absolute',
+  insetBlockStart: `calc(${vars.space.md} + ${vars.size.control} + ${vars.space.sm})`,
+  insetInlineStart: vars.space.md,
+  insetInlineEnd: `calc(${MAP_CONTROL_MARGIN_PX + SCALE_MAX_WIDTH_PX}px + ${vars.space.sm})`,
+  zIndex: vars.zIndex.toast,
+  pointerEvents: 'none',
 });
 
 export const toggles = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });

@@ -6,7 +6,7 @@ import { createGeofenceFeed } from '../../map/geofenceFeed';
 import { resources } from '../../api/resources';
 import { fieldPreference, preference } from '../../domain/permissions';
 import { selectServer, selectUser } from '../../machines/session/selectors';
-import { Alert } from '../../ui';
+import { Alert, ToastZone, media } from '../../ui';
 import { useServices } from '../app/services';
 import { useData } from '../app/data';
 import { useFleetLoading, useSession } from '../app/hooks';
@@ -100,6 +100,7 @@ export function MapPage() {
         </div>
       )}
       <DeviceCard />
+      <ToastZone className={styles.toastZone} media={media.narrow} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import React, { useCallback, useEffect, useState } from 'react';
+import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { Button as AriaButton, MenuTrigger } from 'react-aria-components';
@@ -7,6 +7,7 @@ import {
   Badge,
   BellIcon,
   BottomNavigation,
+  useCoverToastZone,
   Menu,
   MenuItem,
   MapIcon,
@@ -77,6 +78,15 @@ export function Shell() {
   useFocusMainOnNavigation(pathname);
   const [eventsOpen, setEventsOpen] = useState(false);
   const [devicesOpen, setDevicesOpen] = useState(false);
+  // the device list on phones lies over the page: the toasts leave the map's zone for the strip
+  useCoverToastZone(devicesOpen);
+  const eventsButton = useRef<HTMLButtonElement>(null);
+  // opened from the toasts' count: focus goes to the events button first, so that closing the
+  // drawer returns it there (the count itself is gone by then: opening the drawer closes the toasts)
+  const openEventsFromToasts = useCallback(() => {
+    eventsButton.current?.focus();
+    setEventsOpen(true);
+  }, []);
   const { unread, markRead } = useUnread(eventsOpen);
   // closing the drawer marks what it showed as read, in the same render (no badge flash)
   const onEventsOpenChange = useCallback(
@@ -138,7 +148,13 @@ export function Shell() {
               <p className={styles.brand}>{t`Athar`}</p>
               <ConnectionState status={socket} />
               <DevicesToggle isOpen={devicesOpen} onChange={setDevicesOpen} />
-              <AriaButton className={styles.eventsButton} onPress={() => setEventsOpen(true)} aria-label={t`Events`} data-testid="events-button">
+              <AriaButton
+                ref={eventsButton}
+                className={styles.eventsButton}
+                onPress={() => setEventsOpen(true)}
+                aria-label={t`Events`}
+                data-testid="events-button"
+              >
                 <span className={styles.iconWrap}>
                   <BellIcon />
                   {unread && <Badge anchored label={t`New events`} />}
@@ -166,7 +182,7 @@ export function Shell() {
         <TermsDialog />
       </AppShell>
       <EventsDrawer isOpen={eventsOpen} onOpenChange={onEventsOpenChange} />
-      <EventsController />
+      <EventsController drawerOpen={eventsOpen} onOpenDrawer={openEventsFromToasts} />
     </WithQuery>
   );
 }

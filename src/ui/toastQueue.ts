@@ -1,0 +1,80 @@
+import { UNSTABLE_ToastQueue as AriaToastQueue } from 'react-aria-components';
+
+/** What a toast shows: plain text only (never parsed as markup). */
+export interface ToastContent {
+  title: string;
+  description?: string;
+}
+
+export interface ToastQueueOptions {
+  /** Toasts shown at once (newest first); the others wait, folded into a count. */
+  maxVisibleToasts?: number;
+  /**
+   * The longest a toast stays, in milliseconds from when it was added, whether it is shown,
+   * held (react-aria pauses the auto-hide while the pointer or the focus is on the toasts) or
+   * folded. None by default.
+   */
+  maxLifetimeMs?: number;
+}
+
+/**
+ * react-aria's toast queue (it holds the toasts, which are shown and which wait, and pauses the
+ * auto-hide while they are hovered or focused) with two additions: how many toasts wait beyond
+ * the visible ones (`folded`, read with `subscribe` like the visible toasts), and a deadline per
+ * toast that closes it `maxLifetimeMs` after it was added, however long it was held.
+ */
+export class ToastQueue<T = ToastContent> extends AriaToastQueue<T> {
+  #size = 0;
+  readonly #deadlines = new Map<string, ReturnType<typeof setTimeout>>();
+  readonly #maxLifetimeMs: number | undefined;
+
+  constructor(options: ToastQueueOptions = {}) {
+    super({ maxVisibleToasts: options.maxVisibleToasts ?? 3 });
+    this.#maxLifetimeMs = options.maxLifetimeMs;
+  }
+
+  /** Toasts added and not yet closed, shown or not. */
+  get size(): number {
+    return this.#size;
+  }
+
+  /** Toasts waiting beyond the visible ones. */
+  get folded(): number {
+    return this.#size - this.visibleToasts.length;
+  }
+
+  override add(content: T, options: { timeout?: number; onClose?: () => void } = {}): string {
+    const onClose = options.onClose;
+    let key = '';
+    // counted before react-aria tells its subscribers, so that they read the new count
+    this.#size += 1;
+    key = super.add(content, {
+      ...options,
+      onClose: () => {
+        this.#size -= 1;
+        this.#forget(key);
+        onClose?.();
+      },
+    });
+    if (this.#maxLifetimeMs !== undefined) {
+      this.#deadlines.set(
+        key,
+        setTimeout(() => this.close(key), this.#maxLifetimeMs),
+      );
+    }
+    return key;
+  }
+
+  override clear(): void {
+    for (const timer of this.#deadlines.values()) clearTimeout(timer);
+    this.#deadlines.clear();
+    this.#size = 0;
+    super.clear();
+  }
+
+  #forget(key: string): void {
+    const timer = this.#deadlines.get(key);
+    if (timer !== undefined) clearTimeout(timer);
+    this.#deadlines.delete(key);
+  }
+}
