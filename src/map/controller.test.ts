@@ -355,9 +355,9 @@ describe('map controller', () => {
     const ready: boolean[] = [];
     const { fake, settings } = setup('offline', { geofences: feed, onGeofenceCount: (n) => geofenceCounts.push(n), onReady: (r) => ready.push(r) });
     fake.fire('style.load');
-    expect(fake.source(GEOFENCES_SOURCE).lastData()?.features).toHaveLength(1);
-    expect(fake.layers.indexOf(GEOFENCES_LAYERS.areaLabel)).toBeLessThan(fake.layers.indexOf('tracking-line'));
-    expect(fake.layers.indexOf(GEOFENCES_LAYERS.areaLabel)).toBeLessThan(fake.layers.indexOf(DEVICES_LAYERS.clusters));
+    expect(fake.source(GEOFENCES_SOURCE).lastData()?.features).toHaveLength(2); // the circle and its name
+    expect(fake.layers.indexOf(GEOFENCES_LAYERS.label)).toBeLessThan(fake.layers.indexOf('tracking-line'));
+    expect(fake.layers.indexOf(GEOFENCES_LAYERS.label)).toBeLessThan(fake.layers.indexOf(DEVICES_LAYERS.clusters));
     expect(geofenceCounts).toEqual([1]);
     // once ready, a new list turns the map not ready until it is idle with it
     await vi.waitFor(() => expect(noFetch).toHaveBeenCalled());
