@@ -24,6 +24,8 @@ import * as styles from './MapView.css';
 import { ensureWorkerUrl } from './worker';
 import { repaintRequested } from './repaint';
 import type { MapSettingsStore } from './settings';
+import type { DistanceUnit } from '../domain/units';
+import { scaleUnit } from './scale';
 
 export type { MapExtension };
 export type LonLat = [lon: number, lat: number];
@@ -54,19 +56,23 @@ export interface MapViewProps {
    * complete (src/map/firstPaint.ts). Read when the map is created.
    */
   holdFirstPaint?: boolean;
+  /** The user's distance unit: the scale bar counts in it, and follows it when it changes. */
+  distanceUnit?: DistanceUnit;
 }
 
 export const DEFAULT_CENTER: LonLat = [46.6753, 24.7136];
 export const DEFAULT_ZOOM = 11;
 
 
-export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions, holdFirstPaint }: MapViewProps) {
+export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions, holdFirstPaint, distanceUnit }: MapViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const onSelectRef = useRef(onSelect);
   const onFallbackRef = useRef(onFallback);
   const uiStringsRef = useRef(uiStrings);
   const extensionsRef = useRef(extensions);
   const controllerRef = useRef<MapController | null>(null);
+  const scaleRef = useRef<maplibregl.ScaleControl | null>(null);
+  const distanceUnitRef = useRef(distanceUnit);
   const initialRef = useRef({ center: initialCenter ?? DEFAULT_CENTER, zoom: initialZoom ?? DEFAULT_ZOOM, preferredStyle, holdFirstPaint: holdFirstPaint ?? false });
 
   useEffect(() => {
@@ -77,6 +83,11 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
   useEffect(() => {
     controllerRef.current?.setPreferredStyle(preferredStyle);
   }, [preferredStyle]);
+
+  useEffect(() => {
+    distanceUnitRef.current = distanceUnit;
+    scaleRef.current?.setUnit(scaleUnit(distanceUnit));
+  }, [distanceUnit]);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -104,7 +115,10 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
     map.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), rtl ? 'top-left' : 'top-right');
     map.addControl(new maplibregl.AttributionControl({ compact: false }), rtl ? 'bottom-left' : 'bottom-right');
     // a scale: distances read at every zoom, also on the offline basemap (no streets there)
-    map.addControl(new maplibregl.ScaleControl({ maxWidth: 100 }), rtl ? 'top-left' : 'top-right');
+    // in the user's distance unit (km, mi or nmi), switched when the preference changes
+    const scale = new maplibregl.ScaleControl({ maxWidth: 100, unit: scaleUnit(distanceUnitRef.current) });
+    scaleRef.current = scale;
+    map.addControl(scale, rtl ? 'top-left' : 'top-right');
 
     const writeCamera = () => {
       const center = map.getCenter();
@@ -154,6 +168,7 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
 
     return () => {
       controllerRef.current = null;
+      scaleRef.current = null;
       controller.destroy();
       map.off('moveend', writeCamera);
       map.remove();
