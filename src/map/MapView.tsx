@@ -58,13 +58,19 @@ export interface MapViewProps {
   holdFirstPaint?: boolean;
   /** The user's distance unit: the scale bar counts in it, and follows it when it changes. */
   distanceUnit?: DistanceUnit;
+  /**
+   * The live map: the selected device is kept in view, beside what covers the map (elements marked
+   * `data-map-obstacle`, the map's controls), and followed with follow on (src/map/camera.ts).
+   * Read when the map is created.
+   */
+  keepSelectedInView?: boolean;
 }
 
 export const DEFAULT_CENTER: LonLat = [46.6753, 24.7136];
 export const DEFAULT_ZOOM = 11;
 
 
-export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions, holdFirstPaint, distanceUnit }: MapViewProps) {
+export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions, holdFirstPaint, distanceUnit, keepSelectedInView }: MapViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const onSelectRef = useRef(onSelect);
   const onFallbackRef = useRef(onFallback);
@@ -73,7 +79,13 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
   const controllerRef = useRef<MapController | null>(null);
   const scaleRef = useRef<maplibregl.ScaleControl | null>(null);
   const distanceUnitRef = useRef(distanceUnit);
-  const initialRef = useRef({ center: initialCenter ?? DEFAULT_CENTER, zoom: initialZoom ?? DEFAULT_ZOOM, preferredStyle, holdFirstPaint: holdFirstPaint ?? false });
+  const initialRef = useRef({
+    center: initialCenter ?? DEFAULT_CENTER,
+    zoom: initialZoom ?? DEFAULT_ZOOM,
+    preferredStyle,
+    holdFirstPaint: holdFirstPaint ?? false,
+    keepSelectedInView: keepSelectedInView ?? false,
+  });
 
   useEffect(() => {
     onSelectRef.current = onSelect;
@@ -163,6 +175,7 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
         : {}),
       ...(extensionsRef.current ? { extensions: extensionsRef.current } : {}),
       holdFirstPaint: initialRef.current.holdFirstPaint,
+      keepSelectedInView: initialRef.current.keepSelectedInView,
     });
     controllerRef.current = controller;
 

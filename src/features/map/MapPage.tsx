@@ -89,6 +89,7 @@ export function MapPage() {
         distanceUnit={distanceUnit}
         geofences={geofenceFeed}
         holdFirstPaint={fleetOnItsWay}
+        keepSelectedInView
         onFallback={(on) => {
           setFallback(on);
           setNoticeClosed(false);
