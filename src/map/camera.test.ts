@@ -21,14 +21,14 @@ function createCameraMap() {
   Object.defineProperty(container, 'clientHeight', { value: HEIGHT });
   container.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 0, width: WIDTH, height: HEIGHT });
   document.body.append(container);
-  const handlers = new Map<string, Set<(event: { originalEvent?: unknown }) => void>>();
+  const handlers = new Map<string, Set<(event: { type: string; originalEvent?: unknown }) => void>>();
   const camera = { lon: 0, lat: 0, zoom: 10 };
   let moving = false;
   /** where a slow ease will land */
   let landing: { lon: number; lat: number } | null = null;
   const scale = () => PX * 2 ** (camera.zoom - 10);
   const fire = (type: string, event: { originalEvent?: unknown } = {}) => {
-    for (const handler of [...(handlers.get(type) ?? [])]) handler(event);
+    for (const handler of [...(handlers.get(type) ?? [])]) handler({ type, ...event });
   };
   const project = ([lon, lat]: [number, number]) => ({ x: WIDTH / 2 + (lon - camera.lon) * scale(), y: HEIGHT / 2 - (lat - camera.lat) * scale() });
   const easeTo = vi.fn((options: { center: [number, number]; offset: [number, number] }) => {
@@ -84,6 +84,7 @@ function createCameraMap() {
       fire('zoomend', { originalEvent: person });
       fire('moveend', { originalEvent: person });
     },
+    fire,
     /** the app's slow ease ends */
     settle() {
       if (landing) Object.assign(camera, landing);
@@ -218,6 +219,22 @@ describe('the selected device kept in view', () => {
     // selecting again resumes, at once
     store.select(1);
     expect(onScreen(deviceAt())).toBe(true);
+  });
+
+  it("a new move of a person is a new gesture even when the last one's end was never seen", () => {
+    vi.useFakeTimers();
+    const { fake, store, move } = setup();
+    store.startTracking(1);
+    store.select(1);
+    // a zoom whose end never comes…
+    fake.fire('movestart', { originalEvent: { type: 'wheel' } });
+    fake.camera.zoom += 1;
+    // …then a pan: a pan (it pauses), not the end of a zoom (which would bring the device back)
+    fake.drag(100, 0);
+    const moves = fake.easeTo.mock.calls.length;
+    move(20, 0);
+    vi.advanceTimersByTime(CAMERA.settleMs * 2);
+    expect(fake.easeTo).toHaveBeenCalledTimes(moves);
   });
 
   it("a person's zoom pauses it too (no Track)", () => {

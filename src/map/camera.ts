@@ -142,7 +142,9 @@ export function attachCamera(map: CameraMap, store: LiveStore, settings: MapSett
     if (!event.originalEvent) return;
     // the app's ease, if any, has been stopped by the person
     ease = null;
-    if (gesture) return;
+    // `movestart` begins a move (MapLibre fires it only when the map was still; a drag's inertia
+    // goes on without one): a new gesture, even if the end of the last one was never seen
+    if (gesture && event.type !== 'movestart') return;
     gesture = { zoom: map.getZoom() };
     camera.send({ type: 'USER_MOVING' });
   };
