@@ -7,6 +7,7 @@
  * (features in the devices source), `data-map-ready="true"` once the style, the basemap and the
  * device data have been drawn, `data-selected-device` (the selected id, or absent), and the
  * camera as `data-map-center="lon,lat"` / `data-map-zoom` after each move (north up, no pitch),
+ * `data-map-moving="true"` from a move's start to its end (so a test reads a camera that is not on its way),
  * `data-map-fallback="true"` while the offline basemap stands in for a style that failed,
  * from which a test projects a device to a screen point without reaching into the page;
  * `data-geofence-features="<n>"` (features in the geofences source, 0 while the layer is off)
@@ -136,8 +137,13 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
       const center = map.getCenter();
       container.dataset.mapCenter = `${center.lng},${center.lat}`;
       container.dataset.mapZoom = String(map.getZoom());
+      if (!map.isMoving()) delete container.dataset.mapMoving;
     };
     writeCamera();
+    const moving = () => {
+      container.dataset.mapMoving = 'true';
+    };
+    map.on('movestart', moving);
     map.on('moveend', writeCamera);
 
     const controller = createMapController(map, store, {
@@ -184,8 +190,9 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
       scaleRef.current = null;
       controller.destroy();
       map.off('moveend', writeCamera);
+      map.off('movestart', moving);
       map.remove();
-      for (const key of ['mapReady', 'deviceFeatures', 'geofenceFeatures', 'selectedDevice', 'mapCenter', 'mapZoom', 'mapFallback', 'trackingPoints']) delete container.dataset[key];
+      for (const key of ['mapReady', 'deviceFeatures', 'geofenceFeatures', 'selectedDevice', 'mapCenter', 'mapZoom', 'mapMoving', 'mapFallback', 'trackingPoints']) delete container.dataset[key];
     };
   }, [store, settings, geofences]);
 
