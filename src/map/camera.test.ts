@@ -304,6 +304,28 @@ describe('the selected device kept in view', () => {
     expect(underCard(deviceAt())).toBe(false);
   });
 
+  it('watches the size of the map and of what is marked as an obstacle, not the scale bar (its width follows the camera)', () => {
+    const observed: Element[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe(element: Element) {
+          observed.push(element);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const { fake, store, card } = setup();
+    const scale = document.createElement('div');
+    scale.className = 'maplibregl-ctrl maplibregl-ctrl-scale';
+    fake.container.append(scale);
+    store.select(1);
+    expect(observed).toContain(fake.container);
+    expect(observed).toContain(card);
+    expect(observed).not.toContain(scale);
+  });
+
   it('deselecting stops it; detaching stops listening', () => {
     const { fake, store, detach, move } = setup();
     store.select(1);

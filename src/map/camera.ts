@@ -22,7 +22,7 @@ import type { Map as MaplibreMap, MapLibreEvent } from 'maplibre-gl';
 import { createActor } from 'xstate';
 import { hasValidCoordinates, type LiveState, type LiveStore } from '../domain/liveStore';
 import { provideCameraEffects } from '../machines/camera/camera.effects';
-import { freeArea, keepTarget, measureObstacles, OBSTACLE_SELECTOR, MAP_CONTROL_SELECTOR, type Point } from './freeArea';
+import { freeArea, keepTarget, measureObstacles, OBSTACLE_SELECTOR, type Point } from './freeArea';
 import type { MapSettingsStore } from './settings';
 
 export type CameraMap = Pick<MaplibreMap, 'easeTo' | 'project' | 'getContainer' | 'getZoom' | 'isMoving' | 'on' | 'off'>;
@@ -55,7 +55,9 @@ export function watchFreeArea(container: HTMLElement, changed: () => void): () =
   const resize = new ResizeObserver(notify);
   resize.observe(container);
   let observed = new Set<Element>();
-  const find = (): Set<Element> => new Set([...document.querySelectorAll(OBSTACLE_SELECTOR), ...container.querySelectorAll(MAP_CONTROL_SELECTOR)]);
+  // (MapLibre's controls are measured at each decision but not watched: they keep their size, but
+  // for the scale bar, whose width follows the camera, frame by frame while the map moves)
+  const find = (): Set<Element> => new Set(document.querySelectorAll(OBSTACLE_SELECTOR));
   const update = () => {
     const now = find();
     let same = now.size === observed.size;
