@@ -113,6 +113,11 @@ describe('DeviceList', () => {
     // a click without its press on the selected row (e.g. the press began elsewhere) selects nothing more
     fireEvent.click(name);
     expect(selects).toEqual([1]);
+    // from the keyboard: Enter on the selected row
+    fireEvent.keyDown(within(grid).getByRole('row', { name: 'Device 00001' }), { key: 'Enter' });
+    expect(selects).toEqual([1, 1]);
+    fireEvent.keyDown(within(grid).getByRole('row', { name: 'Device 00001' }), { key: 'ArrowDown' });
+    expect(selects).toEqual([1, 1]);
   });
 
   it('does not re-render on position updates and stays fast at 10,000 devices', async () => {
