@@ -4,6 +4,7 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import { appMachine } from './app/app.machine';
+import { cameraMachine } from './camera/camera.machine';
 import { errorsMachine } from './errors/errors.machine';
 import { mapStyleMachine } from './mapStyle/mapStyle.machine';
 import { sessionMachine } from './session/session.machine';
@@ -20,6 +21,7 @@ import { serviceWorkerMachine } from './serviceWorker/serviceWorker.machine';
 export const machines: Record<string, AnyStateMachine> = {
   announcements: announcementsMachine,
   app: appMachine,
+  camera: cameraMachine,
   editor: editorMachine,
   errors: errorsMachine,
   geofence: geofenceMachine,

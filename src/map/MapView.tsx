@@ -7,6 +7,7 @@
  * (features in the devices source), `data-map-ready="true"` once the style, the basemap and the
  * device data have been drawn, `data-selected-device` (the selected id, or absent), and the
  * camera as `data-map-center="lon,lat"` / `data-map-zoom` after each move (north up, no pitch),
+ * `data-map-moving="true"` from a move's start to its end (so a test reads a camera that is not on its way),
  * `data-map-fallback="true"` while the offline basemap stands in for a style that failed,
  * from which a test projects a device to a screen point without reaching into the page;
  * `data-geofence-features="<n>"` (features in the geofences source, 0 while the layer is off)
@@ -25,6 +26,8 @@ import * as styles from './MapView.css';
 import { ensureWorkerUrl } from './worker';
 import { repaintRequested } from './repaint';
 import type { MapSettingsStore } from './settings';
+import type { DistanceUnit } from '../domain/units';
+import { scaleUnit } from './scale';
 
 export type { MapExtension };
 export type LonLat = [lon: number, lat: number];
@@ -55,20 +58,36 @@ export interface MapViewProps {
    * complete (src/map/firstPaint.ts). Read when the map is created.
    */
   holdFirstPaint?: boolean;
+  /** The user's distance unit: the scale bar counts in it, and follows it when it changes. */
+  distanceUnit?: DistanceUnit;
+  /**
+   * The live map: the selected device is kept in view, beside what covers the map (elements marked
+   * `data-map-obstacle`, the map's controls), and followed with follow on (src/map/camera.ts).
+   * Read when the map is created.
+   */
+  keepSelectedInView?: boolean;
 }
 
 export const DEFAULT_CENTER: LonLat = [46.6753, 24.7136];
 export const DEFAULT_ZOOM = 11;
 
 
-export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions, holdFirstPaint }: MapViewProps) {
+export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions, holdFirstPaint, distanceUnit, keepSelectedInView }: MapViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const onSelectRef = useRef(onSelect);
   const onFallbackRef = useRef(onFallback);
   const uiStringsRef = useRef(uiStrings);
   const extensionsRef = useRef(extensions);
   const controllerRef = useRef<MapController | null>(null);
-  const initialRef = useRef({ center: initialCenter ?? DEFAULT_CENTER, zoom: initialZoom ?? DEFAULT_ZOOM, preferredStyle, holdFirstPaint: holdFirstPaint ?? false });
+  const scaleRef = useRef<maplibregl.ScaleControl | null>(null);
+  const distanceUnitRef = useRef(distanceUnit);
+  const initialRef = useRef({
+    center: initialCenter ?? DEFAULT_CENTER,
+    zoom: initialZoom ?? DEFAULT_ZOOM,
+    preferredStyle,
+    holdFirstPaint: holdFirstPaint ?? false,
+    keepSelectedInView: keepSelectedInView ?? false,
+  });
 
   useEffect(() => {
     onSelectRef.current = onSelect;
@@ -78,6 +97,11 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
   useEffect(() => {
     controllerRef.current?.setPreferredStyle(preferredStyle);
   }, [preferredStyle]);
+
+  useEffect(() => {
+    distanceUnitRef.current = distanceUnit;
+    scaleRef.current?.setUnit(scaleUnit(distanceUnit));
+  }, [distanceUnit]);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -105,14 +129,22 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
     map.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), rtl ? 'top-left' : 'top-right');
     map.addControl(new maplibregl.AttributionControl({ compact: false }), rtl ? 'bottom-left' : 'bottom-right');
     // a scale: distances read at every zoom, also on the offline basemap (no streets there)
-    map.addControl(new maplibregl.ScaleControl({ maxWidth: SCALE_MAX_WIDTH_PX }), rtl ? 'top-left' : 'top-right');
+    // in the user's distance unit (km, mi or nmi), switched when the preference changes
+    const scale = new maplibregl.ScaleControl({ maxWidth: SCALE_MAX_WIDTH_PX, unit: scaleUnit(distanceUnitRef.current) });
+    scaleRef.current = scale;
+    map.addControl(scale, rtl ? 'top-left' : 'top-right');
 
     const writeCamera = () => {
       const center = map.getCenter();
       container.dataset.mapCenter = `${center.lng},${center.lat}`;
       container.dataset.mapZoom = String(map.getZoom());
+      if (!map.isMoving()) delete container.dataset.mapMoving;
     };
     writeCamera();
+    const moving = () => {
+      container.dataset.mapMoving = 'true';
+    };
+    map.on('movestart', moving);
     map.on('moveend', writeCamera);
 
     const controller = createMapController(map, store, {
@@ -150,15 +182,18 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
         : {}),
       ...(extensionsRef.current ? { extensions: extensionsRef.current } : {}),
       holdFirstPaint: initialRef.current.holdFirstPaint,
+      keepSelectedInView: initialRef.current.keepSelectedInView,
     });
     controllerRef.current = controller;
 
     return () => {
       controllerRef.current = null;
+      scaleRef.current = null;
       controller.destroy();
       map.off('moveend', writeCamera);
+      map.off('movestart', moving);
       map.remove();
-      for (const key of ['mapReady', 'deviceFeatures', 'geofenceFeatures', 'selectedDevice', 'mapCenter', 'mapZoom', 'mapFallback', 'trackingPoints']) delete container.dataset[key];
+      for (const key of ['mapReady', 'deviceFeatures', 'geofenceFeatures', 'selectedDevice', 'mapCenter', 'mapZoom', 'mapMoving', 'mapFallback', 'trackingPoints']) delete container.dataset[key];
     };
   }, [store, settings, geofences]);
 

@@ -145,16 +145,29 @@ describe('map controller', () => {
     settings.set({ accuracy: false, liveRoutes: false });
     expect(fake.sources.has(ACCURACY_SOURCE)).toBe(false);
     expect(fake.sources.has(ROUTES_SOURCE)).toBe(false);
-    // follow: the camera follows the selected device
+    // the camera is the person's on a map that does not keep the selection in view (the geofence editor)
+    settings.set({ follow: true });
+    store.select(2);
+    store.updatePositions([position(2, 21, 21)]);
+    expect(fake.easeTo).not.toHaveBeenCalled();
+  });
+
+  it('on the live map the camera keeps the selected device in view and follows it with follow on (camera.ts)', () => {
+    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+    const { fake, settings, store, controller } = setup('offline', { keepSelectedInView: true });
+    const container = fake.map.getContainer();
+    Object.defineProperty(container, 'clientWidth', { value: 400 });
+    Object.defineProperty(container, 'clientHeight', { value: 300 });
     settings.set({ follow: true });
     store.select(2);
     expect(fake.easeTo).toHaveBeenLastCalledWith(expect.objectContaining({ center: [20, 20] }));
     store.updatePositions([position(2, 21, 21)]);
     expect(fake.easeTo).toHaveBeenLastCalledWith(expect.objectContaining({ center: [21, 21] }));
-    settings.set({ follow: false });
+    controller.destroy();
     const calls = fake.easeTo.mock.calls.length;
     store.updatePositions([position(2, 22, 22)]);
     expect(fake.easeTo).toHaveBeenCalledTimes(calls);
+    vi.unstubAllGlobals();
   });
 
   it('the offline basemap: the coarse outlines for the first map, the fine ones once drawn, the page idle and zoomed in to FINE_BASEMAP_ZOOM, once', async () => {
@@ -355,9 +368,9 @@ describe('map controller', () => {
     const ready: boolean[] = [];
     const { fake, settings } = setup('offline', { geofences: feed, onGeofenceCount: (n) => geofenceCounts.push(n), onReady: (r) => ready.push(r) });
     fake.fire('style.load');
-    expect(fake.source(GEOFENCES_SOURCE).lastData()?.features).toHaveLength(1);
-    expect(fake.layers.indexOf(GEOFENCES_LAYERS.areaLabel)).toBeLessThan(fake.layers.indexOf('tracking-line'));
-    expect(fake.layers.indexOf(GEOFENCES_LAYERS.areaLabel)).toBeLessThan(fake.layers.indexOf(DEVICES_LAYERS.clusters));
+    expect(fake.source(GEOFENCES_SOURCE).lastData()?.features).toHaveLength(2); // the circle and its name
+    expect(fake.layers.indexOf(GEOFENCES_LAYERS.label)).toBeLessThan(fake.layers.indexOf('tracking-line'));
+    expect(fake.layers.indexOf(GEOFENCES_LAYERS.label)).toBeLessThan(fake.layers.indexOf(DEVICES_LAYERS.clusters));
     expect(geofenceCounts).toEqual([1]);
     // once ready, a new list turns the map not ready until it is idle with it
     await vi.waitFor(() => expect(noFetch).toHaveBeenCalled());

@@ -2,7 +2,8 @@
  * Wires the one map to the live store and the map settings: attaches the layer modules when a
  * style has loaded (and again after every style switch, since `setStyle` drops the app's
  * sources, layers and images), switches styles, clustering, accuracy circles, live routes,
- * tracking paths, geofences and follow mode as the settings change. Extensions (e.g. the
+ * tracking paths and geofences as the settings change, and (on the live map) keeps the selected
+ * device in view (`camera.ts`: the camera machine, with follow mode). Extensions (e.g. the
  * geofence editor) are attached after the app's layers on every style load and detached before
  * a style switch and on destroy. React never touches the map: it owns
  * the settings store and the live store, and this module reacts to them.
@@ -15,8 +16,7 @@ import { attachAccuracyLayer } from './layers/accuracy';
 import { attachGeofencesLayer } from './layers/geofences';
 import type { GeofenceFeed } from './geofenceFeed';
 import { attachDevicesLayer, DEVICES_LAYERS, type DevicesLayer } from './layers/devices';
-import { attachFollow } from './follow';
-import { attachReveal } from './reveal';
+import { attachCamera } from './camera';
 import { attachLiveRoutesLayer, attachTrackingLayer, TRACKING_LAYER } from './layers/routes';
 import type { Rasterizer } from './icons/rasterize';
 import { FINE_BASEMAP_ZOOM, loadOfflineBasemap } from './offlineStyle';
@@ -61,6 +61,11 @@ export interface MapControllerOptions {
    * has it and the map has taken it in, `FIRST_PAINT_MAX_MS` at most (src/map/firstPaint.ts).
    */
   holdFirstPaint?: boolean;
+  /**
+   * The live map: the selected device is kept in view (and followed, with follow on) by the camera
+   * machine (`camera.ts`). Off on maps where the camera is the person's (the geofence editor).
+   */
+  keepSelectedInView?: boolean;
 }
 
 /** Something that adds to the map once its style has loaded (e.g. a drawing editor); returns its detach. */
@@ -97,7 +102,6 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
   let detachAccuracy: (() => void) | null = null;
   let detachRoutes: (() => void) | null = null;
   let detachTracking: (() => void) | null = null;
-  let detachFollow: (() => void) | null = null;
   let detachGeofences: (() => void) | null = null;
   // the first paint waits for the fleet (its first load puts the devices and positions in the
   // store) and, on the offline style, for the basemap's outlines (`loadBasemap`)
@@ -334,18 +338,9 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
     if (style.getSnapshot().hasTag('loading')) setTimeout(() => !destroyed && style.send({ type: 'STYLE_ERROR' }), 0);
   }
 
-  function applyFollow(on: boolean): void {
-    if (on && !detachFollow) detachFollow = attachFollow(map, store);
-    if (!on && detachFollow) {
-      detachFollow();
-      detachFollow = null;
-    }
-  }
-
   map.on('style.load', onStyleLoad);
   map.on('error', onError);
-  applyFollow(settings.get().follow);
-  const detachReveal = attachReveal(map, store);
+  const detachCamera = options.keepSelectedInView ? attachCamera(map, store, settings) : () => {};
 
   const unsubscribeSettings = settings.subscribe((next, previous) => {
     if (destroyed) return;
@@ -360,7 +355,6 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
     }
     if (next.liveRoutes !== previous.liveRoutes && devices) setLiveRoutes(next.liveRoutes);
     if (next.geofences !== previous.geofences && devices) setGeofences(next.geofences);
-    if (next.follow !== previous.follow) applyFollow(next.follow);
   });
 
   let selected: number | null = store.getState().selectedId;
@@ -389,8 +383,7 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
       map.off('error', onError);
       unsubscribeSettings();
       unsubscribeSelection();
-      applyFollow(false);
-      detachReveal();
+      detachCamera();
       detachStyleLayers();
     },
   };

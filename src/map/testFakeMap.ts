@@ -88,6 +88,7 @@ export function createFakeMap() {
     getStyle: () => ({ sources: Object.fromEntries([...sources.keys()].map((id) => [id, {}])) }),
     project: ([lon, lat]: [number, number]) => ({ x: lon * 10, y: lat * 10 }),
     getContainer: () => container,
+    isMoving: () => false,
     getCanvas: () => canvas,
     fitBounds,
     easeTo,

@@ -36,7 +36,7 @@ export interface Harness {
   server: RunningServer;
   browser: Browser;
   dataDir: string;
-  newPage(options?: { locale?: string }): Promise<{ context: BrowserContext; page: Page }>;
+  newPage(options?: { locale?: string; viewport?: { width: number; height: number } }): Promise<{ context: BrowserContext; page: Page }>;
   restartServer(): Promise<void>;
   close(): Promise<void>;
 }
@@ -44,14 +44,15 @@ export interface Harness {
 /** The map style is pinned to the offline basemap (the server's `map` attribute) unless a test says otherwise. */
 /** `clientDir`: another folder than CLIENT_DIR (the service worker test serves a copy it changes into a new build). */
 /** `openId`: OpenID sign-in through a provider (the OpenID test's, in-process). */
+/** `simulator`: the demo devices drive (over the server's OsmAnd port), as with `npm start`. */
 export async function startHarness(
-  options: { demo?: boolean; mapStyle?: string; clientDir?: string; openId?: ServerOptions['openId'] } = {},
+  options: { demo?: boolean; mapStyle?: string; clientDir?: string; openId?: ServerOptions['openId']; simulator?: boolean } = {},
 ): Promise<Harness> {
   const clientDir = options.clientDir ?? CLIENT_DIR;
   if (!existsSync(join(clientDir, 'index.html'))) throw new Error(`${clientDir}/ is missing: run \`npm run build\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'athar-e2e-'));
   const start = (port = 0) =>
-    createServer({ dataDir, port, host: '127.0.0.1', demo: options.demo ?? true, adminPassword: ADMIN_PASSWORD, clientDir, mapStyle: options.mapStyle ?? 'offline', ...(options.openId ? { openId: options.openId } : {}) });
+    createServer({ dataDir, port, host: '127.0.0.1', demo: options.demo ?? true, adminPassword: ADMIN_PASSWORD, clientDir, mapStyle: options.mapStyle ?? 'offline', ...(options.openId ? { openId: options.openId } : {}), ...(options.simulator ? { simulator: true } : {}) });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
   const harness: Harness = {
@@ -59,7 +60,7 @@ export async function startHarness(
     browser,
     dataDir,
     async newPage(pageOptions = {}) {
-      const context = await browser.newContext({ locale: pageOptions.locale ?? 'en-US', viewport: { width: 1280, height: 800 } });
+      const context = await browser.newContext({ locale: pageOptions.locale ?? 'en-US', viewport: pageOptions.viewport ?? { width: 1280, height: 800 } });
       contexts.push(context);
       const page = await context.newPage();
       page.on('pageerror', (error) => console.error('[page error]', error.message));

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { unitsOf } from '../../domain/units';
+import { unitsOf, type DistanceUnit } from '../../domain/units';
 import { selectServer, selectUser } from '../../machines/session/selectors';
 import { unitFormatters, type UnitFormatters } from '../map/format';
 import { useSession } from './hooks';
@@ -12,4 +12,11 @@ export function useUnitFormatters(): UnitFormatters {
   const server = useSession(selectServer);
   const locale = i18n.locale;
   return useMemo(() => unitFormatters(i18n, unitsOf(user, server)), [i18n, locale, user, server]);
+}
+
+/** The signed-in user's distance unit (km, mi or nmi): the maps' scale bars count in it. */
+export function useDistanceUnit(): DistanceUnit {
+  const user = useSession(selectUser);
+  const server = useSession(selectServer);
+  return unitsOf(user, server).distance;
 }

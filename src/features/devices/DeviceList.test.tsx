@@ -1,5 +1,5 @@
 import { Profiler } from 'react';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -94,6 +94,30 @@ describe('DeviceList', () => {
     expect(grid.querySelector('b')).toBeNull();
     act(() => live.select(2));
     expect(within(grid).getByRole('row', { name: 'Truck' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('choosing the selected device again selects it again (the map brings it back into view); a click whose press began elsewhere does not', async () => {
+    const live = createLiveStore();
+    live.setDevices([device(1), device(2)]);
+    live.select(1);
+    renderList(live);
+    const grid = await screen.findByRole('grid', { name: 'Devices' });
+    const selects: Array<number | null> = [];
+    live.subscribe((state, change) => {
+      if (change.type === 'select') selects.push(state.selectedId);
+    });
+    const name = within(within(grid).getByRole('row', { name: 'Device 00001' })).getByText('Device 00001');
+    fireEvent.pointerDown(name);
+    fireEvent.click(name);
+    expect(selects).toEqual([1]);
+    // a click without its press on the selected row (e.g. the press began elsewhere) selects nothing more
+    fireEvent.click(name);
+    expect(selects).toEqual([1]);
+    // from the keyboard: Enter on the selected row
+    fireEvent.keyDown(within(grid).getByRole('row', { name: 'Device 00001' }), { key: 'Enter' });
+    expect(selects).toEqual([1, 1]);
+    fireEvent.keyDown(within(grid).getByRole('row', { name: 'Device 00001' }), { key: 'ArrowDown' });
+    expect(selects).toEqual([1, 1]);
   });
 
   it('does not re-render on position updates and stays fast at 10,000 devices', async () => {

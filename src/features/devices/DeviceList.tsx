@@ -153,8 +153,42 @@ export function DeviceList({ onChosen }: DeviceListProps) {
     [live, onChosen],
   );
 
+  // Choosing the selected device again selects it again (the map brings it back into view after a
+  // person moved the map away): the list keeps its one selected row, so react-aria reports no
+  // change for it. The row pressed is remembered at the press's start, when it was already selected
+  // (in the capture phase: react-aria's press handling stops the events at the row); Enter and
+  // Space on it do the same from the keyboard.
+  const pressedSelected = useRef<number | null>(null);
+  const rowOf = (target: EventTarget): number | null => {
+    const row = target instanceof Element ? target.closest('[data-device-id]') : null;
+    return row ? Number(row.getAttribute('data-device-id')) : null;
+  };
+
   return (
-    <section className={styles.panel} aria-label={t`Devices`}>
+    <section
+      className={styles.panel}
+      aria-label={t`Devices`}
+      onPointerDownCapture={(event) => {
+        const id = rowOf(event.target);
+        pressedSelected.current = id !== null && live.getState().selectedId === id ? id : null;
+      }}
+      onKeyDownCapture={(event) => {
+        if (event.key !== 'Enter' && event.key !== ' ') return;
+        const id = rowOf(event.target);
+        if (id !== null && live.getState().selectedId === id) {
+          live.select(id);
+          onChosen?.();
+        }
+      }}
+      onClickCapture={(event) => {
+        const id = rowOf(event.target);
+        if (id !== null && id === pressedSelected.current) {
+          live.select(id);
+          onChosen?.();
+        }
+        pressedSelected.current = null;
+      }}
+    >
       <div className={styles.filters}>
         <TextField
           aria-label={t`Search devices`}

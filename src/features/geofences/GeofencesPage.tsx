@@ -27,6 +27,7 @@ import { useMutations } from '../app/useMutations';
 import { useInspected, useServices } from '../app/services';
 import { AREA_MESSAGES, areaKind } from '../settings/geofences';
 import { useMapUiStrings, usePreferredMapStyle } from '../map/MapPage';
+import { useDistanceUnit } from '../app/useUnits';
 import { canEdit, canOpen } from '../../domain/restrictions';
 import { Refusal } from '../settings/Refusal';
 import { useSettingsContext } from '../settings/useSettingsContext';
@@ -58,6 +59,7 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
   const { live } = useServices();
   const preferredStyle = usePreferredMapStyle();
   const uiStrings = useMapUiStrings();
+  const distanceUnit = useDistanceUnit();
   const catalogue = useCatalogueText();
   const { queries } = useData();
   const mutations = useMutations();
@@ -355,7 +357,7 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
       </section>
 
       <div className={styles.mapArea}>
-        <MapView key={i18n.locale} store={live} settings={settings} preferredStyle={preferredStyle} uiStrings={uiStrings} geofences={feed} extensions={extensions} />
+        <MapView key={i18n.locale} store={live} settings={settings} preferredStyle={preferredStyle} uiStrings={uiStrings} geofences={feed} extensions={extensions} distanceUnit={distanceUnit} />
       </div>
 
       <AlertDialog

@@ -1,9 +1,12 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
-import { PHONE_MAP_WIDTH } from '../../map/reveal';
 import { mapArea } from './MapPage.css';
 
-/** The phone layout: a map narrower than this has the card as a sheet along its bottom edge. */
+/**
+ * The phone layout: a map narrower than this has the card as a sheet along its bottom edge (the
+ * camera measures where the card is, whatever its layout: src/map/freeArea.ts).
+ */
+const PHONE_MAP_WIDTH = 600;
 const phone = `${mapArea} (max-width: ${PHONE_MAP_WIDTH - 0.02}px)`;
 
 /**

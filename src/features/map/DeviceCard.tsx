@@ -157,7 +157,7 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
     <div
       className={styles.card}
       data-testid="device-card"
-      // the map keeps the selected device clear of what this covers (keep-in-view)
+      // over the map: the camera keeps the selected device clear of it (src/map/camera.ts)
       data-map-obstacle=""
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !confirming) onClose();

@@ -24,7 +24,8 @@ export function LayersMenu({ settings, preferredStyle }: { settings: MapSettings
   const items: SelectItem[] = MAP_STYLE_OPTIONS.map(({ id, label }) => ({ id, label: i18n._(label) }));
   const selected = chooseMapStyle({ stored: current.style, preference: preferredStyle });
   return (
-    <div className={styles.layersButton} data-testid="map-layers">
+    // over the map: the camera keeps the selected device clear of it (src/map/camera.ts)
+    <div className={styles.layersButton} data-testid="map-layers" data-map-obstacle="">
       <PopoverDialog
         title={t`Map layers`}
         placement="bottom start"

@@ -10,6 +10,7 @@ import { Alert, ToastZone, media } from '../../ui';
 import { useServices } from '../app/services';
 import { useData } from '../app/data';
 import { useFleetLoading, useSession } from '../app/hooks';
+import { useDistanceUnit } from '../app/useUnits';
 import { DeviceCard } from './DeviceCard';
 import { LayersMenu } from './LayersMenu';
 import * as styles from './MapPage.css';
@@ -67,6 +68,7 @@ export function MapPage() {
   const uniqueId = useSession((s) => s.context.uniqueId);
   const preferredStyle = usePreferredMapStyle();
   const uiStrings = useMapUiStrings();
+  const distanceUnit = useDistanceUnit();
   const [fallback, setFallback] = useState(false);
   // the first map after Sign in waits for the fleet to paint (the map reads it when it is created)
   const fleetOnItsWay = useFleetLoading();
@@ -84,8 +86,10 @@ export function MapPage() {
         settings={settings}
         preferredStyle={preferredStyle}
         uiStrings={uiStrings}
+        distanceUnit={distanceUnit}
         geofences={geofenceFeed}
         holdFirstPaint={fleetOnItsWay}
+        keepSelectedInView
         onFallback={(on) => {
           setFallback(on);
           setNoticeClosed(false);

@@ -16,6 +16,7 @@ import { createReadOnlyMapSettings } from '../../map/settings';
 import { createReplayLayer, type ReplayLayerData, type ReplayLayerFrame } from '../../map/layers/replay';
 import type { ReplayMachine } from '../../machines/replay/replay.machine';
 import { useMapUiStrings, usePreferredMapStyle } from '../map/MapPage';
+import { useDistanceUnit } from '../app/useUnits';
 import * as styles from './replay.css';
 
 
@@ -52,6 +53,7 @@ export function ReplayMap({ actor, followed, label, covered }: ReplayMapProps) {
   const { i18n } = useLingui();
   const preferredStyle = usePreferredMapStyle();
   const uiStrings = useMapUiStrings();
+  const distanceUnit = useDistanceUnit();
   const [store] = useState(() => createLiveStore());
   const [settings] = useState(createReadOnlyMapSettings);
   const [layer] = useState(() => createReplayLayer({ covered: () => covered?.() ?? 0 }));
@@ -83,7 +85,7 @@ export function ReplayMap({ actor, followed, label, covered }: ReplayMapProps) {
   return (
     <div role="region" aria-label={label} data-testid="replay-map" className={styles.map}>
       {/* keyed by language: MapLibre takes its control texts when it is created */}
-      <MapView key={i18n.locale} store={store} settings={settings} preferredStyle={preferredStyle} uiStrings={uiStrings} extensions={extensions} />
+      <MapView key={i18n.locale} store={store} settings={settings} preferredStyle={preferredStyle} uiStrings={uiStrings} extensions={extensions} distanceUnit={distanceUnit} />
     </div>
   );
 }

@@ -22,6 +22,7 @@ import { createReportLayer, DEFAULT_REPORT_COLORS, type ReportColors } from '../
 import { darkTokens, vars } from '../../ui/theme.css';
 import { useData } from '../app/data';
 import { useMapUiStrings, usePreferredMapStyle } from '../map/MapPage';
+import { useDistanceUnit } from '../app/useUnits';
 import type { MapKind } from './kinds';
 import { nearestRow, reportMapBase, reportMapRequest, reportMapSelection, type ReportMapFetched } from './reportMapData';
 import * as styles from './reportMap.css';
@@ -59,6 +60,7 @@ export function ReportMap({ kind, rows, selected, onSelect, label }: ReportMapPr
   const { queries } = useData();
   const preferredStyle = usePreferredMapStyle();
   const uiStrings = useMapUiStrings();
+  const distanceUnit = useDistanceUnit();
   const [store] = useState(() => createLiveStore());
   const [settings] = useState(createReadOnlyMapSettings);
 
@@ -111,7 +113,7 @@ export function ReportMap({ kind, rows, selected, onSelect, label }: ReportMapPr
   return (
     <div role="region" aria-label={label} data-testid="report-map" className={styles.root}>
       {/* keyed by language: MapLibre takes its control texts when it is created */}
-      <MapView key={i18n.locale} store={store} settings={settings} preferredStyle={preferredStyle} uiStrings={uiStrings} extensions={extensions} />
+      <MapView key={i18n.locale} store={store} settings={settings} preferredStyle={preferredStyle} uiStrings={uiStrings} extensions={extensions} distanceUnit={distanceUnit} />
     </div>
   );
 }

@@ -11,6 +11,9 @@ import {
   GEOFENCES_SOURCE,
   geofenceCollection,
   geofenceFeature,
+  geofenceLabel,
+  lineMiddle,
+  pointInside,
   type GeofencesLayerMap,
 } from './geofences';
 
@@ -61,7 +64,7 @@ describe('geofence features', () => {
   it('skips a bad area, never throws', () => {
     const list = [geofence(1, 'POLYGON ((nonsense))'), geofence(2, CIRCLE), geofence(3, 'CIRCLE (24 46, -5)'), geofence(4, ''), geofence(5, LINE)];
     expect(() => geofenceCollection(list)).not.toThrow();
-    expect(geofenceCollection(list).features.map((f) => f.id)).toEqual([2, 5]);
+    expect(geofenceCollection(list).features.map((f) => f.id)).toEqual([2, 5, 2, 5]); // two shapes, two names
     expect(geofenceFeature({ ...geofence(6, CIRCLE), area: null as unknown as string })).toBeNull();
   });
 
@@ -96,28 +99,39 @@ describe('geofences layer', () => {
     const { fake, feed, counts, map } = setup();
     fake.map.addLayer({ id: 'devices-clusters' });
     attachGeofencesLayer(map, feed, { beforeId: 'devices-clusters', onFeatureCount: (n) => counts.push(n) });
-    expect(fake.layers).toEqual([GEOFENCES_LAYERS.fill, GEOFENCES_LAYERS.line, GEOFENCES_LAYERS.lineLabel, GEOFENCES_LAYERS.areaLabel, 'devices-clusters']);
-    expect(fake.source(GEOFENCES_SOURCE).lastData()?.features.map((f) => f.id)).toEqual([1, 2, 3]);
+    expect(fake.layers).toEqual([GEOFENCES_LAYERS.fill, GEOFENCES_LAYERS.line, GEOFENCES_LAYERS.label, 'devices-clusters']);
+    // the three shapes, then the three names' points
+    const data = fake.source(GEOFENCES_SOURCE).lastData();
+    expect(data?.features.map((f) => [f.id, f.geometry.type])).toEqual([
+      [1, 'Polygon'],
+      [2, 'Polygon'],
+      [3, 'LineString'],
+      [1, 'Point'],
+      [2, 'Point'],
+      [3, 'Point'],
+    ]);
     expect(counts).toEqual([3]);
 
     const fill = fake.layerSpecs.get(GEOFENCES_LAYERS.fill) as { paint: Record<string, unknown>; filter: unknown };
     expect(fill.paint['fill-opacity']).toBe(GEOFENCE_FILL_OPACITY);
     expect(JSON.stringify(fill.filter)).toContain('circle');
     const line = fake.layerSpecs.get(GEOFENCES_LAYERS.line) as { paint: Record<string, unknown>; filter?: unknown };
-    expect(line.filter).toBeUndefined(); // every shape has its outline
+    expect(line.filter).toEqual(['!=', ['geometry-type'], 'Point']); // every shape has its outline, the names' points none
     expect(line.paint['line-width']).toEqual(['get', 'width']);
     expect(line.paint['line-opacity']).toEqual(['get', 'opacity']);
     expect(JSON.stringify(line.paint['line-color'])).toContain('"get","color"');
 
-    const lineLabel = fake.layerSpecs.get(GEOFENCES_LAYERS.lineLabel) as { layout: Record<string, unknown>; filter: unknown };
-    expect(lineLabel.layout['symbol-placement']).toBe('line');
-    expect(lineLabel.layout['text-field']).toEqual(['get', 'name']);
-    expect(lineLabel.layout['text-font']).toEqual(MAP_FONTS);
-    expect(JSON.stringify(lineLabel.filter)).toContain('linestring');
-    const areaLabel = fake.layerSpecs.get(GEOFENCES_LAYERS.areaLabel) as { layout: Record<string, unknown>; filter: unknown };
-    expect(areaLabel.layout['symbol-placement']).toBe('point');
-    expect(areaLabel.layout['text-font']).toEqual(MAP_FONTS);
-    expect(JSON.stringify(areaLabel.filter)).toContain('polygon');
+    // one symbol layer, over the points only: the shapes themselves carry no label
+    expect(JSON.stringify(fill.filter)).toContain('"!=",["geometry-type"],"Point"');
+    expect(JSON.stringify(line.filter)).toContain('"!=",["geometry-type"],"Point"');
+    const symbols = [...fake.layerSpecs.values()].filter((spec) => spec.type === 'symbol');
+    expect(symbols.map((spec) => spec.id)).toEqual([GEOFENCES_LAYERS.label]);
+    const label = fake.layerSpecs.get(GEOFENCES_LAYERS.label) as { layout: Record<string, unknown>; filter: unknown };
+    expect(label.filter).toEqual(['==', ['geometry-type'], 'Point']);
+    expect(label.layout['symbol-placement']).toBe('point');
+    expect(label.layout['text-field']).toEqual(['get', 'name']);
+    expect(label.layout['text-font']).toEqual(MAP_FONTS);
+    expect(label.layout['text-rotate']).toEqual(['get', 'rotate']);
   });
 
   it('re-sets the data once per feed change, and nothing for the same list', () => {
@@ -128,7 +142,7 @@ describe('geofences layer', () => {
     const next = [geofence(4, CIRCLE), geofence(5, 'bad')];
     feed.set(next);
     expect(source.setData).toHaveBeenCalledTimes(2);
-    expect(source.lastData()?.features.map((f) => f.id)).toEqual([4]);
+    expect(source.lastData()?.features.map((f) => f.id)).toEqual([4, 4]);
     feed.set(next);
     expect(source.setData).toHaveBeenCalledTimes(2);
     expect(source.updateData).not.toHaveBeenCalled();
@@ -141,11 +155,14 @@ describe('geofences layer', () => {
     const source = fake.source(GEOFENCES_SOURCE);
     feed.hide(2);
     expect(source.setData).toHaveBeenCalledTimes(1);
-    expect(fake.map.filters.get(GEOFENCES_LAYERS.line)).toEqual(['!=', ['id'], 2]);
-    expect(fake.map.filters.get(GEOFENCES_LAYERS.fill)).toEqual(['all', ['in', ['get', 'kind'], ['literal', ['polygon', 'circle']]], ['!=', ['id'], 2]]);
+    const shape = ['!=', ['geometry-type'], 'Point'];
+    const name = ['==', ['geometry-type'], 'Point'];
+    expect(fake.map.filters.get(GEOFENCES_LAYERS.line)).toEqual(['all', shape, ['!=', ['id'], 2]]);
+    expect(fake.map.filters.get(GEOFENCES_LAYERS.fill)).toEqual(['all', ['all', shape, ['in', ['get', 'kind'], ['literal', ['polygon', 'circle']]]], ['!=', ['id'], 2]]);
+    expect(fake.map.filters.get(GEOFENCES_LAYERS.label)).toEqual(['all', name, ['!=', ['id'], 2]]);
     feed.hide(null);
-    expect(fake.map.filters.get(GEOFENCES_LAYERS.line)).toBeNull();
-    expect(fake.map.filters.get(GEOFENCES_LAYERS.lineLabel)).toEqual(['==', ['get', 'kind'], 'linestring']);
+    expect(fake.map.filters.get(GEOFENCES_LAYERS.line)).toEqual(shape);
+    expect(fake.map.filters.get(GEOFENCES_LAYERS.label)).toEqual(name);
     expect(source.setData).toHaveBeenCalledTimes(1);
   });
 
@@ -154,7 +171,7 @@ describe('geofences layer', () => {
     const { fake, feed, map } = setup(list);
     attachGeofencesLayer(map, feed);
     expect(fake.source(GEOFENCES_SOURCE).setData).toHaveBeenCalledTimes(1);
-    expect(fake.source(GEOFENCES_SOURCE).lastData()?.features).toHaveLength(1_000);
+    expect(fake.source(GEOFENCES_SOURCE).lastData()?.features).toHaveLength(2_000);
   });
 
   it('detaches cleanly and stops listening to the feed', () => {
@@ -173,6 +190,81 @@ describe('geofences layer', () => {
     const { fake, feed, map } = setup();
     attachGeofencesLayer(map, feed, { beforeId: 'missing' });
     expect(fake.layers[0]).toBe(GEOFENCES_LAYERS.fill);
+  });
+});
+
+describe('one label per geofence', () => {
+  it('each geofence gets exactly one point for its name, with its id and name', () => {
+    const data = geofenceCollection([geofence(1, CIRCLE), geofence(2, POLYGON), geofence(3, LINE), geofence(4, 'bad')]);
+    const points = data.features.filter((f) => f.geometry.type === 'Point');
+    expect(points.map((f) => [f.id, f.properties?.name])).toEqual([
+      [1, 'Zone 1'],
+      [2, 'Zone 2'],
+      [3, 'Zone 3'],
+    ]);
+  });
+
+  it("a circle's name is at its centre, upright", () => {
+    const circle = geofenceFeature(geofence(1, CIRCLE))!;
+    expect(geofenceLabel(circle, [46.6753, 24.7136])).toMatchObject({ geometry: { coordinates: [46.6753, 24.7136] }, properties: { rotate: 0 } });
+    expect(geofenceCollection([geofence(1, CIRCLE)]).features[1]?.geometry).toEqual({ type: 'Point', coordinates: [46.6753, 24.7136] });
+  });
+
+  it("a polygon's name is inside it, also for a concave one whose centroid is outside", () => {
+    // a U: its centroid lies in the gap between the arms
+    const u = [
+      [0, 0],
+      [3, 0],
+      [3, 3],
+      [2, 3],
+      [2, 1],
+      [1, 1],
+      [1, 3],
+      [0, 3],
+      [0, 0],
+    ];
+    const [x = 0, y = 0] = pointInside(u);
+    expect(y).toBe(1.5);
+    // in an arm (0..1 or 2..3), not in the gap (1..2)
+    expect(x < 1 || x > 2).toBe(true);
+    expect(x > 0 && x < 3).toBe(true);
+    const square = pointInside([
+      [10, 20],
+      [12, 20],
+      [12, 22],
+      [10, 22],
+      [10, 20],
+    ]);
+    expect(square).toEqual([11, 21]);
+  });
+
+  it("a line's name is at its middle, turned along the segment there and never upside down", () => {
+    // eastward, then northward: half the length is the corner's far side
+    const east = lineMiddle([
+      [0, 0],
+      [2, 0],
+    ]);
+    expect(east).toEqual({ at: [1, 0], rotate: 0 });
+    // drawn west: the same line, the text still reads left to right
+    expect(lineMiddle([
+      [2, 0],
+      [0, 0],
+    ]).rotate).toBe(0);
+    // north-east at the equator: 45° up on the screen, i.e. −45° clockwise
+    expect(lineMiddle([
+      [0, 0],
+      [1, 1],
+    ]).rotate).toBeCloseTo(-45, 0);
+    // straight north: a quarter turn, the same whichever way it was drawn
+    expect(Math.abs(lineMiddle([[0, 0], [0, 1]]).rotate)).toBe(90);
+    expect(lineMiddle([[0, 0], [0, 1]]).rotate).toBe(lineMiddle([[0, 1], [0, 0]]).rotate);
+    const bent = lineMiddle([
+      [0, 0],
+      [1, 0],
+      [1, 3],
+    ]);
+    expect(bent.at[0]).toBeCloseTo(1, 6);
+    expect(bent.at[1]).toBeCloseTo(1, 6);
   });
 });
 
