@@ -860,7 +860,9 @@ const NOTES = `## How it is measured
     3,048 ms over 60 jumps each (the load rose from 6 to 10 during the second). The official client (100 devices,
     load 5–7): median 1.9 s, p95 6.5 s, max 7.2 s over 20 jumps: it throttles itself when more than 3 updates a
     second arrive, flushing every clamp(its last flush's ms × 1,000, 1.5 s, 30 s), so on a busy machine its
-    interval stretches. With 1,500 devices (load 4–6): 10.6 s median, 28.2 s max over 6 jumps. So a run measures
+    interval stretches. Both again in one run at a quieter moment (load 2–3.5, 10 jumps each, the defaults of this
+    commit): Athar median 5.5 s, max 14.1 s (page socket 0 ms median after the push); the official client median
+    1.5 s, max 3.3 s. With 1,500 devices (load 4–6) the official client took 10.6 s median, 28.2 s max over 6 jumps. So a run measures
     each jump in about one of the client's delivery periods: 200 jumps take minutes for a client that delivers
     every second and up to 100 minutes for one that delivers every 30 s.
 - The heap slope of a short window is dominated by the GC sawtooth (it can be negative while end > start); the
