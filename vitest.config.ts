@@ -11,7 +11,7 @@ export default defineConfig((env) =>
             extends: true,
             test: {
               name: 'unit',
-              include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/model/**/*.test.{ts,tsx}'],
+              include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'tests/model/**/*.test.{ts,tsx}'],
               environment: 'jsdom',
             },
           },

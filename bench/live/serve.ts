@@ -2,8 +2,17 @@
  * The server of the live client benchmark, in its own process (forked by run.ts with an IPC channel):
  * the data directory, ports and client folder come from the parent (so it can be restarted on the same
  * ports and data with another client), loopback only, demo admin (password BENCH_PASSWORD), no simulator.
+ *
+ * Freshness (run.ts, `bench/live/freshness.ts`): once the parent sends `{ type: 'watch', attribute }`,
+ * every position carrying that attribute (the beacon's jumps, `…&benchjump=N` on its OsmAnd report) is
+ * reported back as `{ type: 'push', seq: N, at }` when the live hub has written the frame that carries it
+ * to the open sockets: `at` is `Date.now()` (the machine's real-time clock, the one Chromium stamps its
+ * screencast frames with) right after the hub's flush. The hub is wrapped from here, in the bench's
+ * process only: server/ is unchanged and nothing is wrapped until the parent asks.
  */
+import type { Position } from '../../contract/models.ts';
 import { createServer } from '../../server/app.ts';
+import { LiveHub } from '../../server/live.ts';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -25,6 +34,41 @@ const server = await createServer({
   logger: false,
 });
 process.send?.({ type: 'ready', url: server.url, osmandPort: server.osmandPort });
+
+/** The hub's methods the watch wraps (`flush` is private to the hub's type, not at run time). */
+interface HubInternals {
+  pushPosition(position: Position): void;
+  flush(): void;
+  readonly size: number;
+}
+
+function watchPushes(attribute: string): void {
+  const hub = LiveHub.prototype as unknown as HubInternals;
+  const push = hub.pushPosition;
+  const flush = hub.flush;
+  let waiting: number[] = [];
+  hub.pushPosition = function (this: HubInternals, position: Position): void {
+    push.call(this, position);
+    const seq = position.attributes?.[attribute];
+    // only what the hub buffered (it buffers nothing while no socket is open)
+    if (typeof seq === 'number' && this.size > 0) waiting.push(seq);
+  };
+  hub.flush = function (this: HubInternals): void {
+    flush.call(this);
+    if (waiting.length === 0) return;
+    const at = Date.now();
+    for (const seq of waiting) process.send?.({ type: 'push', seq, at });
+    waiting = [];
+  };
+}
+
+let watching = false;
+process.on('message', (message: { type?: string; attribute?: string }) => {
+  if (message.type === 'watch' && message.attribute && !watching) {
+    watching = true;
+    watchPushes(message.attribute);
+  }
+});
 
 let closing = false;
 async function shutdown(): Promise<void> {
