@@ -258,19 +258,19 @@ export function createAppActor(deps: AppDependencies) {
     actions: {
       // one store change per message: the map and the list draw a batch once
       deliver: (_, { message }) => live.apply(message),
-      // a batch: applied as one change, and what that took on the main thread (the store and the
-      // map's GeoJSON diff, which run inside the change) sets the next batching interval
+      // a batch: applied as one change, and what it cost the main thread sets the next batching
+      // interval: the change itself (the store, the map's GeoJSON diff and camera, which run inside
+      // it) and React's renders of it, which the store runs in a task of its own
       flush: ({ self }, { message }) => {
         const started = performance.now();
         live.apply(message);
-        self.send({ type: 'FLUSHED', ms: performance.now() - started });
+        const applied = performance.now() - started;
+        live.whenNotified((rendered) => self.send({ type: 'FLUSHED', ms: applied + rendered }));
       },
       // one change for the fleet: the map takes its devices in once, with their positions
       refreshed: (_, { devices, positions }) => {
         if (devices) live.setDevices(devices, positions ?? []);
         else if (positions) live.updatePositions(positions);
-        // the positions on screen are the server's as of now (a load whose positions failed is not)
-        if (positions) live.markSynced();
       },
       markSynced: () => live.markSynced(),
       // a logout clears the lines and every tracking path too (the store's clear empties

@@ -58,6 +58,30 @@ describe('createLiveStore', () => {
     expect(store.syncedAt()).toBeNull();
   });
 
+  it('whenNotified: how long the deferred listeners and the microtasks they queued took, once they ran', async () => {
+    let clock = 0;
+    const scheduled: Array<() => void> = [];
+    const store = createLiveStore({ defer: (run) => void scheduled.push(run), clock: () => clock });
+    store.subscribeDeferred(() => {
+      clock += 7;
+      // React renders a store's update in a microtask it queues from its listener
+      queueMicrotask(() => {
+        clock += 5;
+      });
+    });
+    const reported: number[] = [];
+    store.whenNotified((ms) => reported.push(ms)); // nothing pending: at once
+    expect(reported).toEqual([0]);
+    store.apply({ positions: [{ id: 1, deviceId: 1, latitude: 1, longitude: 1 } as never] });
+    store.whenNotified((ms) => reported.push(ms));
+    expect(reported).toEqual([0]);
+    clock = 100; // other work between the change and its notification does not count
+    scheduled.shift()?.();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(reported).toEqual([0, 12]);
+  });
+
   it('starts empty', () => {
     const store = createLiveStore();
     const state = store.getState();

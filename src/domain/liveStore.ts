@@ -138,6 +138,12 @@ export interface LiveStore {
   syncedAt(): number | null;
   /** The store is current with the server as of now (the socket machine's `markSynced`). */
   markSynced(): void;
+  /**
+   * Calls `done` with how long the deferred listeners (React's renders, which run in the microtasks
+   * that follow them) took for the changes made so far, once they have run; with 0 at once when no
+   * deferred notification is pending. The socket's flush adds it to what the change itself took.
+   */
+  whenNotified(done: (ms: number) => void): void;
 }
 
 export interface LiveStoreOptions {
@@ -149,6 +155,8 @@ export interface LiveStoreOptions {
    * rendered by React in the next, instead of one long task doing both.
    */
   defer?: (notify: () => void) => void;
+  /** A monotonic clock in milliseconds for `whenNotified` (default `performance.now`). */
+  clock?: () => number;
 }
 
 /** A scheduler for `defer`: each call runs its function in a task of its own (a MessageChannel message). */
@@ -211,13 +219,25 @@ export function createLiveStore(options: LiveStoreOptions = {}): LiveStore {
   const listeners = new Set<LiveListener>();
   const deferred = new Set<() => void>();
   let notifyScheduled = false;
+  const clock = options.clock ?? (() => performance.now());
+  /** `whenNotified` callbacks waiting for the pending deferred notification */
+  let notifyWaiters: Array<(ms: number) => void> = [];
   /** the id of the last log line received */
   let logSequence = 0;
   let syncedAt: number | null = null;
 
   function notifyDeferred(): void {
     notifyScheduled = false;
+    const started = clock();
     for (const listener of [...deferred]) listener();
+    if (notifyWaiters.length === 0) return;
+    const waiting = notifyWaiters;
+    notifyWaiters = [];
+    // after the microtasks the listeners queued (React renders a store's update in one)
+    queueMicrotask(() => {
+      const ms = clock() - started;
+      for (const done of waiting) done(ms);
+    });
   }
 
   function commit(next: LiveState, partial: Omit<LiveChange, 'slices'>): void {
@@ -392,6 +412,11 @@ export function createLiveStore(options: LiveStoreOptions = {}): LiveStore {
 
     markSynced() {
       syncedAt = now();
+    },
+
+    whenNotified(done) {
+      if (notifyScheduled) notifyWaiters.push(done);
+      else done(0);
     },
 
     clear() {

@@ -46,9 +46,11 @@ function checkStep(step: PathStep, prev: AnyMachineSnapshot | undefined, next: A
   expect(produced.filter(([n]) => n === 'stopTracking'), where).toEqual(stops ? [['stopTracking', target]] : []);
   const expectedTracking = step.event.type === 'STOP' ? [] : starts ? [...ctx(prev).tracking, target] : stops ? ctx(prev).tracking.filter((id) => id !== target) : ctx(prev).tracking;
   expect(ctx(next).tracking, where).toEqual(expectedTracking);
-  // The store is marked current exactly when the open socket closes (or stops).
+  // The store is marked current exactly when the open socket closes (or stops), and when a load or
+  // refetch brings the positions.
   const leftOpen = inConnection(prev, { active: 'open' } as never) && !inConnection(next, { active: 'open' } as never);
-  expect(names.filter((n) => n === 'markSynced').length, where).toBe(leftOpen ? 1 : 0);
+  const loaded = step.kind === 'done' && (event as { output?: { positions?: unknown } }).output?.positions != null;
+  expect(names.filter((n) => n === 'markSynced').length, where).toBe(leftOpen || loaded ? 1 : 0);
   // 4000 never reconnects nor refetches.
   if (step.event.type === 'CLOSE' && event.code === SOCKET.logoutCode) expect(inConnection(next, 'stopped'), where).toBe(true);
   // START loads the whole fleet before any socket; the load's result is delivered.
@@ -96,6 +98,11 @@ function checkStep(step: PathStep, prev: AnyMachineSnapshot | undefined, next: A
   if (flushed) {
     expect(next.matches({ delivery: 'direct' }), where).toBe(ctx(prev).buffered <= SOCKET.batchThreshold);
     if (next.matches({ delivery: 'direct' })) expect(ctx(next).interval, where).toBe(SOCKET.baseIntervalMs);
+  }
+  // A whole interval without an update after a flush goes back to direct delivery.
+  if (prev.matches({ delivery: { batching: 'idle' } }) && step.event.type.startsWith('xstate.after.interval.')) {
+    expect(next.matches({ delivery: { direct: 'idle' } }), where).toBe(true);
+    expect(ctx(next).interval, where).toBe(SOCKET.baseIntervalMs);
   }
   // The batching interval follows the last flush's cost.
   if (step.event.type === 'FLUSHED') expect(ctx(next).interval, where).toBe(intervalForCost((event as { ms?: number }).ms ?? Number.NaN));

@@ -29,9 +29,10 @@ const samples = {
   DEVICE_SAVED: { device: { id: 1, name: 'Car', uniqueId: '1', status: 'online', attributes: {} } },
   // a cheap flush (5 ms: the base interval) and an expensive one (200 ms ÷ 0.05: 4 s)
   FLUSHED: [{ ms: 5 }, { ms: 200 }],
-  [eventOf('load', 'done')]: { output: { devices: [], positions: [] } },
+  // with the positions, or with them failed (the store is not current then)
+  [eventOf('load', 'done')]: [{ output: { devices: [], positions: [] } }, { output: { devices: [], positions: null } }],
   [eventOf('load', 'error')]: [{ error: unauthorized }, { error: serverFailure }],
-  [eventOf('refetch', 'done')]: { output: { devices: [], positions: [] } },
+  [eventOf('refetch', 'done')]: [{ output: { devices: [], positions: [] } }, { output: { devices: [], positions: null } }],
   [eventOf('refetch', 'error')]: [{ error: unauthorized }, { error: serverFailure }],
 };
 
@@ -102,7 +103,8 @@ const isIntervalDelay = (event: AnyEventObject) => event.type.startsWith(INTERVA
  *   after a close, when the heartbeat is gone; a flush that stays in batching is taken only where
  *   it cannot be followed by another flush of the same interval; the flush that goes back to direct
  *   delivery only after a dropped frame, and a vertex after a dropped frame explores nothing else,
- *   so the quiet socket it returns to is a leaf). A flush's cost (FLUSHED) is sampled once, right
+ *   so the quiet socket it returns to is a leaf; likewise an interval without an update after a flush).
+ * A flush's cost (FLUSHED) is sampled once, right
  *   after a flush at the base interval: a cheap one keeps it, an expensive one stretches it to 4 s.
  */
 function filterEvents(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
@@ -113,8 +115,12 @@ function filterEvents(snapshot: AnyMachineSnapshot, event: AnyEventObject): bool
   const quiet = snapshot.matches({ delivery: { direct: 'idle' } }) && c.interval === SOCKET.baseIntervalMs;
   const fresh = !c.logs && c.tracking.length === 0 && !c.errorReported && c.retries === 0;
 
-  // After a dropped frame: only the flush back to direct delivery (a batch of no more than the threshold).
-  if (c.dropped > 0) return isIntervalDelay(event) && snapshot.matches({ delivery: { batching: 'pending' } }) && c.buffered <= SOCKET.batchThreshold;
+  // After a dropped frame: only the ways back to direct delivery (a flush of no more than the
+  // threshold, an interval without an update after a flush).
+  if (c.dropped > 0) {
+    if (!isIntervalDelay(event)) return false;
+    return snapshot.matches({ delivery: { batching: 'idle' } }) || (snapshot.matches({ delivery: { batching: 'pending' } }) && c.buffered <= SOCKET.batchThreshold);
+  }
   if (event.type === 'FLUSHED') return online && fresh && snapshot.matches({ delivery: { batching: 'idle' } }) && c.interval === SOCKET.baseIntervalMs;
   if (isIntervalDelay(event)) {
     // The counting window that outlives its socket (frames, then a close).
@@ -126,7 +132,9 @@ function filterEvents(snapshot: AnyMachineSnapshot, event: AnyEventObject): bool
   if (event.type === 'MESSAGE') {
     if (!online || !fresh) return false;
     // One malformed frame, on a quiet socket and while batching: dropped wherever delivery is.
-    if (event.data === 'not json') return quiet || (snapshot.matches({ delivery: { batching: 'pending' } }) && c.buffered === 1);
+    if (event.data === 'not json') {
+      return quiet || (snapshot.matches({ delivery: { batching: 'pending' } }) && c.buffered === 1) || (snapshot.matches({ delivery: { batching: 'idle' } }) && c.interval > SOCKET.baseIntervalMs);
+    }
     // The first message after a flush at the base interval would only repeat what the grown one shows.
     if (snapshot.matches({ delivery: { batching: 'idle' } })) return c.interval > SOCKET.baseIntervalMs;
     return c.interval <= 2 * SOCKET.baseIntervalMs;

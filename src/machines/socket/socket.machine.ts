@@ -125,7 +125,8 @@ export const socketMachine = setup({
     refreshed: (_, _params: RefetchOutput) => {},
     /**
      * The live store is current with the server as of now: the open socket is closing, or the
-     * fleet was just loaded (while reconnecting, the UI says how old the positions are from it).
+     * fleet's positions were just loaded (while reconnecting, the UI says how old the positions
+     * are from it).
      */
     markSynced: () => {},
     /** Clear the live store (STOP: logout). */
@@ -186,7 +187,7 @@ export const socketMachine = setup({
       return message !== null && updateCount(message) > 0;
     },
     overThreshold: ({ context }) => context.count + 1 > SOCKET.batchThreshold,
-    /** The batch about to be flushed carries more updates than the threshold: batching goes on. */
+    /** The batch about to be flushed holds more messages than the threshold: batching goes on. */
     batchOverThreshold: ({ context }) => context.buffered > SOCKET.batchThreshold,
     errorUnreported: ({ context }) => !context.errorReported,
     logsChanged: ({ context, event }) => event.type === 'LOGS' && event.flag !== context.logs,
@@ -197,6 +198,8 @@ export const socketMachine = setup({
     /** UNTRACK or DEVICE_REMOVED of a tracked device. */
     tracked: ({ context, event }) =>
       (event.type === 'UNTRACK' && context.tracking.includes(event.deviceId)) || (event.type === 'DEVICE_REMOVED' && context.tracking.includes(event.id)),
+    /** A fleet load (or refetch) that brought the positions. */
+    loadedPositions: ({ event }) => 'output' in event && (event.output as RefetchOutput | undefined)?.positions != null,
     isUnauthorized: ({ event }) => {
       const error: unknown = 'error' in event ? event.error : undefined;
       return typeof error === 'object' && error !== null && (error as FailureLike).status === 401;
@@ -261,7 +264,11 @@ export const socketMachine = setup({
           invoke: {
             id: 'load',
             src: 'load',
-            onDone: { target: 'active', actions: { type: 'refreshed', params: ({ event }) => event.output } },
+            onDone: [
+              // the positions on screen are the server's as of now (a load whose positions failed is not)
+              { guard: 'loadedPositions', target: 'active', actions: [{ type: 'refreshed', params: ({ event }) => event.output }, 'markSynced'] },
+              { target: 'active', actions: { type: 'refreshed', params: ({ event }) => event.output } },
+            ],
             onError: [{ guard: 'isUnauthorized', target: 'stopped', actions: 'unauthorized' }, { target: 'active' }],
           },
         },
@@ -326,10 +333,10 @@ export const socketMachine = setup({
           invoke: {
             id: 'refetch',
             src: 'refetch',
-            onDone: {
-              target: 'waiting',
-              actions: { type: 'refreshed', params: ({ event }) => event.output },
-            },
+            onDone: [
+              { guard: 'loadedPositions', target: 'waiting', actions: [{ type: 'refreshed', params: ({ event }) => event.output }, 'markSynced'] },
+              { target: 'waiting', actions: { type: 'refreshed', params: ({ event }) => event.output } },
+            ],
             onError: [
               { guard: 'isUnauthorized', target: 'stopped', actions: 'unauthorized' },
               { target: 'waiting' },
@@ -397,7 +404,7 @@ export const socketMachine = setup({
          * Messages are merged and flushed `interval` ms after the first one buffered. The flush
          * reports its cost (FLUSHED), which sets the next interval: clamp(cost ÷ 0.05, 1 s, 15 s). A
          * flush of no more than the threshold's updates goes back to direct delivery, at the base
-         * interval; so does VISIBLE, which flushes at once.
+         * interval; so does a whole interval without an update, and VISIBLE, which flushes at once.
          */
         batching: {
           initial: 'pending',
@@ -412,7 +419,9 @@ export const socketMachine = setup({
             },
           },
           states: {
+            /** Flushed, batching on: a whole interval without an update goes back to direct delivery. */
             idle: {
+              after: { interval: { target: '#socket.delivery.direct', actions: 'resetDelivery' } },
               on: { MESSAGE: { guard: 'isUpdate', target: 'pending', actions: 'bufferMessage' } },
             },
             pending: {

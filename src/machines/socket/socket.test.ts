@@ -332,17 +332,22 @@ describe('socket machine: connection', () => {
     expect(h.errors).toEqual([SOCKET_ERROR_MESSAGE, SOCKET_ERROR_MESSAGE]);
   });
 
-  it('the store is marked current when the open socket closes, not while it is open nor after a failed attempt', async () => {
-    const h = harness();
+  it('the store is marked current when the fleet positions load and when the open socket closes, not while it is open nor after a failed attempt', async () => {
+    let refetch: RefetchOutput = { devices: [], positions: null };
+    const h = harness({ refetch: () => Promise.resolve(refetch) });
     await openSocket(h);
+    expect(h.markSynced).toHaveBeenCalledTimes(1); // the load
     h.send({ type: 'MESSAGE', data: frame({ positions: [position(1)] }) });
-    expect(h.markSynced).not.toHaveBeenCalled();
+    expect(h.markSynced).toHaveBeenCalledTimes(1);
     h.send({ type: 'CLOSE', code: 1006 });
-    expect(h.markSynced).toHaveBeenCalledTimes(1);
-    await h.flush(); // refetched, waiting
+    expect(h.markSynced).toHaveBeenCalledTimes(2);
+    await h.flush(); // refetched without positions: not current
+    expect(h.markSynced).toHaveBeenCalledTimes(2);
     h.clock.increment(reconnectDelay(0));
-    h.send({ type: 'CLOSE', code: 1006 }); // the next attempt never opened
-    expect(h.markSynced).toHaveBeenCalledTimes(1);
+    refetch = { devices: [], positions: [] };
+    h.send({ type: 'CLOSE', code: 1006 }); // the next attempt never opened: refetched with positions
+    await h.flush();
+    expect(h.markSynced).toHaveBeenCalledTimes(3);
   });
 
   it('a failed connection attempt (never open) reports nothing', async () => {
@@ -474,6 +479,21 @@ describe('socket machine: delivery', () => {
     // the next message is delivered at once
     const count = h.delivered.length;
     h.send({ type: 'MESSAGE', data: frame({ positions: [position(1, 3)] }) });
+    expect(h.delivered).toHaveLength(count + 1);
+  });
+
+  it('a whole interval without an update after a flush goes back to direct: a lone position waits for nothing', async () => {
+    const h = harness({ flushCost: () => 750 });
+    await openSocket(h);
+    for (let i = 1; i <= 10; i++) h.send({ type: 'MESSAGE', data: frame({ positions: [position(i)] }) });
+    h.clock.increment(1000); // 6 flushed at 750 ms: the next interval is 15 s
+    expect(h.actor.getSnapshot().matches({ delivery: { batching: 'idle' } })).toBe(true);
+    expect(h.actor.getSnapshot().context.interval).toBe(15_000);
+    h.clock.increment(15_000); // silence
+    expect(h.actor.getSnapshot().matches({ delivery: { direct: 'idle' } })).toBe(true);
+    expect(h.actor.getSnapshot().context.interval).toBe(1000);
+    const count = h.delivered.length;
+    h.send({ type: 'MESSAGE', data: frame({ positions: [position(1, 5)] }) });
     expect(h.delivered).toHaveLength(count + 1);
   });
 
