@@ -38,6 +38,9 @@ export interface Harness {
   dataDir: string;
   newPage(options?: { locale?: string; viewport?: { width: number; height: number } }): Promise<{ context: BrowserContext; page: Page }>;
   restartServer(): Promise<void>;
+  /** Stops the server (as a crash or a lost network would); `startServer` brings it back on the same port. */
+  stopServer(): Promise<void>;
+  startServer(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -67,9 +70,14 @@ export async function startHarness(
       return { context, page };
     },
     async restartServer() {
-      const port = harness.server.port;
+      await harness.stopServer();
+      await harness.startServer();
+    },
+    async stopServer() {
       await harness.server.close();
-      harness.server = await start(port);
+    },
+    async startServer() {
+      harness.server = await start(harness.server.port);
     },
     async close() {
       await Promise.all(contexts.map((context) => context.close().catch(() => {})));

@@ -31,3 +31,8 @@ export function useLive<T>(
   const subscribe = useCallback((onChange: () => void) => live.subscribeDeferred(onChange), [live]);
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
+
+/** The name of a device from the live store (the whole fleet is there), or null when it is not known. */
+export function useDeviceName(deviceId: number | undefined): string | null {
+  return useLive(useCallback((state: LiveState) => (deviceId === undefined ? null : (state.devices.get(deviceId)?.name ?? null)), [deviceId]));
+}

@@ -203,13 +203,17 @@ function ConnectionState({ status }: { status: SocketStatus }) {
         <span className={status === 'online' ? styles.visuallyHidden : styles.connectionText} role="status">
           {text}
         </span>
-        {status === 'offline' && <PositionsAge />}
+        {status !== 'online' && <PositionsAge />}
       </span>
     </span>
   );
 }
 
-/** "as of 40s ago" (the positions on screen), renewed every second (outside the status region: not announced each second). */
+/**
+ * "positions 40s old", renewed every second (outside the status region: not announced each second);
+ * nothing before the first load, nor while the positions are less than a second old (the first
+ * connection, just after the fleet loaded).
+ */
 function PositionsAge() {
   const { t, i18n } = useLingui();
   const { live } = useServices();
@@ -217,11 +221,11 @@ function PositionsAge() {
   const syncedAt = live.syncedAt();
   if (syncedAt === null) return null;
   const age = relativeTime(new Date(syncedAt).toISOString(), now);
-  if (!age) return null;
+  if (!age || age.value === 0) return null;
   const amount = new Intl.NumberFormat(i18n.locale, { style: 'unit', unit: age.unit, unitDisplay: 'narrow' }).format(Math.abs(age.value));
   return (
     <span className={styles.connectionText} data-testid="positions-age">
-      {t`as of ${amount} ago`}
+      {t`positions ${amount} old`}
     </span>
   );
 }
