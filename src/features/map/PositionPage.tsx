@@ -4,7 +4,8 @@ import { Alert, Link, Loader } from '../../ui';
 import { useUnitFormatters } from '../app/useUnits';
 import { attributeName, attributeValue } from './positionAttributes';
 import { usePosition } from './usePosition';
-import { PositionTitle, useDeviceName } from './PositionTitle';
+import { PositionTitle } from './PositionTitle';
+import { useDeviceName } from '../devices/useLive';
 import * as styles from './pages.css';
 
 /**

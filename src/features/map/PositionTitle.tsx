@@ -1,15 +1,8 @@
-import { useCallback } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { Position } from '../../../contract/models';
-import type { LiveState } from '../../domain/liveStore';
-import { useLive } from '../devices/useLive';
+import { useDeviceName } from '../devices/useLive';
 import { formatDateTime } from './format';
 import * as styles from './pages.css';
-
-/** The name of a device from the live store (the whole fleet is there), or null when it is not known. */
-export function useDeviceName(deviceId: number | undefined): string | null {
-  return useLive(useCallback((state: LiveState) => (deviceId === undefined ? null : (state.devices.get(deviceId)?.name ?? null)), [deviceId]));
-}
 
 /**
  * The heading of a page about one position (its fields, its network): the device's name, and

@@ -6,15 +6,14 @@
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { resources } from '../../api/resources';
 import { Section } from '../../ui';
 import { useServices } from '../app/services';
 import { useSession } from '../app/hooks';
 import { selectUser } from '../../machines/session/selectors';
 import { dataFor } from '../app/data';
-import { useLive } from '../devices/useLive';
-import type { LiveState } from '../../domain/liveStore';
+import { useDeviceName } from '../devices/useLive';
 import { formatDateTime } from '../map/format';
 import { CopyText } from './CopyText';
 import { EntityEditPage, type EditSource } from './EntityEditPage';
@@ -41,7 +40,7 @@ export function shareLink(origin: string, token: string): string {
 /** The device's name, from the live store (which holds the fleet already). */
 function DeviceName({ id }: { id: number }) {
   const { t } = useLingui();
-  const name = useLive(useCallback((state: LiveState) => state.devices.get(id)?.name, [id]));
+  const name = useDeviceName(id);
   return (
     <p className={styles.muted}>
       {t`Device`}: <bdi>{name ?? '…'}</bdi>
