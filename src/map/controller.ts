@@ -22,6 +22,7 @@ import type { Rasterizer } from './icons/rasterize';
 import { FINE_BASEMAP_ZOOM, loadOfflineBasemap } from './offlineStyle';
 import { whenIdle } from '../ui/pageTiming';
 import { holdFirstPaint, NO_HOLD } from './firstPaint';
+import { createPaintGate } from './paintGate';
 import type { MapSettings, MapSettingsStore } from './settings';
 import { chooseMapStyle, isMapStyleId, MAP_STYLES, type MapStyleId } from './styles';
 
@@ -86,6 +87,9 @@ export function initialStyle(settings: MapSettings, preferredStyle: unknown): St
 
 /** How long the fine basemap waits at most for an idle moment once the map is drawn. */
 const FINE_BASEMAP_IDLE_MS = 2_000;
+/** How long a live update's paint waits at most for its source to take it in (`paintGate.ts`). */
+export const UPDATE_PAINT_MAX_MS = 300;
+
 /** How long the first paint waits at most for the fleet (`holdFirstPaint`). */
 export const FIRST_PAINT_MAX_MS = 1_500;
 
@@ -106,6 +110,8 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
   // the first paint waits for the fleet (its first load puts the devices and positions in the
   // store) and, on the offline style, for the basemap's outlines (`loadBasemap`)
   const hold = options.holdFirstPaint ? holdFirstPaint(map, { maxMs: FIRST_PAINT_MAX_MS }) : NO_HOLD;
+  // a live update painted once, complete, rather than at each step of its source's update
+  const paintGate = createPaintGate(map, { maxMs: UPDATE_PAINT_MAX_MS });
   let fleetIn = store.getState().devices.size > 0;
   let basemapIn = styleId !== 'offline';
   const contentMaybeIn = (): void => {
@@ -190,6 +196,7 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
       onFeatureCount: options.onFeatureCount,
       clustering: current.clustering,
       rasterize: options.rasterize,
+      paintGate,
     });
     detachTracking = attachTrackingLayer(map, store, DEVICES_LAYERS.clusters, options.onTrackingPoints);
     setLiveRoutes(current.liveRoutes);
@@ -376,6 +383,7 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
       destroyed = true;
       stopWaitingForFleet();
       hold.dispose();
+      paintGate.dispose();
       abort.abort();
       cancelBasemap();
       style.stop();

@@ -10,8 +10,8 @@
  * the hold ends at the same idle moment, so it costs nothing there.
  *
  * How: MapLibre keeps loading while held (its frames still update the sources, request and parse
- * tiles, place symbols and fire `idle`); only its painter draws nothing: `painter.render` (MapLibre
- * 6.17's) is replaced on the instance until released. A map without that painter is not held.
+ * tiles, place symbols and fire `idle`); only its painter draws nothing (`painterHold.ts`). A map
+ * without that painter is not held.
  *
  * Released at the first `idle` after `contentIn()`, after `maxMs` at most, when the person moves the
  * map (a gesture: a `movestart` with an original event; the app's own fit to the fleet is not one),
@@ -19,6 +19,8 @@
  * (whatever ran at the same `idle` as the release sees the map not painted yet). `dispose()` ends it
  * without a paint (the map is going away).
  */
+
+import { holdPainter } from './painterHold';
 
 /** The part of MapLibre's map the hold uses. */
 export interface HoldableMap {
@@ -47,16 +49,6 @@ export interface FirstPaintHold {
   dispose(): void;
 }
 
-interface Painter {
-  render: (...args: unknown[]) => unknown;
-}
-
-function painterOf(map: HoldableMap): Painter | null {
-  const painter = (map as { painter?: unknown }).painter;
-  if (typeof painter !== 'object' || painter === null) return null;
-  return typeof (painter as { render?: unknown }).render === 'function' ? (painter as Painter) : null;
-}
-
 /** No hold: the map paints as it loads. */
 export const NO_HOLD: FirstPaintHold = {
   held: false,
@@ -70,11 +62,8 @@ export const NO_HOLD: FirstPaintHold = {
 };
 
 export function holdFirstPaint(map: HoldableMap, options: { maxMs: number }): FirstPaintHold {
-  const painter = painterOf(map);
-  if (!painter) return NO_HOLD;
-  const own = Object.prototype.hasOwnProperty.call(painter, 'render');
-  const render = painter.render;
-  painter.render = () => undefined;
+  const releasePainter = holdPainter(map);
+  if (!releasePainter) return NO_HOLD;
   let held = true;
   let painted = false;
   let content = false;
@@ -85,8 +74,7 @@ export function holdFirstPaint(map: HoldableMap, options: { maxMs: number }): Fi
     clearTimeout(timer);
     map.off('movestart', onMove);
     map.off('idle', onIdle);
-    if (own) painter.render = render;
-    else delete (painter as Partial<Painter>).render;
+    releasePainter();
   };
   const onPainted = (): void => {
     painted = true;

@@ -10,9 +10,19 @@ import type { GeoJSONSourceDiff, SetClusterOptions } from 'maplibre-gl';
 type Handler = (event: { features?: Array<{ id?: number | string; properties?: Record<string, unknown>; geometry?: unknown }> }) => void;
 
 export class FakeSource {
-  constructor(readonly options: Record<string, unknown>) {}
-  setData = vi.fn((_data: FeatureCollection) => Promise.resolve());
-  updateData = vi.fn((_diff: GeoJSONSourceDiff) => Promise.resolve());
+  /** `taken`: the map's `sourcedata` event of a content change (MapLibre's, when the worker's result is back). */
+  constructor(
+    readonly options: Record<string, unknown>,
+    private readonly taken: () => void = () => undefined,
+  ) {}
+  setData = vi.fn((_data: FeatureCollection) => {
+    this.taken();
+    return Promise.resolve();
+  });
+  updateData = vi.fn((_diff: GeoJSONSourceDiff) => {
+    this.taken();
+    return Promise.resolve();
+  });
   setClusterOptions = vi.fn((_options: SetClusterOptions) => Promise.resolve());
   getClusterExpansionZoom = vi.fn((_id: number) => Promise.resolve(9));
   lastData(): FeatureCollection | undefined {
@@ -42,7 +52,7 @@ export function createFakeMap() {
     getZoom: () => zoom,
     addSource: (id: string, options: Record<string, unknown>) => {
       if (sources.has(id)) throw new Error(`source ${id} exists`);
-      sources.set(id, new FakeSource(options));
+      sources.set(id, new FakeSource(options, () => fire('sourcedata', { sourceId: id, dataType: 'source', sourceDataType: 'content' })));
     },
     getSource: (id: string) => sources.get(id),
     removeSource: (id: string) => sources.delete(id),

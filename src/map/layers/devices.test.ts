@@ -118,6 +118,24 @@ describe('attachDevicesLayer', () => {
     expect(fake.devices().updateData).not.toHaveBeenCalled();
   });
 
+  it('tells the paint gate of every change it sends (a diff, a reload), and of nothing else', () => {
+    const store = createLiveStore();
+    store.setDevices([device(1)]);
+    store.updatePositions([position(1, 10, 10)]);
+    const fake = fakeMap();
+    const paintGate = { expect: vi.fn() };
+    attach(fake, store, { paintGate });
+    expect(paintGate.expect.mock.calls).toEqual([[DEVICES_SOURCE]]); // the first load
+    store.updatePositions([position(1, 10, 10)]); // nothing visible changed
+    store.updateDevices([device(1, { phone: '123' })]);
+    expect(paintGate.expect).toHaveBeenCalledTimes(1);
+    store.updatePositions([position(1, 11, 10)]);
+    expect(paintGate.expect).toHaveBeenCalledTimes(2);
+    expect(fake.devices().updateData).toHaveBeenCalledTimes(1);
+    store.setDevices([device(1), device(2)], [position(1, 11, 10), position(2, 1, 1)]); // a reset: setData
+    expect(paintGate.expect).toHaveBeenCalledTimes(3);
+  });
+
   it('removes features of devices that lose their device record, and reloads on reset', () => {
     const store = createLiveStore();
     store.setDevices([device(1), device(2)]);

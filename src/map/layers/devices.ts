@@ -29,6 +29,7 @@ import { hasValidCoordinates, type LiveChange, type LivePosition, type LiveState
 import { MAP_FONTS } from '../offlineStyle';
 import { addDeviceImages, createCanvasRasterizer, type Rasterizer } from '../icons/rasterize';
 import { sendDiff } from './keyed';
+import type { PaintGate } from '../paintGate';
 
 export const DEVICES_SOURCE = 'devices';
 export const SELECTED_SOURCE = 'device-selected';
@@ -72,6 +73,8 @@ export interface DevicesLayerOptions {
   clustering?: boolean;
   /** Draws the marker images (default: a 2D canvas). */
   rasterize?: Rasterizer;
+  /** Told of every change sent to the devices' source: the map paints it once it is in (`paintGate.ts`). */
+  paintGate?: Pick<PaintGate, 'expect'>;
 }
 
 export interface DevicesLayer {
@@ -272,7 +275,7 @@ function logError(error: unknown): void {
  * state and keeps it in sync. `detach` unsubscribes and removes what it added.
  */
 export function attachDevicesLayer(map: DevicesLayerMap, store: LiveStore, options: DevicesLayerOptions = {}): DevicesLayer {
-  const { onSelect, onFeatureCount, fitOnFirstData = true, fitPadding = 48, fitMaxZoom = 15 } = options;
+  const { onSelect, onFeatureCount, fitOnFirstData = true, fitPadding = 48, fitMaxZoom = 15, paintGate } = options;
   let clustering = options.clustering ?? true;
   addDeviceImages(map, options.rasterize ?? createCanvasRasterizer());
   addSourcesAndLayers(map, clustering);
@@ -303,7 +306,10 @@ export function attachDevicesLayer(map: DevicesLayerMap, store: LiveStore, optio
       if (feature && position) next.set(id, { feature, device, position });
     }
     drawn = next;
-    source()?.setData(collection(features())).catch(logError);
+    const target = source();
+    if (!target) return;
+    paintGate?.expect(DEVICES_SOURCE);
+    target.setData(collection(features())).catch(logError);
   }
 
   function applyDiff(state: LiveState, ids: Iterable<number>): void {
@@ -330,6 +336,7 @@ export function attachDevicesLayer(map: DevicesLayerMap, store: LiveStore, optio
       }
       drawn.set(id, { feature: next, device, position });
     }
+    if (add.length > 0 || update.length > 0 || remove.length > 0) paintGate?.expect(DEVICES_SOURCE);
     sendDiff(source(), { add, update, remove }, (target) => {
       if (!detached) target.setData(collection(features())).catch(logError);
     });
