@@ -51,6 +51,7 @@ function createCameraMap() {
     getContainer: () => container,
     project,
     getZoom: () => camera.zoom,
+    getCenter: () => ({ lng: camera.lon, lat: camera.lat }),
     isMoving: () => moving,
     easeTo,
     on: (type: string, handler: (event: { originalEvent?: unknown }) => void) => {
@@ -74,6 +75,12 @@ function createCameraMap() {
       fire('dragstart', { originalEvent: person });
       camera.lon -= dx / scale();
       camera.lat += dy / scale();
+      fire('moveend', { originalEvent: person });
+    },
+    /** a person turns the map (the compass): no pan, no zoom */
+    rotate() {
+      fire('movestart', { originalEvent: person });
+      fire('rotatestart', { originalEvent: person });
       fire('moveend', { originalEvent: person });
     },
     /** a person zooms (the wheel, a button) around the centre */
@@ -278,6 +285,28 @@ describe('the selected device kept in view', () => {
     store.stopTracking(1);
     store.startTracking(1);
     expect(onScreen(deviceAt())).toBe(true);
+  });
+
+  it('tracked: a two-finger pan that changes the zoom by a hair is a pan (it pauses); a turn of the compass is not', () => {
+    vi.useFakeTimers();
+    const { fake, store, deviceAt, onScreen, move } = setup();
+    store.startTracking(1);
+    store.select(1);
+    move(1.5, 0);
+    // the compass: no pan, no zoom; the device is still kept
+    fake.rotate();
+    vi.advanceTimersByTime(CAMERA.settleMs);
+    move(4, 0); // off the screen at this zoom
+    expect(onScreen(deviceAt())).toBe(true);
+    // a pinch that pans, the zoom moved by 0.01: a pan, which pauses
+    fake.fire('movestart', { originalEvent: { type: 'touchstart' } });
+    fake.camera.lon -= 2;
+    fake.camera.zoom += 0.01;
+    fake.fire('moveend', { originalEvent: { type: 'touchend' } });
+    const moves = fake.easeTo.mock.calls.length;
+    move(8, 0);
+    vi.advanceTimersByTime(CAMERA.settleMs * 2);
+    expect(fake.easeTo).toHaveBeenCalledTimes(moves);
   });
 
   it('follow centres the device (the zoom kept), also after a pan', () => {

@@ -8,13 +8,14 @@
  * - From the map: a person's moves. MapLibre's movement events carry `originalEvent` when a
  *   person caused them (a drag, the wheel, a pinch, the keys, and the zoom and compass buttons,
  *   which pass their click along); the app's own `easeTo` carries none. The first such event of a
- *   move sends USER_MOVING; its `moveend` sends USER_ZOOMED when the zoom changed, else USER_PANNED.
+ *   move sends USER_MOVING; its `moveend` sends USER_ZOOMED when the zoom changed (by
+ *   `GESTURE_ZOOM` at least) or the view only turned around the same place, else USER_PANNED.
  * - From the settings: FOLLOW.
  * - `reveal`: reads the free part of the map (`freeArea.ts`: the container less what is marked
  *   `data-map-obstacle` and MapLibre's controls, read at that moment only) and eases the map the
  *   least that puts the device there, or centres it there with follow on.
- * - `watchFreeArea` (while a device is selected): a MutationObserver notices obstacles coming and
- *   going (the card opening, closing, being replaced), a ResizeObserver their sizes and the map's;
+ * - `watchFreeArea` (while a device is selected): a MutationObserver on the map's page
+ *   (`[data-map-page]`) notices obstacles coming and going (the card opening, closing, being replaced), a ResizeObserver their sizes and the map's;
  *   each burst of changes sends one FREE_AREA_CHANGED, in the next animation frame (after MapLibre
  *   has taken a new size in).
  */
@@ -25,7 +26,15 @@ import { provideCameraEffects } from '../machines/camera/camera.effects';
 import { freeArea, keepTarget, measureObstacles, OBSTACLE_SELECTOR, type Point } from './freeArea';
 import type { MapSettingsStore } from './settings';
 
-export type CameraMap = Pick<MaplibreMap, 'easeTo' | 'project' | 'getContainer' | 'getZoom' | 'isMoving' | 'on' | 'off'>;
+export type CameraMap = Pick<MaplibreMap, 'easeTo' | 'project' | 'getContainer' | 'getZoom' | 'getCenter' | 'isMoving' | 'on' | 'off'>;
+
+/**
+ * A person's move changed the zoom when it changed by at least this much: a two-finger pan changes
+ * it by a hair, and is a pan.
+ */
+export const GESTURE_ZOOM = 0.05;
+/** …and moved the map when the place at its centre moved by at least this many pixels. */
+export const GESTURE_PAN_PX = 3;
 
 /** How long a camera move of the app takes (ms). */
 export const REVEAL_MS = 500;
@@ -57,7 +66,7 @@ export function watchFreeArea(container: HTMLElement, changed: () => void): () =
   let observed = new Set<Element>();
   // (MapLibre's controls are measured at each decision but not watched: they keep their size, but
   // for the scale bar, whose width follows the camera, frame by frame while the map moves)
-  const find = (): Set<Element> => new Set(document.querySelectorAll(OBSTACLE_SELECTOR));
+  const find = (): Set<Element> => new Set((container.closest('[data-map-page]') ?? document).querySelectorAll(OBSTACLE_SELECTOR));
   const update = () => {
     const now = find();
     let same = now.size === observed.size;
@@ -72,9 +81,11 @@ export function watchFreeArea(container: HTMLElement, changed: () => void): () =
     if (!same) notify();
   };
   update();
-  // obstacles are added and removed anywhere in the page (a card may be portalled to the body)
+  // obstacles come and go on the map's page (the card, the toasts' zone, a notice): watched there
+  // only, not in the whole document, whose lists change with every flush of positions
   const mutations = new MutationObserver(update);
-  mutations.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-map-obstacle'] });
+  const root = container.closest('[data-map-page]') ?? document.body;
+  mutations.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-map-obstacle'] });
   return () => {
     mutations.disconnect();
     resize.disconnect();
@@ -138,8 +149,8 @@ export function attachCamera(map: CameraMap, store: LiveStore, settings: MapSett
     if (next.follow !== previous.follow) camera.send({ type: 'FOLLOW', on: next.follow });
   });
 
-  /** A person's move under way: the zoom it started at. */
-  let gesture: { zoom: number } | null = null;
+  /** A person's move under way: the zoom and the place at the centre it started at. */
+  let gesture: { zoom: number; centre: [number, number] } | null = null;
   const onStart = (event: MovementEvent) => {
     if (!event.originalEvent) return;
     // the app's ease, if any, has been stopped by the person
@@ -147,16 +158,21 @@ export function attachCamera(map: CameraMap, store: LiveStore, settings: MapSett
     // `movestart` begins a move (MapLibre fires it only when the map was still; a drag's inertia
     // goes on without one): a new gesture, even if the end of the last one was never seen
     if (gesture && event.type !== 'movestart') return;
-    gesture = { zoom: map.getZoom() };
+    const centre = map.getCenter();
+    gesture = { zoom: map.getZoom(), centre: [centre.lng, centre.lat] };
     camera.send({ type: 'USER_MOVING' });
   };
   const onEnd = () => {
     if (map.isMoving()) return;
     ease = null;
     if (!gesture) return;
-    const zoomed = Math.abs(map.getZoom() - gesture.zoom) > 1e-6;
+    const zoomed = Math.abs(map.getZoom() - gesture.zoom) >= GESTURE_ZOOM;
+    const container = map.getContainer();
+    const was = map.project(gesture.centre);
+    const panned = Math.hypot(was.x - container.clientWidth / 2, was.y - container.clientHeight / 2) >= GESTURE_PAN_PX;
     gesture = null;
-    camera.send({ type: zoomed ? 'USER_ZOOMED' : 'USER_PANNED' });
+    // a zoom, or a turn of the view around the same place (the compass, a rotation), is not a pan
+    camera.send({ type: zoomed || !panned ? 'USER_ZOOMED' : 'USER_PANNED' });
   };
   for (const type of START_EVENTS) map.on(type, onStart);
   map.on('moveend', onEnd);

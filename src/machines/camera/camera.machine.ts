@@ -39,9 +39,9 @@ export type CameraEvent =
   | { type: 'FREE_AREA_CHANGED' }
   /** A person started moving the map (a gesture, a control, a key). */
   | { type: 'USER_MOVING' }
-  /** …and it ended without a change of zoom (a pan, a rotation). */
+  /** …and it moved the map without a change of zoom (a pan). */
   | { type: 'USER_PANNED' }
-  /** …and it ended with a change of zoom. */
+  /** …and it ended with a change of zoom, or only turned the view around the same place (a rotation). */
   | { type: 'USER_ZOOMED' }
   /** Track on or off for the selected device. */
   | { type: 'TRACKING'; on: boolean }
