@@ -74,13 +74,18 @@ export interface ToastZoneProps {
   className: string;
   /** The media query under which the zone is the place (always when absent). */
   media?: string;
+  /**
+   * Marks the zone as covering the live map (`data-map-obstacle`): while it holds toasts the map
+   * keeps the selected device clear of them (empty, it has no size and covers nothing).
+   */
+  mapObstacle?: boolean;
 }
 
 /** A page's own place for toasts, taking over from the shell's strip while it is mounted (and `media` matches). */
-export function ToastZone({ className, media }: ToastZoneProps) {
+export function ToastZone({ className, media, mapObstacle = false }: ToastZoneProps) {
   const active = useMediaQuery(media ?? 'all');
   return (
-    <div className={className}>
+    <div className={className} {...(mapObstacle ? { 'data-map-obstacle': '' } : {})}>
       <div ref={active ? setZone : undefined} className={styles.place} data-toast-place="zone" />
     </div>
   );

@@ -78,7 +78,8 @@ export function MapPage() {
   useEffect(() => selectByUniqueIdOnce(live, uniqueId), [live, uniqueId]);
 
   return (
-    <div className={styles.page}>
+    // the map's page: the camera watches here for what covers the map (src/map/camera.ts)
+    <div className={styles.page} data-map-page="">
       {/* keyed by language: MapLibre takes its control texts when it is created */}
       <MapView
         key={i18n.locale}
@@ -97,14 +98,14 @@ export function MapPage() {
       />
       <LayersMenu settings={settings} preferredStyle={preferredStyle} />
       {fallback && !noticeClosed && (
-        <div className={styles.notice} data-testid="map-fallback-notice">
+        <div className={styles.notice} data-testid="map-fallback-notice" data-map-obstacle="">
           <Alert variant="info" onDismiss={() => setNoticeClosed(true)} dismissLabel={t`Close`}>
             {t`The chosen map could not be loaded; the offline map is shown.`}
           </Alert>
         </div>
       )}
       <DeviceCard />
-      <ToastZone className={styles.toastZone} media={media.narrow} />
+      <ToastZone className={styles.toastZone} media={media.narrow} mapObstacle />
     </div>
   );
 }
