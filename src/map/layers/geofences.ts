@@ -52,7 +52,8 @@ export interface GeofenceLabelProperties {
 }
 
 /** Where a geofence's name is drawn: one point feature, with the shape's id. */
-export type GeofenceLabel = Feature<Point, GeofenceLabelProperties> & { id: number };
+/** A name's point: no feature id (the shape has the geofence's; two features of one source never share one). */
+export type GeofenceLabel = Feature<Point, GeofenceLabelProperties>;
 
 export type GeofencesLayerMap = Pick<MaplibreMap, 'addSource' | 'addLayer' | 'getSource' | 'getLayer' | 'removeLayer' | 'removeSource' | 'setFilter'>;
 
@@ -197,7 +198,7 @@ export function geofenceLabel(feature: GeofenceFeature, circleCentre?: Position)
   let rotate = 0;
   if (geometry.type === 'LineString') ({ at, rotate } = lineMiddle(geometry.coordinates));
   else at = circleCentre ?? pointInside(geometry.coordinates[0] ?? []);
-  return { type: 'Feature', id: feature.id, geometry: { type: 'Point', coordinates: at }, properties: { name, kind, rotate } };
+  return { type: 'Feature', geometry: { type: 'Point', coordinates: at }, properties: { name, kind, rotate } };
 }
 
 /**
