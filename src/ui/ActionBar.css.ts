@@ -40,7 +40,7 @@ export const action = style({
     '&[data-pressed]': { backgroundColor: vars.color.border },
     '&[data-focus-visible]': insetFocusRing,
     '&[data-disabled]': { opacity: 0.45, cursor: 'not-allowed', backgroundColor: 'transparent' },
-    '&[data-active]': { color: vars.color.primary, backgroundColor: 'rgba(79, 140, 255, 0.14)' },
+    '&[data-active]': { color: vars.color.primary, backgroundColor: `color-mix(in srgb, ${vars.color.primary} 14%, transparent)` },
   },
 });
 

@@ -7,7 +7,7 @@ import { mapArea } from './MapPage.css';
  * camera measures where the card is, whatever its layout: src/map/freeArea.ts).
  */
 const PHONE_MAP_WIDTH = 600;
-const phone = `${mapArea} (max-width: ${PHONE_MAP_WIDTH - 0.02}px)`;
+const phone = `${mapArea} (inline-size < ${PHONE_MAP_WIDTH}px)`;
 
 /**
  * Beside the map on a desktop (at the inline start, at most the spec's popup width), a bottom sheet
@@ -135,7 +135,11 @@ export const addressField = style({ minInlineSize: 0, gridColumn: '1 / -1' });
 
 globalStyle(`${fields} dt`, { fontSize: vars.fontSize.xs, color: vars.color.textMuted, lineHeight: vars.lineHeight.tight });
 globalStyle(`${fields} dd`, { margin: 0, fontSize: vars.fontSize.sm, lineHeight: vars.lineHeight.body });
-globalStyle(`${field} dd, ${wideField} dd`, { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' });
+// a value that does not fit its half of the card wraps rather than being cut; a time never wraps
+globalStyle(`${field} dd, ${wideField} dd`, { overflowWrap: 'anywhere' });
+
+/** A date and a clock on one line (a time takes the card's whole width: it fits). */
+export const timeValue = style({ whiteSpace: 'nowrap' });
 globalStyle(`${addressField} dd`, { overflowWrap: 'anywhere' });
 
 export const details = style({ fontSize: vars.fontSize.sm });

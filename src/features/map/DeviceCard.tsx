@@ -78,7 +78,12 @@ export function DeviceCard() {
  * another value) or anything longer than half the card holds on one line.
  */
 export function isWideValue(key: string, value: string): boolean {
-  return /Time$/.test(key) || value.length > 14;
+  return isTimeKey(key) || value.length > 14;
+}
+
+/** A time (fix, device, server time): kept on one line, never wrapped. */
+export function isTimeKey(key: string): boolean {
+  return /Time$/.test(key);
 }
 
 /** Traccar's default card fields (its `positionItems` preference). */
@@ -195,7 +200,7 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
               {rows.map((row) => (
                 <div key={row.key} className={row.wide ? styles.wideField : styles.field}>
                   <dt>{row.label}</dt>
-                  <dd>{row.value}</dd>
+                  <dd className={isTimeKey(row.key) ? styles.timeValue : undefined}>{row.value}</dd>
                 </div>
               ))}
               <div className={styles.addressField}>
