@@ -24,7 +24,10 @@ export interface ToastQueueOptions {
  * toast that closes it `maxLifetimeMs` after it was added, however long it was held.
  */
 export class ToastQueue<T = ToastContent> extends AriaToastQueue<T> {
-  #size = 0;
+  /** The toasts added and not yet closed (a key is forgotten once, however often it is closed). */
+  readonly #open = new Set<string>();
+  /** A toast being added: react-aria tells its subscribers before its key is known here. */
+  #adding = 0;
   readonly #deadlines = new Map<string, ReturnType<typeof setTimeout>>();
   readonly #maxLifetimeMs: number | undefined;
 
@@ -35,27 +38,32 @@ export class ToastQueue<T = ToastContent> extends AriaToastQueue<T> {
 
   /** Toasts added and not yet closed, shown or not. */
   get size(): number {
-    return this.#size;
+    return this.#open.size + this.#adding;
   }
 
   /** Toasts waiting beyond the visible ones. */
   get folded(): number {
-    return this.#size - this.visibleToasts.length;
+    return Math.max(0, this.size - this.visibleToasts.length);
   }
 
   override add(content: T, options: { timeout?: number; onClose?: () => void } = {}): string {
     const onClose = options.onClose;
     let key = '';
     // counted before react-aria tells its subscribers, so that they read the new count
-    this.#size += 1;
-    key = super.add(content, {
-      ...options,
-      onClose: () => {
-        this.#size -= 1;
-        this.#forget(key);
-        onClose?.();
-      },
-    });
+    this.#adding += 1;
+    try {
+      key = super.add(content, {
+        ...options,
+        onClose: () => {
+          this.#open.delete(key);
+          this.#forget(key);
+          onClose?.();
+        },
+      });
+    } finally {
+      this.#adding -= 1;
+    }
+    this.#open.add(key);
     if (this.#maxLifetimeMs !== undefined) {
       this.#deadlines.set(
         key,
@@ -68,7 +76,7 @@ export class ToastQueue<T = ToastContent> extends AriaToastQueue<T> {
   override clear(): void {
     for (const timer of this.#deadlines.values()) clearTimeout(timer);
     this.#deadlines.clear();
-    this.#size = 0;
+    this.#open.clear();
     super.clear();
   }
 
