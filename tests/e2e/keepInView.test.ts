@@ -90,16 +90,35 @@ interface Box {
   height: number;
 }
 const inside = (p: { x: number; y: number }, b: Box) => p.x >= b.x && p.x <= b.x + b.width && p.y >= b.y && p.y <= b.y + b.height;
+/** The marker's radius: a marker whose centre is this near an edge is cut, one this near a box is partly under it. */
+const MARKER_RADIUS = 16;
+const grown = (b: Box, by: number): Box => ({ x: b.x - by, y: b.y - by, width: b.width + 2 * by, height: b.height + 2 * by });
+/** What the marker must not be under besides the card: MapLibre's controls and the layers button. */
+const CONTROLS = '.maplibregl-ctrl-group, .maplibregl-ctrl-scale, .maplibregl-ctrl-attrib, [data-testid="map-layers"]';
 
-/** Why the marker at this place is hidden (off the map, under the card), or null when it is in view. */
+/** Why a marker centred at `point` is hidden: cut by the map's edge, under the card or under a control; null when in view. */
+function hiddenAt(point: { x: number; y: number }, map: Box, card: Box, controls: readonly Box[]): string | null {
+  const at = `${Math.round(point.x)},${Math.round(point.y)}`;
+  if (!inside(point, grown(map, -MARKER_RADIUS))) return `off the map at ${at}`;
+  if (inside(point, grown(card, MARKER_RADIUS / 2))) return `under the card at ${at}`;
+  if (controls.some((control) => inside(point, grown(control, MARKER_RADIUS / 2)))) return `under a map control at ${at}`;
+  return null;
+}
+
+async function controlBoxes(page: Page): Promise<Box[]> {
+  return page.evaluate((selector) => [...document.querySelectorAll(selector)].map((element) => {
+    const r = element.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  }).filter((box) => box.width > 0 && box.height > 0), CONTROLS);
+}
+
+/** Why the marker at this place is hidden (off the map, under the card or a control), or null when it is in view. */
 async function hidden(page: Page, lat: number, lon: number): Promise<string | null> {
   const point = await screenPoint(page, lon, lat);
   const map = await mapOf(page).boundingBox();
   const card = await cardOf(page).boundingBox();
   if (!map || !card) return 'no map or no card';
-  if (!inside(point, map)) return `off the map at ${Math.round(point.x)},${Math.round(point.y)}`;
-  if (inside(point, card)) return `under the card at ${Math.round(point.x)},${Math.round(point.y)}`;
-  return null;
+  return hiddenAt(point, map, card, await controlBoxes(page));
 }
 
 /** The camera the map wrote at its last `moveend`. */
@@ -219,7 +238,7 @@ async function driveTowardsTheCard(page: Page, uniqueId: string, start: { lat: n
     // it first) and the map still (the app's ease for it, if any, ended: `data-map-moving` gone),
     // each waited for until its deadline; then which sent position the card shows, the camera and the boxes
     const look = await page.evaluate(
-      async ({ seconds, texts, cardBy, stillBy }) => {
+      async ({ seconds, texts, cardBy, stillBy, controls }) => {
         const text = new Intl.DateTimeFormat(document.documentElement.lang, { timeStyle: 'medium' }).format(new Date(seconds * 1000));
         const map = document.querySelector<HTMLElement>('[data-testid="map"]')!;
         const until = async (done: () => boolean, by: number) => {
@@ -246,9 +265,10 @@ async function driveTowardsTheCard(page: Page, uniqueId: string, start: { lat: n
           size: { width: map.clientWidth, height: map.clientHeight },
           map: box(map),
           card: box(document.querySelector('[data-testid="device-card"]')),
+          controls: [...document.querySelectorAll(controls)].map(box).filter((b): b is NonNullable<typeof b> => b !== null && b.width > 0 && b.height > 0),
         };
       },
-      { seconds, texts: [startText, ...sent.map((entry) => entry.text)], cardBy: due + everyMs * 0.6, stillBy: due + everyMs * 0.95 },
+      { seconds, texts: [startText, ...sent.map((entry) => entry.text)], cardBy: due + everyMs * 0.6, stillBy: due + everyMs * 0.95, controls: CONTROLS },
     );
     sent.push({ at: lastSent, text: look.text });
     if (look.drawn < 0) throw new Error('the card shows none of the positions');
@@ -264,8 +284,8 @@ async function driveTowardsTheCard(page: Page, uniqueId: string, start: { lat: n
     const point = { x: look.map.x + p.x, y: look.map.y + p.y };
     result.checked += 1;
     const drawn = look.drawn === 0 ? 'the start' : `#${look.drawn - 1}`;
-    if (!inside(point, look.map)) result.hidden.push(`#${i} (drawn ${drawn}): off the map at ${Math.round(point.x)},${Math.round(point.y)}`);
-    else if (inside(point, look.card)) result.hidden.push(`#${i} (drawn ${drawn}): under the card at ${Math.round(point.x)},${Math.round(point.y)}`);
+    const why = hiddenAt(point, look.map, look.card, look.controls);
+    if (why) result.hidden.push(`#${i} (drawn ${drawn}): ${why}`);
   }
   // how long each took to reach the card, from the page's record
   await page.waitForTimeout(1_600);
