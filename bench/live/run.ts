@@ -852,19 +852,14 @@ const NOTES = `## How it is measured
     client delivering on a period is caught at a uniformly random phase of it. \`--fresh-positions\` jumps (200).
   - The screencast costs Chromium a PNG encoding per composited frame (more for a client that draws more often) and
     the bench a few PNG decodings a second; both are on the same 2 cores, in this window only.
-  - Validation (indicative, this busy machine, load 6–12, 100 devices): Athar as built here delivers by 15 s
-    batches (the bug of issue 30): median 6.3 s, p95 14.5 s, max 14.9 s over 20 jumps, the page socket receiving
-    each within 1 ms (median) of the push: the delay is Athar's, and its maximum is the 15 s period. The same Athar
-    with the interval held at 1 s (a local build, not committed), then with \`--socket-delay 1000\` (every socket
-    message reaching the client 1 s late), in one run: median 839 → 2,121 ms, p95 1,612 → 3,008 ms, max 1,880 →
-    3,048 ms over 60 jumps each (the load rose from 6 to 10 during the second). The official client (100 devices,
-    load 5–7): median 1.9 s, p95 6.5 s, max 7.2 s over 20 jumps: it throttles itself when more than 3 updates a
-    second arrive, flushing every clamp(its last flush's ms × 1,000, 1.5 s, 30 s), so on a busy machine its
-    interval stretches. Both again in one run at a quieter moment (load 2–3.5, 10 jumps each, the defaults of this
-    commit): Athar median 5.5 s, max 14.1 s (page socket 0 ms median after the push); the official client median
-    1.5 s, max 3.3 s. With 1,500 devices (load 4–6) the official client took 10.6 s median, 28.2 s max over 6 jumps. So a run measures
-    each jump in about one of the client's delivery periods: 200 jumps take minutes for a client that delivers
-    every second and up to 100 minutes for one that delivers every 30 s.
+  - Validation of the method (indicative, a busy machine, before 5ed9323, the build that still doubled its batching
+    interval up to 15 s): that Athar measured median 5.5–6.3 s, max 14.1–14.9 s, the page socket receiving each jump
+    within 1 ms of the push: the delay was the client's own, and its maximum the 15 s period. The same build with the
+    interval held at 1 s, then with \`--socket-delay 1000\` (every socket message reaching the client 1 s late), in one
+    run: median 839 → 2,121 ms, p95 1,612 → 3,008 ms, max 1,880 → 3,048 ms over 60 jumps each: a client made late
+    measures late. A run measures each jump in about one of the client's delivery periods: 200 jumps take minutes for
+    a client that delivers every second and much longer for one that stretches its period (the official client
+    flushes every clamp(its last flush's ms × 1,000, 1.5 s, 30 s) once more than 3 updates a second arrive).
 - The heap slope of a short window is dominated by the GC sawtooth (it can be negative while end > start); the
   retained figures are the ones to read. The measurement itself costs some time (CDP tracing, \`getMetrics\` every 2 s:
   DevToolsPipeHandlerWriteThread in the thread list).`;
