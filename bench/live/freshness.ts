@@ -453,6 +453,11 @@ export function distribution(values: number[], missed = 0): Distribution {
 
 export interface FreshnessOptions {
   positions: number;
+  /**
+   * Ends the timed jumps after this many ms even before `positions` (a client that stretches its
+   * delivery period to 30 s would take hours for 200): the result counts the jumps timed.
+   */
+  maxMs?: number;
   timeoutMs: number;
   /** after each calibration jump */
   settleMs: number;
@@ -512,7 +517,8 @@ export async function measureFreshness(context: FreshnessContext, options: Fresh
     const random = new Random('bench-freshness');
     const jumps: Jump[] = [];
     let noPush = 0;
-    for (let k = 0; k < options.positions; k++) {
+    const until = options.maxMs === undefined ? Infinity : Date.now() + options.maxMs;
+    for (let k = 0; k < options.positions && Date.now() < until; k++) {
       const spot = k % 2 === 0 ? 'a' : 'b';
       const mask = masks[spot];
       // the spot is clear: the marker left it with the previous jump (or never came)

@@ -3,7 +3,7 @@
  * server under a simulated fleet reporting every second.
  *
  *   npm run bench:live -- [--devices 1000] [--window 30] [--client-dist [NAME=]DIR]… [--login form|token]
- *                         [--freshness on|off] [--fresh-positions 200] [--fresh-timeout 60] [--fresh-settle 35]
+ *                         [--freshness on|off] [--fresh-positions 200] [--fresh-minutes M] [--fresh-timeout 60] [--fresh-settle 35]
  *                         [--socket-delay MS] [--fresh-debug DIR] [--record on|off]
  *
  * - The server runs in a child process (bench/live/serve.ts) on a temporary data dir with the demo admin
@@ -93,6 +93,8 @@ interface Options {
   freshness: boolean;
   /** `--fresh-positions`: jumps timed in the freshness window. */
   freshPositions: number;
+  /** `--fresh-minutes`: the timed jumps of one client end after this long even before `--fresh-positions` (null: no limit). */
+  freshMinutes: number | null;
   /** `--fresh-timeout` (s): a jump not drawn by then counts as missed. */
   freshTimeoutMs: number;
   /** `--fresh-settle` (s): the wait after each calibration jump (longer than the client's slowest delivery). */
@@ -122,6 +124,7 @@ function parseOptions(argv: string[]): Options {
     reportOnly: false,
     freshness: true,
     freshPositions: 200,
+    freshMinutes: null,
     freshTimeoutMs: 60_000,
     freshSettleMs: 35_000,
     socketDelayMs: 0,
@@ -151,6 +154,7 @@ function parseOptions(argv: string[]): Options {
       options.clients.push({ name: delay > 0 ? `${name} (socket +${delay} ms)` : name, dir, socketDelayMs: delay });
     } else if (flag === '--freshness' && (value === 'on' || value === 'off')) options.freshness = value === 'on';
     else if (flag === '--fresh-positions') options.freshPositions = Math.round(positive());
+    else if (flag === '--fresh-minutes') options.freshMinutes = positive();
     else if (flag === '--fresh-timeout') options.freshTimeoutMs = positive() * 1000;
     else if (flag === '--fresh-settle') options.freshSettleMs = positive() * 1000;
     else if (flag === '--socket-delay') options.socketDelayMs = value === '0' ? 0 : Math.round(positive());
@@ -516,7 +520,7 @@ async function freshnessWindow(context: BrowserContext, server: ServerHandle, os
           },
           log: (line) => console.log(line),
         },
-        { positions: options.freshPositions, timeoutMs: options.freshTimeoutMs, settleMs: options.freshSettleMs, socketDelayMs: client.socketDelayMs, debugDir: options.freshDebug && join(options.freshDebug, client.name.replace(/[^\w.-]+/g, '_')) },
+        { positions: options.freshPositions, ...(options.freshMinutes === null ? {} : { maxMs: options.freshMinutes * 60_000 }), timeoutMs: options.freshTimeoutMs, settleMs: options.freshSettleMs, socketDelayMs: client.socketDelayMs, debugDir: options.freshDebug && join(options.freshDebug, client.name.replace(/[^\w.-]+/g, '_')) },
       );
     } finally {
       await cdp.detach().catch(() => {});
@@ -849,7 +853,8 @@ const NOTES = `## How it is measured
   - Each jump is sent once the previous one was drawn (or not within \`--fresh-timeout\`, 60 s: counted as not drawn
     and as longer than the timeout in p95 and max), so each position is the newest until drawn and no jump is taken
     for another; then a random pause of 0.25 s plus up to the longest of the last ten delays (at least 1 s), so that a
-    client delivering on a period is caught at a uniformly random phase of it. \`--fresh-positions\` jumps (200).
+    client delivering on a period is caught at a uniformly random phase of it. \`--fresh-positions\` jumps (200), or as many
+    as \`--fresh-minutes\` allows a client (the column positions says how many were timed).
   - The screencast costs Chromium a PNG encoding per composited frame (more for a client that draws more often) and
     the bench a few PNG decodings a second; both are on the same 2 cores, in this window only.
   - Validation of the method (indicative, a busy machine, before 5ed9323, the build that still doubled its batching
@@ -875,6 +880,16 @@ function delayText(ms: number | null, timeoutMs: number): string {
   return Math.abs(ms) < 10_000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+/** The issue's whole budget for a run: freshness, and the steady state's busy ≤ 20 % and ≥ 55 fps; what missed it is named. */
+function issueBudget(r: ClientResult): string {
+  const missed = [
+    ...(r.budgets.freshness ? [] : ['freshness']),
+    ...(r.steady.breakdown.busy <= 0.2 ? [] : ['busy']),
+    ...(r.steady.fps >= 55 ? [] : ['fps']),
+  ];
+  return missed.length === 0 ? 'met' : `**missed** (${missed.join(', ')})`;
+}
+
 /** The freshness rows beside the steady state's busy and fps of the same run (bench/live/freshness.ts). */
 function freshnessTable(rows: ClientResult[]): string[] {
   const pct = (v: number | null | undefined): string => (v === null || v === undefined ? '?' : `${(v * 100).toFixed(1)} %`);
@@ -892,7 +907,7 @@ function freshnessTable(rows: ClientResult[]): string[] {
           if (!f) return `| ${r.client} | ${r.gl} | ${r.devices} (+8 demo) | ${r.date.slice(0, 16).replace('T', ' ')} | not measured (the run's log says why) | | | | | | | | | | | | | |`;
           const d = (ms: number | null): string => delayText(ms, f.timeoutMs);
           const split = (x: Distribution | null): string => (x ? `${d(x.medianMs)} / ${d(x.p95Ms)}` : '?');
-          return `| ${r.client} | ${r.gl} | ${r.devices} (+8 demo) | ${r.date.slice(0, 16).replace('T', ' ')} | ${f.loadAverage ? `${f.loadAverage.start} → ${f.loadAverage.end}` : '?'} | ${f.positionsPerSecond ?? '?'} | ${pct(f.machineCpuBusy)} | ${f.positions} | ${f.missed} | **${d(f.delay.medianMs)}** | **${d(f.delay.p95Ms)}** | **${d(f.delay.maxMs)}** | ${split(f.transport)} | ${split(f.client)} | ${f.screencast.fps} | ${pct(r.steady.breakdown.busy)} | ${r.steady.fps} | ${r.budgets.freshness ? 'met' : '**missed**'} |`;
+          return `| ${r.client} | ${r.gl} | ${r.devices} (+8 demo) | ${r.date.slice(0, 16).replace('T', ' ')} | ${f.loadAverage ? `${f.loadAverage.start} → ${f.loadAverage.end}` : '?'} | ${f.positionsPerSecond ?? '?'} | ${pct(f.machineCpuBusy)} | ${f.positions} | ${f.missed} | **${d(f.delay.medianMs)}** | **${d(f.delay.p95Ms)}** | **${d(f.delay.maxMs)}** | ${split(f.transport)} | ${split(f.client)} | ${f.screencast.fps} | ${pct(r.steady.breakdown.busy)} | ${r.steady.fps} | ${issueBudget(r)} |`;
         })),
   ];
 }
