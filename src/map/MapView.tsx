@@ -66,16 +66,19 @@ export interface MapViewProps {
    * Read when the map is created.
    */
   keepSelectedInView?: boolean;
+  /** With `keepSelectedInView`: keeping the selected device in view paused (a person moved the map away) or resumed. */
+  onCameraPaused?: (paused: boolean) => void;
 }
 
 export const DEFAULT_CENTER: LonLat = [46.6753, 24.7136];
 export const DEFAULT_ZOOM = 11;
 
 
-export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions, holdFirstPaint, distanceUnit, keepSelectedInView }: MapViewProps) {
+export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions, holdFirstPaint, distanceUnit, keepSelectedInView, onCameraPaused }: MapViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const onSelectRef = useRef(onSelect);
   const onFallbackRef = useRef(onFallback);
+  const onCameraPausedRef = useRef(onCameraPaused);
   const uiStringsRef = useRef(uiStrings);
   const extensionsRef = useRef(extensions);
   const controllerRef = useRef<MapController | null>(null);
@@ -92,7 +95,8 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
   useEffect(() => {
     onSelectRef.current = onSelect;
     onFallbackRef.current = onFallback;
-  }, [onSelect, onFallback]);
+    onCameraPausedRef.current = onCameraPaused;
+  }, [onSelect, onFallback, onCameraPaused]);
 
   useEffect(() => {
     controllerRef.current?.setPreferredStyle(preferredStyle);
@@ -183,6 +187,11 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
       ...(extensionsRef.current ? { extensions: extensionsRef.current } : {}),
       holdFirstPaint: initialRef.current.holdFirstPaint,
       keepSelectedInView: initialRef.current.keepSelectedInView,
+      onCameraPaused: (paused) => {
+        if (paused) container.dataset.cameraPaused = '';
+        else delete container.dataset.cameraPaused;
+        onCameraPausedRef.current?.(paused);
+      },
     });
     controllerRef.current = controller;
 
@@ -193,7 +202,7 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
       map.off('moveend', writeCamera);
       map.off('movestart', moving);
       map.remove();
-      for (const key of ['mapReady', 'deviceFeatures', 'geofenceFeatures', 'selectedDevice', 'mapCenter', 'mapZoom', 'mapMoving', 'mapFallback', 'trackingPoints']) delete container.dataset[key];
+      for (const key of ['mapReady', 'deviceFeatures', 'geofenceFeatures', 'selectedDevice', 'mapCenter', 'mapZoom', 'mapMoving', 'mapFallback', 'trackingPoints', 'cameraPaused']) delete container.dataset[key];
     };
   }, [store, settings, geofences]);
 

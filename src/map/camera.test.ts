@@ -114,7 +114,7 @@ function obstacle(left: number, top: number, width: number, height: number): HTM
 /** The card of the desktop layout: inline-start, bottom, 288 × 480. */
 const CARD = { left: 16, top: 304, right: 304, bottom: 784 };
 
-function setup(options: { follow?: boolean } = {}) {
+function setup(options: { follow?: boolean; onPaused?: (paused: boolean) => void } = {}) {
   const fake = createCameraMap();
   const store = createLiveStore();
   store.setDevices([device(1), device(2)]);
@@ -122,7 +122,7 @@ function setup(options: { follow?: boolean } = {}) {
   const settings = createMapSettings(null);
   if (options.follow) settings.set({ follow: true });
   const card = obstacle(CARD.left, CARD.top, CARD.right - CARD.left, CARD.bottom - CARD.top);
-  const detach = attachCamera(fake.map as unknown as CameraMap, store, settings);
+  const detach = attachCamera(fake.map as unknown as CameraMap, store, settings, options.onPaused ? { onPaused: options.onPaused } : {});
   /** where device 1 is on the screen (its last position) */
   const deviceAt = () => {
     const p = store.getState().positions.get(1)!;
@@ -226,6 +226,21 @@ describe('the selected device kept in view', () => {
     // selecting again resumes, at once
     store.select(1);
     expect(onScreen(deviceAt())).toBe(true);
+  });
+
+  it('tells when keeping it in view pauses and resumes (the card offers to show the device again)', () => {
+    const paused: boolean[] = [];
+    const { fake, store } = setup({ onPaused: (value) => paused.push(value) });
+    store.select(1);
+    expect(paused).toEqual([]);
+    fake.drag(300, 0);
+    expect(paused).toEqual([true]);
+    fake.drag(10, 0); // still paused: told once
+    store.select(1); // chosen again
+    expect(paused).toEqual([true, false]);
+    fake.drag(300, 0);
+    store.select(null); // deselected: nothing to keep, nothing paused
+    expect(paused).toEqual([true, false, true, false]);
   });
 
   it("a new move of a person is a new gesture even when the last one's end was never seen", () => {

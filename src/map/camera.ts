@@ -93,7 +93,15 @@ export function watchFreeArea(container: HTMLElement, changed: () => void): () =
   };
 }
 
-export function attachCamera(map: CameraMap, store: LiveStore, settings: MapSettingsStore): () => void {
+export interface CameraOptions {
+  /**
+   * Told when keeping the selected device in view pauses (a person moved the map away) and resumes:
+   * the card then offers to show the device again.
+   */
+  onPaused?: (paused: boolean) => void;
+}
+
+export function attachCamera(map: CameraMap, store: LiveStore, settings: MapSettingsStore, options: CameraOptions = {}): () => void {
   /** The app's own ease under way: the device's place it moves and the point it takes it to. */
   let ease: { place: [number, number]; target: Point } | null = null;
 
@@ -126,6 +134,13 @@ export function attachCamera(map: CameraMap, store: LiveStore, settings: MapSett
     { input: { follow: settings.get().follow } },
   );
   camera.start();
+  let paused = false;
+  const pausedSubscription = camera.subscribe((snapshot) => {
+    const now = snapshot.hasTag('paused');
+    if (now === paused) return;
+    paused = now;
+    options.onPaused?.(now);
+  });
 
   let tracked = state.selectedId !== null && state.tracking.has(state.selectedId);
   if (state.selectedId !== null) camera.send({ type: 'SELECTED', tracking: tracked });
@@ -182,6 +197,7 @@ export function attachCamera(map: CameraMap, store: LiveStore, settings: MapSett
     map.off('moveend', onEnd);
     unsubscribe();
     unsubscribeSettings();
+    pausedSubscription.unsubscribe();
     camera.stop();
   };
 }

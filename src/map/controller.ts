@@ -67,6 +67,8 @@ export interface MapControllerOptions {
    * machine (`camera.ts`). Off on maps where the camera is the person's (the geofence editor).
    */
   keepSelectedInView?: boolean;
+  /** With `keepSelectedInView`: keeping it in view paused (a person moved the map away) or resumed. */
+  onCameraPaused?: (paused: boolean) => void;
 }
 
 /** Something that adds to the map once its style has loaded (e.g. a drawing editor); returns its detach. */
@@ -347,7 +349,7 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
 
   map.on('style.load', onStyleLoad);
   map.on('error', onError);
-  const detachCamera = options.keepSelectedInView ? attachCamera(map, store, settings) : () => {};
+  const detachCamera = options.keepSelectedInView ? attachCamera(map, store, settings, { onPaused: (paused) => options.onCameraPaused?.(paused) }) : () => {};
 
   const unsubscribeSettings = settings.subscribe((next, previous) => {
     if (destroyed) return;

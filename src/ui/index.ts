@@ -47,7 +47,7 @@ export {
 export { AuthLayout, type AuthLayoutProps } from './AuthLayout';
 
 export { CloseIcon, AlertIcon, InfoIcon, type IconProps } from './icons';
-export { MapIcon, ReportsIcon, SettingsIcon, PersonIcon, LogoutIcon, LanguageIcon, ChevronDownIcon, BellIcon, ListIcon, DeleteIcon, BatteryIcon, IgnitionIcon, GlyphIcon, TrackIcon, ReplayIcon, CommandIcon, EditIcon, MoreIcon } from './shellIcons';
+export { MapIcon, ReportsIcon, SettingsIcon, PersonIcon, LogoutIcon, LanguageIcon, ChevronDownIcon, BellIcon, ListIcon, DeleteIcon, BatteryIcon, IgnitionIcon, GlyphIcon, TrackIcon, LocateIcon, ReplayIcon, CommandIcon, EditIcon, MoreIcon } from './shellIcons';
 export { Tooltip, type TooltipProps } from './Tooltip';
 export { ActionBar, ActionButton, ActionLink, type ActionBarProps, type ActionButtonProps, type ActionLinkProps } from './ActionBar';
 export { ToastRegion, createToastQueue, ToastQueue, type ToastContent, type ToastQueueOptions, type ToastRegionProps } from './Toast';

@@ -140,6 +140,17 @@ export function TrackIcon(props: IconProps) {
   );
 }
 
+/** Show on the map: a crosshair on a place. */
+export function LocateIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="6.5" />
+      <circle cx="12" cy="12" r="1.8" />
+      <path d="M12 2.5v3M12 18.5v3M2.5 12h3M18.5 12h3" />
+    </Icon>
+  );
+}
+
 /** Replay a route: a path from its start, with a play mark (not mirrored, as media controls are not). */
 export function ReplayIcon(props: IconProps) {
   return (

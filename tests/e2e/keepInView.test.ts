@@ -9,10 +9,12 @@
  *   and at every step the marker is on the map and not under the card. (The same drive at
  *   390 × 844 side by side doubled the work of this 2-core machine's software WebGL and made both
  *   late; one after the other it would double the minute: the phone is covered by the Track test.)
- * - a person's pan pauses keeping in view, and selecting the device again (its row) resumes it;
+ * - a person's pan pauses keeping in view (the card then offers "Show on map"), and selecting the
+ *   device again (its row) resumes it;
  *   the scale bar counts in the user's distance unit;
  * - with Track on (390 × 844, Arabic), a zoom never pauses it (the device comes back into view),
- *   positions towards the card keep it clear of the card, and a pan pauses it.
+ *   positions towards the card keep it clear of the card, and a pan pauses it; the card's "Show on
+ *   map" brings it back.
  *
  * Where the marker is: the drawn position (the one on the card: the map and the card read the same
  * store, the map first) projected with the camera the map writes on its container at each
@@ -335,11 +337,14 @@ describe('the chosen vehicle stays in view', () => {
     await mapStill(page);
     expect((await cameraOf(page)).written).toBe(moved.written);
     expect(await hidden(page, next.lat, next.lon)).toMatch(/under the card/);
+    // while paused the card offers to show it again
+    await cardOf(page).getByTestId('show-on-map').waitFor();
     // choosing the device again (its row, selected already) brings it beside the card
     await page.locator(`[data-device-id="${ids[DEVICES.focused]}"]`).click();
     await page.waitForTimeout(REVEAL_MS);
     await mapStill(page);
     expect(await hidden(page, next.lat, next.lon)).toBeNull();
+    await cardOf(page).getByTestId('show-on-map').waitFor({ state: 'detached' });
     expect((await cameraOf(page)).zoom).toBe(moved.zoom);
 
     // the scale bar in miles (feet up close) once the user's distance unit is miles
@@ -359,10 +364,12 @@ describe('the chosen vehicle stays in view', () => {
     const before = await cameraOf(page);
     // two zooms of the person around the centre: the device, 150 px from it, would be 600 px away
     const zoomIn = page.getByRole('button', { name: 'تكبير' });
-    await zoomIn.click();
-    await zoomIn.click();
-    await page.waitForTimeout(APP_MOVE_MS);
-    await mapStill(page);
+    // one after the other: MapLibre zooms by one from wherever a running zoom has got to
+    for (let step = 0; step < 2; step++) {
+      await zoomIn.click();
+      await page.waitForTimeout(APP_MOVE_MS);
+      await mapStill(page);
+    }
     const zoomed = await cameraOf(page);
     expect(zoomed.zoom).toBeCloseTo(before.zoom + 2, 1);
     expect(await hidden(page, place.lat, place.lon)).toBeNull();
@@ -385,5 +392,12 @@ describe('the chosen vehicle stays in view', () => {
     await mapStill(page);
     expect((await cameraOf(page)).written).toBe(panned.written);
     expect(await hidden(page, further.lat, further.lon)).not.toBeNull();
+    // the card's "Show on map" brings it back, and goes
+    const show = cardOf(page).getByRole('button', { name: 'إظهار على الخريطة' });
+    await show.click();
+    await page.waitForTimeout(REVEAL_MS);
+    await mapStill(page);
+    expect(await hidden(page, further.lat, further.lon)).toBeNull();
+    await show.waitFor({ state: 'detached' });
   }, 90_000);
 });

@@ -37,6 +37,7 @@ import {
   Dialog,
   EditIcon,
   Link,
+  LocateIcon,
   Menu,
   MenuItem,
   MenuSeparator,
@@ -44,6 +45,7 @@ import {
   MoreIcon,
   ReplayIcon,
   Spinner,
+  Tooltip,
   TrackIcon,
 } from '../../ui';
 import { RelativeTime } from '../devices/RelativeTime';
@@ -61,14 +63,28 @@ import { externalMapLinks } from './externalMaps';
 import { useLiveSelection } from './useLiveSelection';
 import * as styles from './DeviceCard.css';
 
-export function DeviceCard() {
+export interface DeviceCardProps {
+  /**
+   * The map stopped keeping the device in view (a person moved the map away): the card offers to
+   * show it again, which chooses it again.
+   */
+  keepingPaused?: boolean;
+}
+
+export function DeviceCard({ keepingPaused = false }: DeviceCardProps) {
   const { live } = useServices();
   const { id, device, position } = useLiveSelection(live);
   if (id === null || !device) return null;
   // keyed by id: a new selection starts with a closed confirmation
   return (
     <FocusScope restoreFocus>
-      <DeviceCardContent key={id} device={device} position={position} onClose={() => live.select(null)} />
+      <DeviceCardContent
+        key={id}
+        device={device}
+        position={position}
+        onClose={() => live.select(null)}
+        onShowOnMap={keepingPaused && position ? () => live.select(id) : undefined}
+      />
     </FocusScope>
   );
 }
@@ -99,7 +115,18 @@ export function positionItems(value: unknown): string[] {
   return items.length > 0 ? items : DEFAULT_POSITION_ITEMS;
 }
 
-function DeviceCardContent({ device, position, onClose }: { device: Device; position: LivePosition | undefined; onClose: () => void }) {
+function DeviceCardContent({
+  device,
+  position,
+  onClose,
+  onShowOnMap,
+}: {
+  device: Device;
+  position: LivePosition | undefined;
+  onClose: () => void;
+  /** present while the map does not keep the device in view */
+  onShowOnMap: (() => void) | undefined;
+}) {
   const { t, i18n } = useLingui();
   const format = useUnitFormatters();
   const services = useServices();
@@ -190,6 +217,13 @@ function DeviceCardContent({ device, position, onClose }: { device: Device; posi
               )}
             </p>
           </div>
+          {onShowOnMap && (
+            <Tooltip content={t`Bring the device back into view`}>
+              <Button variant="quiet" aria-label={t`Show on map`} onPress={onShowOnMap} className={styles.close} data-testid="show-on-map">
+                <LocateIcon />
+              </Button>
+            </Tooltip>
+          )}
           <Button variant="quiet" aria-label={t`Close`} onPress={onClose} className={styles.close} autoFocus>
             <CloseIcon />
           </Button>

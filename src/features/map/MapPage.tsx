@@ -73,6 +73,8 @@ export function MapPage() {
   // the first map after Sign in waits for the fleet to paint (the map reads it when it is created)
   const fleetOnItsWay = useFleetLoading();
   const [noticeClosed, setNoticeClosed] = useState(false);
+  // a person moved the map away from the chosen vehicle: its card offers to show it again
+  const [keepingPaused, setKeepingPaused] = useState(false);
 
   // `?uniqueId=`: select that device once the devices are in the store (the wait lives in src/map)
   useEffect(() => selectByUniqueIdOnce(live, uniqueId), [live, uniqueId]);
@@ -91,6 +93,7 @@ export function MapPage() {
         geofences={geofenceFeed}
         holdFirstPaint={fleetOnItsWay}
         keepSelectedInView
+        onCameraPaused={setKeepingPaused}
         onFallback={(on) => {
           setFallback(on);
           setNoticeClosed(false);
@@ -104,7 +107,7 @@ export function MapPage() {
           </Alert>
         </div>
       )}
-      <DeviceCard />
+      <DeviceCard keepingPaused={keepingPaused} />
       <ToastZone className={styles.toastZone} media={media.narrow} mapObstacle />
     </div>
   );

@@ -53,7 +53,7 @@ export const cameraMachine = setup({
     context: {} as CameraContext,
     events: {} as CameraEvent,
     input: {} as { follow: boolean },
-    tags: {} as 'keeping',
+    tags: {} as 'keeping' | 'paused',
   },
   actions: {
     /** Move the map the least that puts the selected device in the free part; `centre`: centre it there. */
@@ -140,6 +140,8 @@ export const cameraMachine = setup({
         },
         /** A person moved the map: it stays where they put it (follow still centres) until a selection or Track. */
         paused: {
+          // the card offers to show the device again
+          tags: ['paused'],
           on: {
             POSITION: { guard: 'following', actions: { type: 'reveal', params: { centre: true } } },
             TRACKING: [
