@@ -5,10 +5,11 @@
  *
  * Freshness (run.ts, `bench/live/freshness.ts`): once the parent sends `{ type: 'watch', attribute }`,
  * every position carrying that attribute (the beacon's jumps, `…&benchjump=N` on its OsmAnd report) is
- * reported back as `{ type: 'push', seq: N, at }` when the live hub has written the frame that carries it
- * to the open sockets: `at` is `Date.now()` (the machine's real-time clock, the one Chromium stamps its
- * screencast frames with) right after the hub's flush. The hub is wrapped from here, in the bench's
- * process only: server/ is unchanged and nothing is wrapped until the parent asks.
+ * reported back as `{ type: 'push', seq: N, at }` when the live hub is given it to push (stored, its
+ * events made): `at` is `Date.now()` (the machine's real-time clock, the one Chromium stamps its
+ * screencast frames with) then, so the hub's own wait for its next frame (`LIVE_FRAME_GAP_MS`, at
+ * most 100 ms under a stream of positions) counts in the delay. The hub is wrapped from here, in the
+ * bench's process only: server/ is unchanged and nothing is wrapped until the parent asks.
  */
 import type { Position } from '../../contract/models.ts';
 import { createServer } from '../../server/app.ts';
@@ -35,30 +36,21 @@ const server = await createServer({
 });
 process.send?.({ type: 'ready', url: server.url, osmandPort: server.osmandPort });
 
-/** The hub's methods the watch wraps (`flush` is private to the hub's type, not at run time). */
+/** The hub's method the watch wraps. */
 interface HubInternals {
   pushPosition(position: Position): void;
-  flush(): void;
   readonly size: number;
 }
 
 function watchPushes(attribute: string): void {
   const hub = LiveHub.prototype as unknown as HubInternals;
   const push = hub.pushPosition;
-  const flush = hub.flush;
-  let waiting: number[] = [];
   hub.pushPosition = function (this: HubInternals, position: Position): void {
+    const at = Date.now();
     push.call(this, position);
     const seq = position.attributes?.[attribute];
     // only what the hub buffered (it buffers nothing while no socket is open)
-    if (typeof seq === 'number' && this.size > 0) waiting.push(seq);
-  };
-  hub.flush = function (this: HubInternals): void {
-    flush.call(this);
-    if (waiting.length === 0) return;
-    const at = Date.now();
-    for (const seq of waiting) process.send?.({ type: 'push', seq, at });
-    waiting = [];
+    if (typeof seq === 'number' && this.size > 0) process.send?.({ type: 'push', seq, at });
   };
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import type { Event, SocketMessage } from '../../contract/models.ts';
 import { type TestServer, createUser, login, openSocket, start } from './helpers.ts';
+import { LIVE_FRAME_GAP_MS } from '../../server/live.ts';
 
 let server: TestServer;
 let osmand: string;
@@ -24,7 +25,8 @@ async function send(query: string, minutes = 1): Promise<void> {
   clock += minutes * 60_000;
   const response = await fetch(`${osmand}/?id=car-1&timestamp=${Math.floor(clock / 1000)}&${query}`);
   expect(response.status, await response.text()).toBe(200);
-  await new Promise((r) => setTimeout(r, 60));
+  // the push's frame: on the hub's next turn, or once its gap since the last frame is over
+  await new Promise((r) => setTimeout(r, LIVE_FRAME_GAP_MS + 60));
 }
 
 function stored(type: string): Array<{ type: string; geofenceId: number | null; positionId: number | null; attributes: string; eventTime: number }> {

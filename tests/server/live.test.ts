@@ -50,7 +50,9 @@ beforeAll(async () => {
   db.prepare('INSERT INTO user_group (userId, groupId) VALUES (?, 1)').run(groupUserId);
   // keepalives a minute apart, so none lands among the frames the push tests count (a loaded runner
   // can take longer than a short interval between two steps); the keepalive test has its own hub
-  hub = new LiveHub(db, 60_000);
+  // no gap between frames: each push test counts the frame of its own event-loop turn (the gap has
+  // its own test below)
+  hub = new LiveHub(db, 60_000, 0);
 });
 afterAll(() => {
   hub.close();
@@ -131,5 +133,34 @@ describe('LiveHub', () => {
     expect(socket.sent.every((m) => JSON.stringify(m) === '{}')).toBe(true);
     socket.close();
     quick.close();
+  });
+
+  it('under a stream of pushes sends at most one frame per gap, holding everything since the last; a push after a quiet moment goes at once', async () => {
+    const gapMs = 150;
+    const paced = new LiveHub(db, 60_000, gapMs);
+    const socket = new FakeSocket();
+    paced.add(adminId, socket as unknown as WebSocket);
+    const position = (id: number) => toPosition(latestPositions(db, null, id)[0]!);
+    const started = performance.now();
+    paced.pushPosition(position(3));
+    await tick();
+    // the first goes on the next turn
+    expect(socket.sent).toEqual([{ positions: [position(3)] }]);
+    // two more right after: held until the gap is over, then sent together
+    paced.pushPosition(position(4));
+    await tick();
+    paced.pushPosition(position(5));
+    await tick();
+    expect(socket.sent).toHaveLength(1);
+    while (socket.sent.length < 2) await new Promise((r) => setTimeout(r, 5));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(gapMs - 2);
+    expect(socket.sent[1]).toEqual({ positions: [position(4), position(5)] });
+    // after a quiet moment longer than the gap, a push goes on the next turn again
+    await new Promise((r) => setTimeout(r, gapMs + 20));
+    paced.pushPosition(position(3));
+    await tick();
+    expect(socket.sent).toHaveLength(3);
+    socket.close();
+    paced.close();
   });
 });
