@@ -72,6 +72,28 @@ function numberAttribute(attributes: Attributes, key: string): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
+/** An attribute read as Traccar's `getBoolean` does: a boolean, or the text "true". */
+function booleanAttribute(attributes: Attributes, key: string): boolean {
+  const value = attributes[key];
+  return value === true || (typeof value === 'string' && value.toLowerCase() === 'true');
+}
+
+/**
+ * Engine hours at ingest, as Traccar's engine-hours handler: unless the device reports `hours`
+ * itself, a position carries the previous one's `hours` (ms), plus the time between their fixes
+ * when the ignition was on at both. Null (no attribute) while there is nothing to carry: a device
+ * without an ignition never gets one, so its reports can say "not reported" rather than 0. A
+ * position older than the latest adds nothing (time never runs backwards into the count).
+ */
+export function engineHours(latest: { fixTime: number; attributes: Attributes } | null, fixTime: number, attributes: Attributes): number | null {
+  if (attributes.hours !== undefined || !latest) return null;
+  let hours = numberAttribute(latest.attributes, 'hours') ?? 0;
+  if (booleanAttribute(latest.attributes, 'ignition') && booleanAttribute(attributes, 'ignition') && fixTime > latest.fixTime) {
+    hours += fixTime - latest.fixTime;
+  }
+  return hours !== 0 ? hours : null;
+}
+
 export class Ingest {
   readonly db: Db;
   readonly live: LiveHub;
@@ -242,6 +264,8 @@ export class Ingest {
     }
     const previousTotal = latest ? (numberAttribute(latest.attributes, 'totalDistance') ?? 0) : 0;
     attributes.totalDistance = Math.round((previousTotal + distance) * 100) / 100;
+    const hours = engineHours(latest, position.fixTime, attributes);
+    if (hours !== null) attributes.hours = hours;
     if (typeof attributes.motion !== 'boolean') {
       const threshold = this.contexts.lookupNumber(deviceAttributes, context, 'event.motion.speedThreshold', 0.01);
       attributes.motion = position.speed > threshold;

@@ -222,3 +222,36 @@ describe('position processing', () => {
     ws.close();
   });
 });
+
+describe('engine hours at ingest (as Traccar: hours grow while the ignition is on at both fixes)', () => {
+  it('accumulates `hours`, and the summary derives engine hours and average speed from them', async () => {
+    db.prepare("INSERT INTO devices (id, name, uniqueId) VALUES (300, 'Generator', 'gen-1')").run();
+    const base = Math.floor(clock / 1000) - 600;
+    // ignition off, on, on, on (moved 0.01° of longitude on the equator), off, off; a minute apart
+    const fixes: Array<[number, boolean]> = [[0, false], [0, true], [0, true], [0.01, true], [0.01, false], [0.01, false]];
+    for (const [i, [lon, ignition]] of fixes.entries()) {
+      expect((await send(`id=gen-1&lat=0&lon=${lon}&ignition=${ignition}&timestamp=${base + i * 60}`)).status).toBe(200);
+    }
+    // a device that reports it (hours=…) keeps its own figure
+    expect((await send(`id=gen-1&lat=0&lon=0.01&ignition=true&hours=999000&timestamp=${base + 6 * 60}`)).status).toBe(200);
+    // an older fix arriving late adds nothing
+    expect((await send(`id=gen-1&lat=0&lon=0.01&ignition=true&timestamp=${base + 5 * 60 + 30}`)).status).toBe(200);
+    const rows = db.prepare('SELECT attributes FROM positions WHERE deviceId = 300 ORDER BY id').all() as Array<{ attributes: string }>;
+    const hours = rows.map((row) => (JSON.parse(row.attributes) as { hours?: number }).hours ?? null);
+    // none before there is anything to carry; +60 s for each minute on at both ends; carried while off
+    expect(hours).toEqual([null, null, 60_000, 120_000, 120_000, 120_000, 999_000, 999_000]);
+
+    // the summary from the third fix to the sixth: 60 s of engine (120,000 − 60,000 ms) over 1,113.19 m
+    const from = new Date((base + 2 * 60 - 30) * 1000).toISOString();
+    const to = new Date((base + 5 * 60 + 10) * 1000).toISOString();
+    const response = await fetch(`${server.url}/api/reports/summary?deviceId=300&from=${from}&to=${to}`, {
+      headers: { Authorization: basic('admin', ADMIN_PASSWORD), Accept: 'application/json' },
+    });
+    expect(response.status).toBe(200);
+    const [summary] = (await response.json()) as Array<{ engineHours: number; startHours: number; endHours: number; averageSpeed: number; distance: number }>;
+    expect(summary).toMatchObject({ startHours: 60_000, endHours: 120_000, engineHours: 60_000 });
+    expect(summary!.distance).toBeCloseTo(1113.19, 1);
+    // 1,113.19 m in 60 s = 18.553 m/s = 36.07 knots
+    expect(summary!.averageSpeed).toBeCloseTo((1113.19 / 60) * (3600 / 1852), 1);
+  });
+});

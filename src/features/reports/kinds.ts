@@ -102,13 +102,24 @@ function formatDay(context: CellContext, iso: string | null | undefined): string
   return formatAt(context, iso, 'day');
 }
 
-/** A duration in hours and minutes ("2 h 05 min"), from milliseconds. */
+/** A duration in hours and minutes ("2 h 5 min", "8 min": no leading zero), from milliseconds. */
 export function formatDuration(i18n: I18n, ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '';
   const minutes = Math.round(ms / 60000);
   const h = Math.floor(minutes / 60);
-  const m = String(minutes % 60).padStart(2, '0');
+  const m = minutes % 60;
   return h > 0 ? i18n._(msg`${h} h ${m} min`) : i18n._(msg`${m} min`);
+}
+
+/** The dash of a figure the device does not report (engine hours without an ignition). */
+export const NOT_REPORTED = '—';
+
+/**
+ * A summary row whose device reports no engine hours (no ignition, so the server accumulates none):
+ * its engine hours and the average speed derived from them are unknown, not zero.
+ */
+function withoutHours(row: SummaryReportItem): boolean {
+  return row.engineHours === 0 && row.startHours === 0 && row.endHours === 0;
 }
 
 const device = <Row extends { deviceId: number }>(): ReportColumn<Row> => ({ id: 'device', header: msg`Device`, text: (row, c) => c.deviceName(row.deviceId) });
@@ -167,8 +178,10 @@ const stopColumns: ReadonlyArray<ReportColumn<StopReportItem>> = [
 const summaryColumns: ReadonlyArray<ReportColumn<SummaryReportItem>> = [
   device<SummaryReportItem>(),
   { id: 'startTime', header: msg`Day`, text: (r, c) => formatDay(c, r.startTime) },
-  ...baseColumns<SummaryReportItem>(),
-  { id: 'engineHours', header: msg`Engine hours`, text: (r, c) => formatDuration(c.i18n, r.engineHours) },
+  ...baseColumns<SummaryReportItem>().map((column) =>
+    column.id === 'averageSpeed' ? { ...column, text: (r: SummaryReportItem, c: CellContext) => (withoutHours(r) ? NOT_REPORTED : column.text(r, c)) } : column,
+  ),
+  { id: 'engineHours', header: msg`Engine hours`, text: (r, c) => (withoutHours(r) ? NOT_REPORTED : formatDuration(c.i18n, r.engineHours)) },
 ];
 
 const statisticsColumns: ReadonlyArray<ReportColumn<Statistics>> = [
