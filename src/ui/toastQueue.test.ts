@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastQueue } from './toastQueue';
+import { CLOSE_TOGETHER_MS, ToastQueue } from './toastQueue';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -99,6 +99,33 @@ describe('ToastQueue', () => {
     bounded.add({ title: 'b' });
     expect(vi.getTimerCount()).toBe(2);
     bounded.clear();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('under a stream of toasts closes the due ones together, at most once a second, never late', () => {
+    const queue = new ToastQueue({ maxVisibleToasts: 3, maxLifetimeMs: 10_000 });
+    const added = new Map<string, number>();
+    const closedAt = new Map<string, number>();
+    const start = Date.now();
+    // twenty a second for five seconds, all held
+    for (let i = 0; i < 100; i++) {
+      const title = String(i);
+      added.set(title, Date.now());
+      queue.add({ title }, { timeout: 2750, onClose: () => closedAt.set(title, Date.now()) });
+      queue.pauseAll();
+      vi.advanceTimersByTime(50);
+    }
+    vi.advanceTimersByTime(20_000);
+    expect(closedAt.size).toBe(100);
+    for (const [title, at] of closedAt) {
+      const age = at - added.get(title)!;
+      expect(age).toBeLessThanOrEqual(10_000);
+      expect(age).toBeGreaterThanOrEqual(10_000 - CLOSE_TOGETHER_MS);
+    }
+    // the moments at which toasts closed: one per second at most, not one per toast
+    const moments = new Set(closedAt.values());
+    expect(moments.size).toBeLessThanOrEqual(Math.ceil((5_000 + CLOSE_TOGETHER_MS) / CLOSE_TOGETHER_MS));
+    expect(Math.min(...moments) - start).toBe(10_000);
     expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -18,6 +18,14 @@ export interface ToastQueueOptions {
 }
 
 /**
+ * When a toast's deadline comes, the toasts due within this much after it close with it: under a
+ * stream of events (tens a second on a large fleet) the deadlines would otherwise close one toast
+ * per task, and every close renders the toasts again. A toast so closes at most this much early,
+ * never late.
+ */
+export const CLOSE_TOGETHER_MS = 1_000;
+
+/**
  * react-aria's toast queue (it holds the toasts, which are shown and which wait, and pauses the
  * auto-hide while they are hovered or focused) with two additions: how many toasts wait beyond
  * the visible ones (`folded`, read with `subscribe` like the visible toasts), and a deadline per
@@ -29,6 +37,8 @@ export class ToastQueue<T = ToastContent> extends AriaToastQueue<T> {
   /** A toast being added: react-aria tells its subscribers before its key is known here. */
   #adding = 0;
   readonly #deadlines = new Map<string, ReturnType<typeof setTimeout>>();
+  /** when each toast with a deadline is due (Date.now()) */
+  readonly #due = new Map<string, number>();
   readonly #maxLifetimeMs: number | undefined;
 
   constructor(options: ToastQueueOptions = {}) {
@@ -65,17 +75,28 @@ export class ToastQueue<T = ToastContent> extends AriaToastQueue<T> {
     }
     this.#open.add(key);
     if (this.#maxLifetimeMs !== undefined) {
+      this.#due.set(key, Date.now() + this.#maxLifetimeMs);
       this.#deadlines.set(
         key,
-        setTimeout(() => this.close(key), this.#maxLifetimeMs),
+        setTimeout(() => this.#expire(key), this.#maxLifetimeMs),
       );
     }
     return key;
   }
 
+  /** A deadline came: this toast closes, and with it those due within CLOSE_TOGETHER_MS (one render). */
+  #expire(key: string): void {
+    const limit = (this.#due.get(key) ?? Date.now()) + CLOSE_TOGETHER_MS;
+    const due = [...this.#due].filter(([, at]) => at <= limit).map(([other]) => other);
+    for (const other of due) this.close(other);
+    // a key react-aria no longer knows (closed already) is forgotten here
+    this.#forget(key);
+  }
+
   override clear(): void {
     for (const timer of this.#deadlines.values()) clearTimeout(timer);
     this.#deadlines.clear();
+    this.#due.clear();
     this.#open.clear();
     super.clear();
   }
@@ -84,5 +105,6 @@ export class ToastQueue<T = ToastContent> extends AriaToastQueue<T> {
     const timer = this.#deadlines.get(key);
     if (timer !== undefined) clearTimeout(timer);
     this.#deadlines.delete(key);
+    this.#due.delete(key);
   }
 }
