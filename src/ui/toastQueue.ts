@@ -18,7 +18,7 @@ export interface ToastQueueOptions {
 }
 
 /**
- * When a toast's deadline comes, the toasts due within this much after it close with it: under a
+ * When a toast's deadline comes, the toasts due less than this much after it close with it: under a
  * stream of events (tens a second on a large fleet) the deadlines would otherwise close one toast
  * per task, and every close renders the toasts again. A toast so closes at most this much early,
  * never late.
@@ -87,7 +87,7 @@ export class ToastQueue<T = ToastContent> extends AriaToastQueue<T> {
   /** A deadline came: this toast closes, and with it those due within CLOSE_TOGETHER_MS (one render). */
   #expire(key: string): void {
     const limit = (this.#due.get(key) ?? Date.now()) + CLOSE_TOGETHER_MS;
-    const due = [...this.#due].filter(([, at]) => at <= limit).map(([other]) => other);
+    const due = [...this.#due].filter(([, at]) => at < limit).map(([other]) => other);
     for (const other of due) this.close(other);
     // a key react-aria no longer knows (closed already) is forgotten here
     this.#forget(key);
