@@ -325,8 +325,5 @@ export function connectLiveStore(actor: AppActor, live: LiveStore): () => void {
   return () => sessionSubscription.unsubscribe();
 }
 
-export type AppActor = ReturnType<typeof createAppActor>;
-export type SessionActor = ActorRefFrom<typeof sessionMachine>;
-export type ErrorsActor = ActorRefFrom<typeof errorsMachine>;
-export type SocketActor = ActorRefFrom<typeof socketMachine>;
-export type AnnouncementsActor = ActorRefFrom<ReturnType<typeof provideAnnouncementEffects>>;
+export type { AppActor, SessionActor, ErrorsActor, SocketActor, AnnouncementsActor } from './machines/app/actors';
+import type { AppActor, SessionActor } from './machines/app/actors';

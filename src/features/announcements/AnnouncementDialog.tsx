@@ -24,7 +24,7 @@ import {
   type ButtonAction,
 } from '../../domain/announcements';
 import { directionOf } from '../../domain/language';
-import type { AnnouncementsActor } from '../../composition';
+import type { AnnouncementsActor } from '../../machines/app/actors';
 import { useServices } from '../app/services';
 import * as styles from './AnnouncementDialog.css';
 

@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ServiceWorkerMachine } from '../../machines/serviceWorker/serviceWorker.machine';
-import type { AnnouncementsActor } from '../../composition';
+import type { AnnouncementsActor } from '../../machines/app/actors';
 import { useLingui } from '@lingui/react/macro';
 import { ThemeProvider, Loader, Alert, ErrorToast, useToastPlace } from '../../ui';
 import { toastText } from '../../domain/errors';

@@ -1,6 +1,6 @@
 import { redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
-import type { SessionActor } from '../../composition';
+import type { SessionActor } from '../../machines/app/actors';
 import { selectLanding } from '../../machines/session/selectors';
 
 /** Waits until the session has finished booting (its `checking` tag cleared). */

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 import type { SessionSnapshot } from '../../machines/session/selectors';
 import { selectFleetLoading, selectTracked } from '../../machines/socket/selectors';
-import type { ErrorsActor, SocketActor } from '../../composition';
+import type { ErrorsActor, SocketActor } from '../../machines/app/actors';
 import { useServices } from './services';
 import { chooseLanguage, type Language } from '../../domain/language';
 

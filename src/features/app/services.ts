@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ActorOptions, AnyActorLogic } from 'xstate';
-import type { AppActor, SessionActor } from '../../composition';
+import type { AppActor, SessionActor } from '../../machines/app/actors';
 import type { Endpoints } from '../../api/endpoints';
 import type { ApiClient } from '../../api/client';
 import type { LanguageStore } from '../../i18n/languageStore';

@@ -1,5 +1,5 @@
 import { createMutations, type Mutations } from '../../api/mutations';
-import type { ErrorsActor, SocketActor } from '../../composition';
+import type { ErrorsActor, SocketActor } from '../../machines/app/actors';
 import { queryClient } from './query';
 import { dataFor } from './data';
 import { useServices, type Services } from './services';

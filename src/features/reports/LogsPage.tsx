@@ -14,7 +14,7 @@ import * as buttonStyles from '../../ui/Button.css';
 import { canAddDevice } from '../../domain/restrictions';
 import { LOGS_CAP } from '../../domain/liveRules';
 import type { LiveLog, LiveState } from '../../domain/liveStore';
-import type { SocketActor } from '../../composition';
+import type { SocketActor } from '../../machines/app/actors';
 import { useServices } from '../app/services';
 import { useSocketStatus } from '../app/hooks';
 import { useLive } from '../devices/useLive';

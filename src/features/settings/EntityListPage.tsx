@@ -10,7 +10,7 @@ import { editorMachine, type Draft } from '../../machines/editor/editor.machine'
 import { canEdit, canOpen } from '../../domain/restrictions';
 import type { AnyResource, Resource } from '../../api/resources';
 import { useInspected, useServices, type Services } from '../app/services';
-import type { ErrorsActor } from '../../composition';
+import type { ErrorsActor } from '../../machines/app/actors';
 import { dataFor } from '../app/data';
 import { mutationsFor } from '../app/useMutations';
 import { useCatalogueText } from '../app/catalogue';
