@@ -100,6 +100,11 @@ export function attributeName(i18n: I18n, key: string): string {
   return translated(i18n, NAMES, key);
 }
 
+/** Choices of attributes (the report chart's picker), named as the chart's legend and axes name them: the catalogue's names, the key itself where it has none. */
+export function attributeChoices(i18n: I18n, keys: readonly string[]): Array<{ id: string; label: string }> {
+  return keys.map((key) => ({ id: key, label: attributeName(i18n, key) }));
+}
+
 const SPEEDS: ReadonlySet<string> = new Set(['speed', 'obdSpeed', 'speedLimit']);
 const DISTANCES: ReadonlySet<string> = new Set(['distance', 'totalDistance', 'odometer', 'serviceOdometer', 'tripOdometer', 'obdOdometer']);
 const DATES: ReadonlySet<string> = new Set(['serverTime', 'deviceTime', 'fixTime']);

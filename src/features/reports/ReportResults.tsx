@@ -6,8 +6,10 @@ import type { Position } from '../../../contract/models';
 import type { Units } from '../../domain/units';
 import { numericAttributes } from '../../domain/chartSeries';
 import { ReportChart } from './ReportChart';
+import { attributeChoices } from '../map/positionAttributes';
 import * as buttonStyles from '../../ui/Button.css';
 import type { ReportSearch } from '../../domain/reportFilter';
+import { valueDirection } from '../../domain/language';
 import type { CellContext, ReportKind } from './kinds';
 import * as styles from './reports.css';
 
@@ -69,12 +71,11 @@ function ChartResults({ rows, search, onSearch, context, units }: ReportResultsP
   const available = useMemo(() => numericAttributes(positions), [positions]);
   const chosen = (search.attribute ?? ['speed']).filter((key) => available.includes(key));
   const attributes = chosen.length ? chosen : available.slice(0, 1);
-  const names: Record<string, string> = { speed: t`Speed`, altitude: t`Altitude`, course: t`Course`, accuracy: t`Accuracy` };
   return (
     <div className={styles.chart}>
       <MultiSelect
         label={t`Attributes`}
-        items={available.map((key) => ({ id: key, label: names[key] ?? key }))}
+        items={attributeChoices(i18n, available)}
         values={attributes}
         onChange={(values) => values.length && onSearch({ ...search, attribute: values })}
         className={styles.field}
@@ -99,7 +100,10 @@ function TableResults({ kind, rows, context }: ReportResultsProps) {
           header: i18n._(c.header),
           isRowHeader: index === 0,
           ...(c.width ? { width: c.width } : {}),
-          cell: (r: Row) => <bdi>{c.text(r.row, context)}</bdi>,
+          cell: (r: Row) => {
+            const text = c.text(r.row, context);
+            return <bdi dir={valueDirection(text)}>{text}</bdi>;
+          },
         })),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [kind, visibleKey, context, i18n.locale],
