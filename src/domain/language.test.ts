@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage, directionOf, toLanguage } from './language';
+import { chooseLanguage, directionOf, toLanguage, valueDirection } from './language';
 
 describe('language', () => {
   it.each([
@@ -17,5 +17,22 @@ describe('language', () => {
   it('normalises', () => {
     expect(toLanguage('ar_SA')).toBe('ar');
     expect(toLanguage(3)).toBeNull();
+  });
+});
+
+describe('valueDirection', () => {
+  it('isolates a value without letters left to right: signs and degree marks keep their side in Arabic', () => {
+    expect(valueDirection('-1')).toBe('ltr');
+    expect(valueDirection('24.713600°')).toBe('ltr');
+    expect(valueDirection('-46.675796°')).toBe('ltr');
+    expect(valueDirection('24.713600° 46.675796°')).toBe('ltr');
+    expect(valueDirection('')).toBe('ltr');
+  });
+
+  it('leaves a value with letters to its own first strong letter', () => {
+    expect(valueDirection('40 كم/س')).toBe('auto');
+    expect(valueDirection('40 km/h')).toBe('auto');
+    expect(valueDirection('24° 42.8160′ N')).toBe('auto');
+    expect(valueDirection('الرياض')).toBe('auto');
   });
 });

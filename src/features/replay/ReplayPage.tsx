@@ -22,6 +22,7 @@ import { Slider } from '../../ui/Slider';
 import * as buttonStyles from '../../ui/Button.css';
 import { resources } from '../../api/resources';
 import { coordinateFormatOf, formatCoordinate } from '../../domain/coordinates';
+import { valueDirection } from '../../domain/language';
 import { fieldPreference } from '../../domain/permissions';
 import { replayMarkers, sampleTrack, trackPositions, type ReplayData } from '../../domain/replay';
 import { provideReplayEffects } from '../../machines/replay/replay.effects';
@@ -306,11 +307,16 @@ function Details({ actor, data, nameOf, speed, place }: { actor: ReplayActor; da
             </span>
             <span className={styles.deviceLine}>{sample.active ? speed(sample.speed) : t`No position at this time`}</span>
             <span className={styles.deviceLine}>
-              <bdi>{place(sample.latitude, sample.longitude, track.addresses[sample.index] ?? null)}</bdi>
+              <PlaceText text={place(sample.latitude, sample.longitude, track.addresses[sample.index] ?? null)} />
             </span>
           </li>
         );
       })}
     </ul>
   );
+}
+
+/** An address, or coordinates isolated left to right (their signs and degree marks keep their side in Arabic). */
+function PlaceText({ text }: { text: string }) {
+  return <bdi dir={valueDirection(text)}>{text}</bdi>;
 }
