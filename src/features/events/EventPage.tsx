@@ -11,12 +11,14 @@ import { useLive } from '../devices/useLive';
 import { useUnitFormatters } from '../app/useUnits';
 import { attributeName, attributeValue } from '../map/positionAttributes';
 import { alarmLabel, eventTitle } from './eventTypes';
+import { useEventSubjects } from './useEventSubjects';
 import * as styles from './events.css';
 
 export function EventPage({ id }: { id: number }) {
   const { t, i18n } = useLingui();
   const format = useUnitFormatters();
   const { queries } = useData();
+  const subjects = useEventSubjects();
   const event = useQuery(queries.event(id));
   const positionId = event.data?.positionId ?? 0;
   const position = useQuery({ ...queries.position(positionId), enabled: positionId > 0 });
@@ -39,7 +41,7 @@ export function EventPage({ id }: { id: number }) {
   const message = storedMessage ?? liveMessage;
   return (
     <article className={styles.page} data-testid="event-page">
-      <h1 className={styles.heading}>{eventTitle(i18n, data)}</h1>
+      <h1 className={styles.heading}>{eventTitle(i18n, data, subjects)}</h1>
       <dl className={styles.fields}>
         <dt className={styles.term}>{t`Time`}</dt>
         <dd className={styles.value}>{data.eventTime ? <time dateTime={data.eventTime}>{time}</time> : '—'}</dd>

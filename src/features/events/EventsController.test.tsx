@@ -1,6 +1,7 @@
 import '../../ui/jsdomPolyfills';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Event } from '../../../contract/models';
 import { createLiveStore } from '../../domain/liveStore';
@@ -32,13 +33,24 @@ function event(id: number, type: string, attributes: Event['attributes'], eventT
   return { id, type, attributes, deviceId: 1, eventTime, positionId: 0, geofenceId: 0, maintenanceId: 0 };
 }
 
+/** The lists events are named from (`useEventSubjects`), as the server would answer them. */
+const LISTS: Record<string, unknown[]> = {
+  '/api/geofences': [{ id: 7, name: 'Olaya District', attributes: {} }],
+  '/api/maintenance': [{ id: 3, name: 'Oil change', attributes: {} }],
+  '/api/drivers': [],
+};
+const client = { json: async (_method: string, path: string) => LISTS[path] ?? [] };
+
 function renderController(live: ReturnType<typeof createLiveStore>, props: Parameters<typeof EventsController>[0]) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = (next: Parameters<typeof EventsController>[0]) => (
-    <ServicesContext.Provider value={{ live, session } as unknown as Services}>
-      <I18nProvider i18n={i18n}>
-        <EventsController {...next} />
-      </I18nProvider>
-    </ServicesContext.Provider>
+    <QueryClientProvider client={queryClient}>
+      <ServicesContext.Provider value={{ live, session, client, api: {} } as unknown as Services}>
+        <I18nProvider i18n={i18n}>
+          <EventsController {...next} />
+        </I18nProvider>
+      </ServicesContext.Provider>
+    </QueryClientProvider>
   );
   const result = render(view(props));
   return { ...result, rerenderWith: (next: Parameters<typeof EventsController>[0]) => result.rerender(view(next)) };
@@ -85,6 +97,25 @@ describe('EventsController', () => {
     act(() => vi.advanceTimersByTime(100));
     expect(screen.queryByText('Alarm: SOS, <b>x</b>')).toBeNull();
     expect(screen.queryByText('Status online')).toBeNull();
+  });
+});
+
+describe('EventsController: what an event concerns', () => {
+  it('names the geofence and the maintenance in the toast, from the lists the person can see', async () => {
+    const live = createLiveStore();
+    renderController(live, { play: vi.fn() });
+    // the lists load once: wait until the geofences' has arrived
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    act(() =>
+      live.addEvents([
+        { ...event(1, 'geofenceEnter', {}, '2024-05-01T10:00:00Z'), geofenceId: 7 },
+        { ...event(2, 'maintenance', {}, '2024-05-01T10:00:01Z'), maintenanceId: 3 },
+        { ...event(3, 'geofenceExit', {}, '2024-05-01T10:00:02Z'), geofenceId: 99 },
+      ]),
+    );
+    expect(shown()).toEqual(expect.arrayContaining(['Geofence entered: Olaya District', 'Maintenance required: Oil change', 'Geofence exited']));
   });
 });
 

@@ -26,6 +26,7 @@ import { selectServer, selectUser } from '../../machines/session/selectors';
 import { useServices } from '../app/services';
 import { useSession } from '../app/hooks';
 import { eventTitle } from './eventTypes';
+import { useEventSubjects } from './useEventSubjects';
 import { playAlarm } from './sound';
 
 export interface EventsControllerProps {
@@ -45,9 +46,10 @@ export function EventsController({ drawerOpen = false, onOpenDrawer, play = play
   const queue = useMemo(() => createToastQueue({ maxVisibleToasts: EVENT_TOASTS_VISIBLE, maxLifetimeMs: EVENT_TOAST_MAX_MS }), []);
 
   // The latest settings, language and drawer state for the store listener, without resubscribing.
-  const latest = useRef({ sounds: soundSettings(user, server), i18n, play, drawerOpen });
+  const subjects = useEventSubjects();
+  const latest = useRef({ sounds: soundSettings(user, server), i18n, play, drawerOpen, subjects });
   useEffect(() => {
-    latest.current = { sounds: soundSettings(user, server), i18n, play, drawerOpen };
+    latest.current = { sounds: soundSettings(user, server), i18n, play, drawerOpen, subjects };
   });
 
   // the drawer shows every event: the toasts have been read
@@ -66,13 +68,13 @@ export function EventsController({ drawerOpen = false, onOpenDrawer, play = play
       const added = newEvents(previous, state.events);
       previous = state.events;
       if (added.length === 0) return;
-      const { sounds, i18n: current, play: playSound, drawerOpen: listed } = latest.current;
+      const { sounds, i18n: current, play: playSound, drawerOpen: listed, subjects: names } = latest.current;
       const devices = state.devices;
       // Oldest first (by event time), so the newest toast ends up on top.
       for (const event of listed ? [] : byEventTimeNewestFirst(added).reverse()) {
         const device = devices.get(event.deviceId);
         queue.add(
-          { title: eventTitle(current, event), ...(device ? { description: device.name } : {}) },
+          { title: eventTitle(current, event, names), ...(device ? { description: device.name } : {}) },
           { timeout: EVENT_TOAST_MS },
         );
       }

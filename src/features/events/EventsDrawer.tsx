@@ -12,6 +12,7 @@ import type { LiveState } from '../../domain/liveStore';
 import { useServices } from '../app/services';
 import { useLive } from '../devices/useLive';
 import { eventTitle } from './eventTypes';
+import { useEventSubjects } from './useEventSubjects';
 import { useEvents } from './useEvents';
 import * as styles from './events.css';
 
@@ -53,6 +54,7 @@ function EventList({ onOpenChange }: Pick<EventsDrawerProps, 'onOpenChange'>) {
   const { live } = useServices();
   const navigate = useNavigate();
   const events = useEvents();
+  const subjects = useEventSubjects();
   const devices = useLive(selectDevices);
   const time = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' });
 
@@ -71,7 +73,7 @@ function EventList({ onOpenChange }: Pick<EventsDrawerProps, 'onOpenChange'>) {
       renderEmptyState={() => <p className={styles.empty}>{t`No events`}</p>}
     >
       {(event: Event) => {
-        const text = eventTitle(i18n, event);
+        const text = eventTitle(i18n, event, subjects);
         const device = devices.get(event.deviceId)?.name ?? '';
         return (
           <GridListItem id={event.id} textValue={`${text} ${device}`} className={styles.item} data-event-id={event.id}>

@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { translated } from '../app/translated';
+import { eventSubject, NO_SUBJECTS, type EventSubjects } from './eventSubjects';
 
 /** Traccar's event types (Event.TYPE_*) in the active language; unknown types show as they are. */
 const TYPES: Readonly<Record<string, MessageDescriptor>> = {
@@ -84,10 +85,16 @@ export function alarmLabel(i18n: I18n, alarm: string): string {
 
 /**
  * An event as Traccar's clients show it: its type in the active language, and for an alarm the
- * alarm type ("Alarm: SOS"). The server's own message is English (or the server's language), so it
- * is shown only on the event page, as the message it is.
+ * alarm type ("Alarm: SOS"), for the others what it concerns where names are given ("Geofence
+ * entered: Olaya District", the maintenance, the driver, the command's result). The server's own
+ * message is English (or the server's language), so it is shown only on the event page, as the
+ * message it is.
  */
-export function eventTitle(i18n: I18n, event: { type: string; attributes?: Readonly<Record<string, unknown>> | null }): string {
+export function eventTitle(
+  i18n: I18n,
+  event: { type: string; geofenceId?: number | null; maintenanceId?: number | null; attributes?: Readonly<Record<string, unknown>> | null },
+  subjects: EventSubjects = NO_SUBJECTS,
+): string {
   const type = eventTypeName(i18n, event.type);
   const alarm = event.attributes?.alarm;
   if (event.type === 'alarm' && typeof alarm === 'string' && alarm.trim() !== '') {
@@ -99,5 +106,6 @@ export function eventTitle(i18n: I18n, event: { type: string; attributes?: Reado
       .join(', ');
     return `${type}: ${alarms}`;
   }
-  return type;
+  const subject = eventSubject(event, subjects);
+  return subject === null ? type : `${type}: ${subject}`;
 }

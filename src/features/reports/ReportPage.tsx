@@ -1,3 +1,4 @@
+import { useEventSubjects } from '../events/useEventSubjects';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
@@ -89,11 +90,12 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
 
   const devices = useQuery({ ...queries.list(resources.devices), enabled: allowed && kind.devices !== 'none' });
   const names = useMemo(() => new Map((devices.data ?? []).map((d) => [d.id, d.name])), [devices.data]);
+  const subjects = useEventSubjects();
   const coordinates = coordinateFormatOf(fieldPreference('coordinateFormat', settings.user, settings.server));
   const context: CellContext = useMemo(
-    () => ({ i18n, timeZone: settings.timeZone, units, coordinates, deviceName: (id: number) => names.get(id) ?? String(id) }),
+    () => ({ i18n, timeZone: settings.timeZone, units, coordinates, deviceName: (id: number) => names.get(id) ?? String(id), subjects }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [i18n, i18n.locale, settings.timeZone, units, coordinates, names],
+    [i18n, i18n.locale, settings.timeZone, units, coordinates, names, subjects],
   );
 
   const fileRequest = useRequest<ExportFormat, void>(async (format, signal) => {

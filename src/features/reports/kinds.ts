@@ -22,6 +22,7 @@ import type { ReportKindId } from '../../domain/reportFilter';
 import type { TableReportId } from '../../domain/reportSearch';
 import type { UnitFormatters } from '../map/format';
 import { eventTitle } from '../events/eventTypes';
+import type { EventSubjects } from '../events/eventSubjects';
 
 export interface CellContext {
   i18n: I18n;
@@ -29,6 +30,8 @@ export interface CellContext {
   units: UnitFormatters;
   coordinates: CoordinateFormat;
   deviceName(id: number): string;
+  /** the names of what events concern (geofences, maintenance, drivers) */
+  subjects?: EventSubjects;
 }
 
 export interface ReportColumn<Row> {
@@ -142,7 +145,7 @@ const positionColumns: ReadonlyArray<ReportColumn<Position>> = [
 const eventColumns: ReadonlyArray<ReportColumn<Event>> = [
   device<Event>(),
   { id: 'eventTime', header: msg`Time`, text: (e, c) => formatTime(c, e.eventTime), width: 184 },
-  { id: 'type', header: msg`Event`, text: (e, c) => eventTitle(c.i18n, e) },
+  { id: 'type', header: msg`Event`, text: (e, c) => eventTitle(c.i18n, e, c.subjects) },
 ];
 
 const baseColumns = <Row extends TripReportItem | StopReportItem | SummaryReportItem>(): Array<ReportColumn<Row>> => [
