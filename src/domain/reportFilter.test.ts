@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { filterProblems, parseReportSearch, periodRange, rangeOf, reportParams } from './reportFilter';
+import { afterEach, describe, expect, it } from 'vitest';
+import { carriedSearch, filterProblems, forgetShown, parseReportSearch, periodRange, rangeOf, rememberShown, reportParams, type ReportSearch } from './reportFilter';
 
 // Wednesday 2026-11-25 10:30 in Riyadh (UTC+3) is 07:30 UTC
 const NOW = Date.parse('2026-11-25T07:30:00Z');
@@ -52,5 +52,31 @@ describe('report filter', () => {
   it('builds the query Traccar takes', () => {
     expect(reportParams({ deviceId: [1, 2], type: ['alarm'], daily: true }, { from: 'f', to: 't' })).toEqual({ from: 'f', to: 't', deviceId: [1, 2], type: ['alarm'], daily: true });
     expect(reportParams({ groupId: [3] }, { from: 'f', to: 't' })).toEqual({ from: 'f', to: 't', groupId: [3] });
+  });
+});
+
+describe('switching report kinds', () => {
+  afterEach(() => forgetShown());
+
+  it('carries the devices, groups and period, and nothing of the kind left (event types, chart attributes, daily, show)', () => {
+    const trips: ReportSearch = { deviceId: [3], groupId: [2], period: 'yesterday', type: ['alarm'], attribute: ['speed'], daily: true, show: true };
+    expect(carriedSearch('stops', trips)).toEqual({ deviceId: [3], groupId: [2], period: 'yesterday' });
+  });
+
+  it('carries a custom range with its instants, a preset without stale ones', () => {
+    const custom: ReportSearch = { deviceId: [3], period: 'custom', from: '2026-11-01T00:00:00.000Z', to: '2026-11-02T00:00:00.000Z' };
+    expect(carriedSearch('trips', custom)).toEqual(custom);
+    expect(carriedSearch('trips', { ...custom, period: 'today' })).toEqual({ deviceId: [3], period: 'today' });
+  });
+
+  it('shows a kind again when it was shown with the same filter in this session, not with another', () => {
+    const filter: ReportSearch = { deviceId: [3], period: 'today', show: true };
+    rememberShown('trips', filter);
+    expect(carriedSearch('trips', { deviceId: [3], period: 'today' })).toEqual({ deviceId: [3], period: 'today', show: true });
+    expect(carriedSearch('stops', filter)).toEqual({ deviceId: [3], period: 'today' });
+    expect(carriedSearch('trips', { deviceId: [4], period: 'today' })).toEqual({ deviceId: [4], period: 'today' });
+    // what the kind itself adds (its event types) does not make it another filter, and comes back with it
+    rememberShown('events', { deviceId: [3], period: 'today', type: ['alarm'] });
+    expect(carriedSearch('events', { deviceId: [3], period: 'today', daily: true })).toEqual({ deviceId: [3], period: 'today', type: ['alarm'], show: true });
   });
 });

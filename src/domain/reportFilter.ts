@@ -8,7 +8,7 @@
 import { endOfMonth, endOfWeek, fromAbsolute, startOfMonth, startOfWeek, toCalendarDate, toZoned, type CalendarDate } from '@internationalized/date';
 
 export { REPORT_KINDS, PERIODS, parseReportSearch, type ReportKindId, type Period, type ReportSearch } from './reportSearch';
-import type { Period, ReportSearch } from './reportSearch';
+import type { Period, ReportKindId, ReportSearch } from './reportSearch';
 
 export interface Range {
   from: string;
@@ -106,4 +106,42 @@ export function reportParams(search: ReportSearch, range: Range): Record<string,
   if (search.type?.length) params.type = search.type;
   if (search.daily) params.daily = true;
   return params;
+}
+
+/** The part of a filter every report kind shares (the devices, groups and period), carried from one kind to the next. */
+export function sharedFilter(search: ReportSearch): ReportSearch {
+  const shared: ReportSearch = {};
+  if (search.deviceId) shared.deviceId = search.deviceId;
+  if (search.groupId) shared.groupId = search.groupId;
+  if (search.period) shared.period = search.period;
+  if (search.period === 'custom') {
+    if (search.from) shared.from = search.from;
+    if (search.to) shared.to = search.to;
+  }
+  return shared;
+}
+
+/** Reports shown in this session, by kind: the filter each was last shown with, and its shared part's key. */
+const shownWith = new Map<ReportKindId, { key: string; search: ReportSearch }>();
+
+const keyOf = (search: ReportSearch) => JSON.stringify(sharedFilter(search));
+
+/** A report of `kind` was shown (rows or none) for `search`. */
+export function rememberShown(kind: ReportKindId, search: ReportSearch): void {
+  shownWith.set(kind, { key: keyOf(search), search: { ...search, show: true } });
+}
+
+/** Forgets every shown report (a sign-out; tests). */
+export function forgetShown(): void {
+  shownWith.clear();
+}
+
+/**
+ * The address of `kind` when the person switches to it from a report with `current`: the shared
+ * filter; or, when that kind was already shown with the same shared filter in this session, its
+ * whole filter as it was left (its event types, attributes, daily split) with `show`: it is shown again.
+ */
+export function carriedSearch(kind: ReportKindId, current: ReportSearch): ReportSearch {
+  const shown = shownWith.get(kind);
+  return shown && shown.key === keyOf(current) ? shown.search : sharedFilter(current);
 }

@@ -1,9 +1,10 @@
 import { useEventSubjects } from '../events/useEventSubjects';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
+import { rememberShown } from '../../domain/reportFilter';
 import { Button as AriaButton, MenuTrigger } from 'react-aria-components';
 import { Alert, Button, Menu, MenuItem } from '../../ui';
 import * as buttonStyles from '../../ui/Button.css';
@@ -87,6 +88,11 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
     run: (input) => actor.send({ type: 'RUN', input }),
   });
   const [scheduling, setScheduling] = useState(false);
+  // what was shown is shown again when the person comes back to this kind with the same filter (the menu's links)
+  const searchKey = JSON.stringify(search);
+  useEffect(() => {
+    if (status === 'shown' || status === 'empty') rememberShown(kind.id, search);
+  }, [status, searchKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const devices = useQuery({ ...queries.list(resources.devices), enabled: allowed && kind.devices !== 'none' });
   const names = useMemo(() => new Map((devices.data ?? []).map((d) => [d.id, d.name])), [devices.data]);
