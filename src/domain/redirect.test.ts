@@ -13,6 +13,8 @@ describe('safeInternalPath', () => {
 
   it.each([
     ['//evil.example/x'],
+    ['//evil.example'],
+    ['///evil.example'],
     ['/\\evil.example'],
     ['https://evil.example/'],
     ['javascript:alert(1)'],
@@ -21,6 +23,8 @@ describe('safeInternalPath', () => {
     ['/a\nb'],
     ['/%2F%2Fevil.example'],
     ['/%5Cevil'],
+    ['/%5Cevil.example'],
+    ['/%2f%2fevil.example'],
     ['/login'],
     ['/register?x=1'],
     [''],

@@ -265,9 +265,12 @@ describe('post-login destination', () => {
 
   // The real server does not serve the app for these paths (403/404), so the document is served
   // here as a proxy with an index.html fallback would: the client itself must refuse them.
-  // Browsers normalise `/\` to `//`.
+  // Browsers normalise `/\` to `//` (so `//evil.example` is the first case again); the rule on every
+  // other form (`//host`, backslashes, their percent-encodings, decoded or not) is pinned by
+  // `safeInternalPath`'s unit test (src/domain/redirect.test.ts). Here: the path as the browser and
+  // the router hand it to the session, raw and percent-encoded.
   it('never follows unsafe destinations and lands on /', async () => {
-    for (const unsafe of ['//evil.example', '/\\evil.example', '/%2F%2Fevil.example', '/%5Cevil.example']) {
+    for (const unsafe of ['/\\evil.example', '/%2F%2Fevil.example']) {
       const { page, context } = await harness.newPage();
       const foreign: string[] = [];
       await context.route(
