@@ -53,6 +53,7 @@ export const column = style({
     'button&': { cursor: 'pointer' },
     '&[data-hovered]': { backgroundColor: vars.color.surface },
     '&[data-focus-visible]': insetFocusRing,
+    '[data-wrap] &': { paddingInline: vars.space.sm },
   },
 });
 
@@ -82,6 +83,8 @@ export const row = style({
     '&[data-selected]': { backgroundColor: vars.color.surfaceRaised, boxShadow: `inset 3px 0 0 ${vars.color.primary}` },
     '[dir="rtl"] &[data-selected]': { boxShadow: `inset -3px 0 0 ${vars.color.primary}` },
     '&[data-focus-visible]': insetFocusRing,
+    // rows are laid out by the virtualiser at WRAPPED_ROW_HEIGHT when their texts wrap
+    '[data-wrap] &': { blockSize: '60px' },
   },
 });
 
@@ -91,6 +94,8 @@ export const cell = style({
   minInlineSize: 0,
   paddingInline: vars.space.md,
   overflow: 'hidden',
+  // wrapped texts: narrower margins, the room goes to the text
+  selectors: { '[data-wrap] &': { paddingInline: vars.space.sm } },
 });
 
 /** The cell that names its row. */
@@ -103,6 +108,25 @@ export const cellText = style({
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
   // each text in its own direction (an identifier stays 'demo-001…' in Arabic), aligned with the page
+  unicodeBidi: 'plaintext',
+  textAlign: 'left',
+  selectors: { '[dir=rtl] &': { textAlign: 'right' } },
+});
+
+/**
+ * The text of a cell of a table whose texts wrap: at most two lines, broken between words (a date
+ * and its time, a coordinate pair) or, for a word longer than the column, anywhere.
+ */
+export const wrappedText = style({
+  minInlineSize: 0,
+  overflow: 'hidden',
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 2,
+  whiteSpace: 'normal',
+  overflowWrap: 'anywhere',
+  // two lines fit a 60 px row with Noto's tall Arabic glyphs inside them
+  lineHeight: 1.5,
   unicodeBidi: 'plaintext',
   textAlign: 'left',
   selectors: { '[dir=rtl] &': { textAlign: 'right' } },

@@ -31,16 +31,30 @@ export interface TableProps<T extends { id: number }> {
   selectedId?: number | null;
   onSelect?: (row: T | null) => void;
   empty: ReactNode;
+  /**
+   * Texts wrap within their cells, on up to two lines (rows and headings are taller), rather than
+   * being cut on one: a report's figures stay whole beside its map.
+   */
+  wrap?: boolean;
 }
 
 const ROW_HEIGHT = 48;
+const WRAPPED_ROW_HEIGHT = 60;
 const LAYOUT = { rowHeight: ROW_HEIGHT };
+const WRAPPED_LAYOUT = { rowHeight: WRAPPED_ROW_HEIGHT };
 /** narrower columns scroll sideways rather than cut every text to a letter (phones) */
 const MIN_COLUMN_WIDTH = 112;
+/**
+ * A wrapped text needs less: a date and its time, or a coordinate pair, on two lines, in 84 px on a
+ * desktop; on a phone, where the table scrolls sideways anyway, up to 126 px, so that a date is not
+ * broken inside its digits.
+ */
+const MIN_WRAPPED_COLUMN_WIDTH = 'max(84px, calc(150px - 6vw))';
 
-function track(width: TableColumn<unknown>['width']): { template: string; min: number } {
-  if (typeof width === 'number') return { template: `${width}px`, min: width };
-  return { template: `minmax(${MIN_COLUMN_WIDTH}px, ${width ?? '1fr'})`, min: MIN_COLUMN_WIDTH };
+function track(width: TableColumn<unknown>['width'], least: number | string): { template: string; min: string } {
+  if (typeof width === 'number') return { template: `${width}px`, min: `${width}px` };
+  const min = typeof least === 'number' ? `${least}px` : least;
+  return { template: `minmax(${min}, ${width ?? '1fr'})`, min };
 }
 
 /**
@@ -51,11 +65,11 @@ function track(width: TableColumn<unknown>['width']): { template: string; min: n
  * right-to-left); Enter opens the row; type-ahead by its name. On a narrow screen the columns
  * keep their least width and the table scrolls sideways.
  */
-export function Table<T extends { id: number }>({ rows, columns, textValue, sort, onSortChange, sortLabel, onRowAction, selectedId, onSelect, empty, ...props }: TableProps<T>) {
-  const tracks = columns.map((c) => track(c.width));
+export function Table<T extends { id: number }>({ rows, columns, textValue, sort, onSortChange, sortLabel, onRowAction, selectedId, onSelect, empty, wrap = false, ...props }: TableProps<T>) {
+  const tracks = columns.map((c) => track(c.width, wrap ? MIN_WRAPPED_COLUMN_WIDTH : MIN_COLUMN_WIDTH));
   const frame = {
     '--table-columns': tracks.map((t) => t.template).join(' '),
-    minInlineSize: `${tracks.reduce((sum, t) => sum + t.min, 0)}px`,
+    minInlineSize: `calc(${tracks.map((t) => t.min).join(' + ')})`,
   } as CSSProperties;
   const byId = useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
 
@@ -64,10 +78,10 @@ export function Table<T extends { id: number }>({ rows, columns, textValue, sort
   const renderRow = useCallback(
     (row: T) => (
       <GridListItem id={row.id} textValue={textValue(row)} className={styles.row}>
-        <RowCells row={row} columns={columns} />
+        <RowCells row={row} columns={columns} wrap={wrap} />
       </GridListItem>
     ),
-    [columns, textValue],
+    [columns, textValue, wrap],
   );
 
   const toggle = (id: string) => {
@@ -77,7 +91,7 @@ export function Table<T extends { id: number }>({ rows, columns, textValue, sort
 
   return (
     <div className={styles.scroller}>
-      <div className={styles.frame} style={frame}>
+      <div className={styles.frame} style={frame} data-wrap={wrap || undefined}>
         <div className={styles.header} data-testid="table-header">
           {columns.map((column) => {
             const direction = sort?.column === column.id ? sort.direction : null;
@@ -88,17 +102,17 @@ export function Table<T extends { id: number }>({ rows, columns, textValue, sort
             ) : null;
             return column.allowsSorting && onSortChange ? (
               <Button key={column.id} className={styles.column} aria-label={sortLabel(column.header, direction)} onPress={() => toggle(column.id)} data-sorted={direction ?? undefined}>
-                <span className={styles.cellText}>{column.header}</span>
+                <span className={wrap ? styles.wrappedText : styles.cellText}>{column.header}</span>
                 {mark}
               </Button>
             ) : (
               <div key={column.id} className={styles.column}>
-                <span className={styles.cellText}>{column.header}</span>
+                <span className={wrap ? styles.wrappedText : styles.cellText}>{column.header}</span>
               </div>
             );
           })}
         </div>
-        <Virtualizer layout={FixedRowLayout} layoutOptions={LAYOUT}>
+        <Virtualizer layout={FixedRowLayout} layoutOptions={wrap ? WRAPPED_LAYOUT : LAYOUT}>
           <GridList
             {...props}
             items={rows}
@@ -134,12 +148,12 @@ export function Table<T extends { id: number }>({ rows, columns, textValue, sort
 
 export type { SortDescriptor, Selection };
 
-function RowCells<T>({ row, columns }: { row: T; columns: ReadonlyArray<TableColumn<T>> }) {
+function RowCells<T>({ row, columns, wrap }: { row: T; columns: ReadonlyArray<TableColumn<T>>; wrap: boolean }) {
   return (
     <>
       {columns.map((column) => (
         <div key={column.id} className={column.isRowHeader ? `${styles.cell} ${styles.rowHeader}` : styles.cell}>
-          <span className={styles.cellText}>{column.cell(row)}</span>
+          <span className={wrap ? styles.wrappedText : styles.cellText}>{column.cell(row)}</span>
         </div>
       ))}
     </>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { Button as AriaButton, MenuTrigger, type Selection } from 'react-aria-components';
+import { Button as AriaButton, MenuTrigger, ToggleButton, type Selection } from 'react-aria-components';
 import { Menu, MenuItem, MultiSelect, Table, type TableColumn } from '../../ui';
 import type { Position } from '../../../contract/models';
 import type { Units } from '../../domain/units';
@@ -47,6 +47,25 @@ function storeColumns(kind: ReportKind, columns: Set<string>): void {
   }
 }
 
+const MAP_KEY = 'athar.reports.map';
+
+/** Whether the report's map pane is shown (the person's choice, kept for every kind; shown by default). */
+function storedMapShown(): boolean {
+  try {
+    return localStorage.getItem(MAP_KEY) !== 'hidden';
+  } catch {
+    return true;
+  }
+}
+
+function storeMapShown(shown: boolean): void {
+  try {
+    localStorage.setItem(MAP_KEY, shown ? 'shown' : 'hidden');
+  } catch {
+    /* not remembered, still applied */
+  }
+}
+
 export interface ReportResultsProps {
   kind: ReportKind;
   rows: readonly unknown[];
@@ -89,6 +108,7 @@ function TableResults({ kind, rows, context }: ReportResultsProps) {
   const { t, i18n } = useLingui();
   const [visible, setVisible] = useState<Set<string>>(() => storedColumns(kind));
   const [selected, setSelected] = useState<number | null>(null);
+  const [mapShown, setMapShown] = useState(storedMapShown);
   const wrapped = useMemo<Row[]>(() => rows.map((row, id) => ({ id, row })), [rows]);
   const visibleKey = [...visible].join();
   const columns = useMemo<Array<TableColumn<Row>>>(
@@ -112,12 +132,26 @@ function TableResults({ kind, rows, context }: ReportResultsProps) {
   const textValue = useCallback((r: Row) => first.text(r.row, context), [first, context]);
 
   return (
-    <div className={styles.results}>
+    <div className={styles.results} data-testid="report-results">
       <div className={styles.table}>
         <div className={styles.tableTools}>
           <p className={styles.muted} role="status" data-testid="report-count">
             {t`${rows.length} rows`}
           </p>
+          <div className={styles.tools}>
+          {kind.map ? (
+            <ToggleButton
+              isSelected={mapShown}
+              onChange={(shown) => {
+                setMapShown(shown);
+                storeMapShown(shown);
+              }}
+              className={`${buttonStyles.button({ variant: 'secondary' })} ${styles.toggleOn}`}
+              data-testid="report-map-toggle"
+            >
+              {t`Map`}
+            </ToggleButton>
+          ) : null}
           <MenuTrigger>
             <AriaButton className={buttonStyles.button({ variant: 'secondary' })}>{t`Columns`}</AriaButton>
             <Menu
@@ -138,6 +172,7 @@ function TableResults({ kind, rows, context }: ReportResultsProps) {
               ))}
             </Menu>
           </MenuTrigger>
+          </div>
         </div>
         <Table
           aria-label={i18n._(kind.title)}
@@ -148,9 +183,10 @@ function TableResults({ kind, rows, context }: ReportResultsProps) {
           selectedId={selected}
           onSelect={(r) => setSelected(r?.id ?? null)}
           empty={t`Nothing in this period.`}
+          wrap
         />
       </div>
-      {kind.map ? (
+      {kind.map && mapShown ? (
         <div className={styles.map}>
           <Suspense fallback={null}>
             <ReportMap kind={kind.map} rows={rows} selected={selected} onSelect={setSelected} label={t`Map of the report`} />

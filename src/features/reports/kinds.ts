@@ -40,7 +40,7 @@ export interface ReportColumn<Row> {
   text(row: Row, context: CellContext): string;
   /** shown until the person chooses otherwise */
   defaultVisible?: boolean;
-  /** a date and time needs its room; an address takes what is left */
+  /** a share of the row's width (1fr otherwise): a date and time, or an address, more; a duration less */
   width?: number | `${number}fr`;
 }
 
@@ -131,7 +131,7 @@ const lon = (value: number, c: CellContext) => formatCoordinate(value, 'longitud
 
 const positionColumns: ReadonlyArray<ReportColumn<Position>> = [
   device<Position>(),
-  { id: 'fixTime', header: msg`Time`, text: (p, c) => formatTime(c, p.fixTime), width: 184 },
+  { id: 'fixTime', header: msg`Time`, text: (p, c) => formatTime(c, p.fixTime), width: '1.2fr' },
   { id: 'latitude', header: msg`Latitude`, text: (p, c) => lat(p.latitude, c) },
   { id: 'longitude', header: msg`Longitude`, text: (p, c) => lon(p.longitude, c) },
   { id: 'speed', header: msg`Speed`, text: (p, c) => c.units.speed(p.speed) },
@@ -144,12 +144,12 @@ const positionColumns: ReadonlyArray<ReportColumn<Position>> = [
 
 const eventColumns: ReadonlyArray<ReportColumn<Event>> = [
   device<Event>(),
-  { id: 'eventTime', header: msg`Time`, text: (e, c) => formatTime(c, e.eventTime), width: 184 },
+  { id: 'eventTime', header: msg`Time`, text: (e, c) => formatTime(c, e.eventTime), width: '1.2fr' },
   { id: 'type', header: msg`Event`, text: (e, c) => eventTitle(c.i18n, e, c.subjects) },
 ];
 
 const baseColumns = <Row extends TripReportItem | StopReportItem | SummaryReportItem>(): Array<ReportColumn<Row>> => [
-  { id: 'distance', header: msg`Distance`, text: (r, c) => c.units.distance(r.distance) },
+  { id: 'distance', header: msg`Distance`, text: (r, c) => c.units.distance(r.distance), width: '0.8fr' },
   { id: 'averageSpeed', header: msg`Average speed`, text: (r, c) => c.units.speed(r.averageSpeed) },
   { id: 'maxSpeed', header: msg`Top speed`, text: (r, c) => c.units.speed(r.maxSpeed) },
   { id: 'spentFuel', header: msg`Fuel spent`, text: (r, c) => c.units.volume(r.spentFuel), defaultVisible: false },
@@ -159,20 +159,20 @@ const baseColumns = <Row extends TripReportItem | StopReportItem | SummaryReport
 
 const tripColumns: ReadonlyArray<ReportColumn<TripReportItem>> = [
   device<TripReportItem>(),
-  { id: 'startTime', header: msg`Start time`, text: (r, c) => formatTime(c, r.startTime), width: 184 },
-  { id: 'startAddress', header: msg`Start address`, text: (r, c) => r.startAddress ?? `${lat(r.startLat, c)} ${lon(r.startLon, c)}` },
-  { id: 'endTime', header: msg`End time`, text: (r, c) => formatTime(c, r.endTime), width: 184 },
-  { id: 'endAddress', header: msg`End address`, text: (r, c) => r.endAddress ?? `${lat(r.endLat, c)} ${lon(r.endLon, c)}` },
-  { id: 'duration', header: msg`Duration`, text: (r, c) => formatDuration(c.i18n, r.duration) },
+  { id: 'startTime', header: msg`Start time`, text: (r, c) => formatTime(c, r.startTime), width: '1.2fr' },
+  { id: 'startAddress', header: msg`Start address`, text: (r, c) => r.startAddress ?? `${lat(r.startLat, c)} ${lon(r.startLon, c)}`, width: '1.3fr' },
+  { id: 'endTime', header: msg`End time`, text: (r, c) => formatTime(c, r.endTime), width: '1.2fr' },
+  { id: 'endAddress', header: msg`End address`, text: (r, c) => r.endAddress ?? `${lat(r.endLat, c)} ${lon(r.endLon, c)}`, width: '1.3fr' },
+  { id: 'duration', header: msg`Duration`, text: (r, c) => formatDuration(c.i18n, r.duration), width: '0.8fr' },
   ...baseColumns<TripReportItem>(),
   { id: 'driverName', header: msg`Driver`, text: (r) => r.driverName ?? r.driverUniqueId ?? '', defaultVisible: false },
 ];
 
 const stopColumns: ReadonlyArray<ReportColumn<StopReportItem>> = [
   device<StopReportItem>(),
-  { id: 'startTime', header: msg`Start time`, text: (r, c) => formatTime(c, r.startTime), width: 184 },
-  { id: 'endTime', header: msg`End time`, text: (r, c) => formatTime(c, r.endTime), width: 184 },
-  { id: 'duration', header: msg`Duration`, text: (r, c) => formatDuration(c.i18n, r.duration) },
+  { id: 'startTime', header: msg`Start time`, text: (r, c) => formatTime(c, r.startTime), width: '1.2fr' },
+  { id: 'endTime', header: msg`End time`, text: (r, c) => formatTime(c, r.endTime), width: '1.2fr' },
+  { id: 'duration', header: msg`Duration`, text: (r, c) => formatDuration(c.i18n, r.duration), width: '0.8fr' },
   { id: 'address', header: msg`Address`, text: (r, c) => r.address ?? `${lat(r.latitude, c)} ${lon(r.longitude, c)}` },
   { id: 'engineHours', header: msg`Engine hours`, text: (r, c) => formatDuration(c.i18n, r.engineHours) },
   { id: 'spentFuel', header: msg`Fuel spent`, text: (r, c) => c.units.volume(r.spentFuel), defaultVisible: false },
@@ -188,7 +188,7 @@ const summaryColumns: ReadonlyArray<ReportColumn<SummaryReportItem>> = [
 ];
 
 const statisticsColumns: ReadonlyArray<ReportColumn<Statistics>> = [
-  { id: 'captureTime', header: msg`Time`, text: (r, c) => formatTime(c, r.captureTime), width: 184 },
+  { id: 'captureTime', header: msg`Time`, text: (r, c) => formatTime(c, r.captureTime), width: '1.2fr' },
   { id: 'activeUsers', header: msg`Active users`, text: (r) => String(r.activeUsers) },
   { id: 'activeDevices', header: msg`Active devices`, text: (r) => String(r.activeDevices) },
   { id: 'requests', header: msg`Requests`, text: (r) => String(r.requests) },
@@ -201,7 +201,7 @@ const statisticsColumns: ReadonlyArray<ReportColumn<Statistics>> = [
 ];
 
 const auditColumns: ReadonlyArray<ReportColumn<Action>> = [
-  { id: 'actionTime', header: msg`Time`, text: (r, c) => formatTime(c, r.actionTime), width: 184 },
+  { id: 'actionTime', header: msg`Time`, text: (r, c) => formatTime(c, r.actionTime), width: '1.2fr' },
   { id: 'userEmail', header: msg`User`, text: (r) => r.userEmail ?? String(r.userId) },
   { id: 'actionType', header: msg`Action`, text: (r) => r.actionType },
   { id: 'objectType', header: msg`Object`, text: (r) => r.objectType },

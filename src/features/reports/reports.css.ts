@@ -45,8 +45,9 @@ export const results = style({
   minBlockSize: '24rem',
   '@media': { [media.narrow]: { flexDirection: 'column', minBlockSize: 'auto' } },
 });
+/** The table takes the room it needs; the map beside it at most 35 % of the width (or none, when hidden). */
 export const table = style({
-  flex: '1 1 55%',
+  flex: '1 1 65%',
   minInlineSize: 0,
   display: 'flex',
   flexDirection: 'column',
@@ -54,13 +55,19 @@ export const table = style({
   '@media': { [media.narrow]: { blockSize: '28rem', flex: 'none' } },
 });
 export const map = style({
-  flex: '1 1 45%',
+  flex: '0 1 35%',
+  maxInlineSize: '35%',
   minInlineSize: 0,
   minBlockSize: '20rem',
   borderRadius: vars.radius.md,
   overflow: 'hidden',
   border: `1px solid ${vars.color.border}`,
-  '@media': { [media.narrow]: { blockSize: '18rem', flex: 'none' } },
+  '@media': { [media.narrow]: { blockSize: '18rem', flex: 'none', maxInlineSize: 'none' } },
+});
+export const tools = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs });
+/** The map toggle pressed: the map is shown. */
+export const toggleOn = style({
+  selectors: { '&[data-selected]': { backgroundColor: vars.color.primary, color: vars.color.onPrimary, borderColor: vars.color.primary } },
 });
 export const tableTools = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
 export const muted = style({ margin: 0, color: vars.color.textMuted });
