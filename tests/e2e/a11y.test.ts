@@ -237,8 +237,7 @@ async function newWatchedPage(): Promise<Page> {
  * reported together at the end of a test.
  */
 async function check(page: Page, lang: string, what: string, found: string[]): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const documentLang = await page.evaluate(() => document.documentElement.lang);
+  const documentLang = await page.evaluate(() => document.fonts.ready.then(() => document.documentElement.lang));
   if (documentLang !== lang) found.push(`${what}: the document's language is '${documentLang}'`);
   for (const violation of await seriousViolations(page)) found.push(`${what}: ${violation}`);
   const csp = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations?.splice(0) ?? ['the CSP watch is missing']);

@@ -29,13 +29,21 @@ interface AxeViolation {
  * the page changed that transient entry points at an element that is gone.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // once per document: a walk inside the app keeps it
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${AXE_SOURCE}\n;undefined`);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: object, options: object) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run({ include: [['html']], exclude: [['[data-live-announcer]']] }, { resultTypes: ['violations'] });
-    return JSON.parse(JSON.stringify(result.violations)) as unknown[];
-  });
+  // axe.run where the script already is (null where it is not): one round trip per check
+  const run = () =>
+    page.evaluate(async () => {
+      const axe = (window as unknown as { axe?: { run: (context: object, options: object) => Promise<{ violations: unknown[] }> } }).axe;
+      if (!axe) return null;
+      const result = await axe.run({ include: [['html']], exclude: [['[data-live-announcer]']] }, { resultTypes: ['violations'] });
+      return JSON.parse(JSON.stringify(result.violations)) as unknown[];
+    });
+  let violations = await run();
+  if (violations === null) {
+    // once per document: a walk inside the app keeps it
+    await page.evaluate(`${AXE_SOURCE}\n;undefined`);
+    violations = await run();
+  }
+  if (violations === null) throw new Error('axe-core did not load in the page');
   return (violations as AxeViolation[])
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>
