@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage, directionOf, toLanguage, valueDirection } from './language';
+import { chooseLanguage, directionOf, toLanguage } from './language';
+import { valueDirection } from './bidi';
 
 describe('language', () => {
   it.each([

@@ -22,7 +22,7 @@ import { Slider } from '../../ui/Slider';
 import * as buttonStyles from '../../ui/Button.css';
 import { resources } from '../../api/resources';
 import { coordinateFormatOf, formatCoordinate } from '../../domain/coordinates';
-import { valueDirection } from '../../domain/language';
+import { valueDirection } from '../../domain/bidi';
 import { fieldPreference } from '../../domain/permissions';
 import { replayMarkers, sampleTrack, trackPositions, type ReplayData } from '../../domain/replay';
 import { provideReplayEffects } from '../../machines/replay/replay.effects';

@@ -9,7 +9,7 @@ import { ReportChart } from './ReportChart';
 import { attributeChoices } from '../map/positionAttributes';
 import * as buttonStyles from '../../ui/Button.css';
 import type { ReportSearch } from '../../domain/reportFilter';
-import { valueDirection } from '../../domain/language';
+import { valueDirection } from '../../domain/bidi';
 import type { CellContext, ReportKind } from './kinds';
 import * as styles from './reports.css';
 
