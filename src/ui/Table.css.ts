@@ -101,36 +101,34 @@ export const cell = style({
 /** The cell that names its row. */
 export const rowHeader = style({});
 
-/** The text of a cell: one line, cut with an ellipsis at its end (in either direction). */
-export const cellText = style({
+/** Each text in its own direction (an identifier stays 'demo-001…' in Arabic), aligned with the page. */
+const textDirection = style({
   minInlineSize: 0,
   overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  // each text in its own direction (an identifier stays 'demo-001…' in Arabic), aligned with the page
   unicodeBidi: 'plaintext',
   textAlign: 'left',
   selectors: { '[dir=rtl] &': { textAlign: 'right' } },
 });
 
+/** The text of a cell: one line, cut with an ellipsis at its end (in either direction). */
+export const cellText = style([textDirection, { textOverflow: 'ellipsis', whiteSpace: 'nowrap' }]);
+
 /**
  * The text of a cell of a table whose texts wrap: at most two lines, broken between words (a date
  * and its time, a coordinate pair) or, for a word longer than the column, anywhere.
  */
-export const wrappedText = style({
-  minInlineSize: 0,
-  overflow: 'hidden',
-  display: '-webkit-box',
-  WebkitBoxOrient: 'vertical',
-  WebkitLineClamp: 2,
-  whiteSpace: 'normal',
-  overflowWrap: 'anywhere',
-  // two lines fit a 60 px row with Noto's tall Arabic glyphs inside them
-  lineHeight: 1.5,
-  unicodeBidi: 'plaintext',
-  textAlign: 'left',
-  selectors: { '[dir=rtl] &': { textAlign: 'right' } },
-});
+export const wrappedText = style([
+  textDirection,
+  {
+    display: '-webkit-box',
+    WebkitBoxOrient: 'vertical',
+    WebkitLineClamp: 2,
+    whiteSpace: 'normal',
+    overflowWrap: 'anywhere',
+    // two lines fit a 60 px row with Noto's tall Arabic glyphs inside them
+    lineHeight: 1.5,
+  },
+]);
 
 export const empty = style({ padding: vars.space.lg, textAlign: 'center', color: vars.color.textMuted });
 

@@ -67,6 +67,7 @@ function track(width: TableColumn<unknown>['width'], least: number | string): { 
  */
 export function Table<T extends { id: number }>({ rows, columns, textValue, sort, onSortChange, sortLabel, onRowAction, selectedId, onSelect, empty, wrap = false, ...props }: TableProps<T>) {
   const tracks = columns.map((c) => track(c.width, wrap ? MIN_WRAPPED_COLUMN_WIDTH : MIN_COLUMN_WIDTH));
+  const textClass = wrap ? styles.wrappedText : styles.cellText;
   const frame = {
     '--table-columns': tracks.map((t) => t.template).join(' '),
     minInlineSize: `calc(${tracks.map((t) => t.min).join(' + ')})`,
@@ -78,10 +79,10 @@ export function Table<T extends { id: number }>({ rows, columns, textValue, sort
   const renderRow = useCallback(
     (row: T) => (
       <GridListItem id={row.id} textValue={textValue(row)} className={styles.row}>
-        <RowCells row={row} columns={columns} wrap={wrap} />
+        <RowCells row={row} columns={columns} textClass={textClass} />
       </GridListItem>
     ),
-    [columns, textValue, wrap],
+    [columns, textValue, textClass],
   );
 
   const toggle = (id: string) => {
@@ -102,12 +103,12 @@ export function Table<T extends { id: number }>({ rows, columns, textValue, sort
             ) : null;
             return column.allowsSorting && onSortChange ? (
               <Button key={column.id} className={styles.column} aria-label={sortLabel(column.header, direction)} onPress={() => toggle(column.id)} data-sorted={direction ?? undefined}>
-                <span className={wrap ? styles.wrappedText : styles.cellText}>{column.header}</span>
+                <span className={textClass}>{column.header}</span>
                 {mark}
               </Button>
             ) : (
               <div key={column.id} className={styles.column}>
-                <span className={wrap ? styles.wrappedText : styles.cellText}>{column.header}</span>
+                <span className={textClass}>{column.header}</span>
               </div>
             );
           })}
@@ -148,12 +149,12 @@ export function Table<T extends { id: number }>({ rows, columns, textValue, sort
 
 export type { SortDescriptor, Selection };
 
-function RowCells<T>({ row, columns, wrap }: { row: T; columns: ReadonlyArray<TableColumn<T>>; wrap: boolean }) {
+function RowCells<T>({ row, columns, textClass }: { row: T; columns: ReadonlyArray<TableColumn<T>>; textClass: string }) {
   return (
     <>
       {columns.map((column) => (
         <div key={column.id} className={column.isRowHeader ? `${styles.cell} ${styles.rowHeader}` : styles.cell}>
-          <span className={wrap ? styles.wrappedText : styles.cellText}>{column.cell(row)}</span>
+          <span className={textClass}>{column.cell(row)}</span>
         </div>
       ))}
     </>

@@ -16,7 +16,8 @@ export interface EventSubjects {
 /** No names known (yet): the ids' names are simply left out. */
 export const NO_SUBJECTS: EventSubjects = { geofence: () => undefined, maintenance: () => undefined, driver: () => undefined };
 
-interface EventLike {
+/** The fields of an event its title reads (a live event, a stored one, a report's row). */
+export interface EventLike {
   type: string;
   geofenceId?: number | null;
   maintenanceId?: number | null;

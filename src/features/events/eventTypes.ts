@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { translated } from '../app/translated';
-import { eventSubject, NO_SUBJECTS, type EventSubjects } from './eventSubjects';
+import { eventSubject, NO_SUBJECTS, type EventLike, type EventSubjects } from './eventSubjects';
 
 /** Traccar's event types (Event.TYPE_*) in the active language; unknown types show as they are. */
 const TYPES: Readonly<Record<string, MessageDescriptor>> = {
@@ -90,11 +90,7 @@ export function alarmLabel(i18n: I18n, alarm: string): string {
  * message is English (or the server's language), so it is shown only on the event page, as the
  * message it is.
  */
-export function eventTitle(
-  i18n: I18n,
-  event: { type: string; geofenceId?: number | null; maintenanceId?: number | null; attributes?: Readonly<Record<string, unknown>> | null },
-  subjects: EventSubjects = NO_SUBJECTS,
-): string {
+export function eventTitle(i18n: I18n, event: EventLike, subjects: EventSubjects = NO_SUBJECTS): string {
   const type = eventTypeName(i18n, event.type);
   const alarm = event.attributes?.alarm;
   if (event.type === 'alarm' && typeof alarm === 'string' && alarm.trim() !== '') {

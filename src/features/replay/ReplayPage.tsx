@@ -22,7 +22,7 @@ import { Slider } from '../../ui/Slider';
 import * as buttonStyles from '../../ui/Button.css';
 import { resources } from '../../api/resources';
 import { coordinateFormatOf, formatCoordinate } from '../../domain/coordinates';
-import { valueDirection } from '../../domain/bidi';
+import { ValueText } from '../../ui/ValueText';
 import { fieldPreference } from '../../domain/permissions';
 import { replayMarkers, sampleTrack, trackPositions, type ReplayData } from '../../domain/replay';
 import { provideReplayEffects } from '../../machines/replay/replay.effects';
@@ -307,16 +307,11 @@ function Details({ actor, data, nameOf, speed, place }: { actor: ReplayActor; da
             </span>
             <span className={styles.deviceLine}>{sample.active ? speed(sample.speed) : t`No position at this time`}</span>
             <span className={styles.deviceLine}>
-              <PlaceText text={place(sample.latitude, sample.longitude, track.addresses[sample.index] ?? null)} />
+              <ValueText text={place(sample.latitude, sample.longitude, track.addresses[sample.index] ?? null)} />
             </span>
           </li>
         );
       })}
     </ul>
   );
-}
-
-/** An address, or coordinates isolated left to right (their signs and degree marks keep their side in Arabic). */
-function PlaceText({ text }: { text: string }) {
-  return <bdi dir={valueDirection(text)}>{text}</bdi>;
 }

@@ -1,10 +1,10 @@
-import { useEventSubjects } from '../events/useEventSubjects';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { rememberShown } from '../../domain/reportFilter';
+import { useEventSubjects } from '../events/useEventSubjects';
+import { rememberShown, type ReportSearch } from '../../domain/reportFilter';
 import { Button as AriaButton, MenuTrigger } from 'react-aria-components';
 import { Alert, Button, Menu, MenuItem } from '../../ui';
 import * as buttonStyles from '../../ui/Button.css';
@@ -71,7 +71,18 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
   const admin = isAdministrator(settings.user);
   const allowed = kind.access === 'all' || admin;
 
-  const machine = useMemo(() => provideReportEffects<ListParams>({ run: (params, signal) => kind.fetch(entities, params, signal) }), [kind, entities]);
+  // a run that comes back (rows or none) is remembered with its filter: the menu's links show it again
+  const machine = useMemo(
+    () =>
+      provideReportEffects<{ params: ListParams; search: ReportSearch }>({
+        run: async ({ params, search }, signal) => {
+          const found = await kind.fetch(entities, params, signal);
+          rememberShown(kind.id, search);
+          return found;
+        },
+      }),
+    [kind, entities],
+  );
   const actor = useActorRef(machine, useInspected());
   // `running` has a child state (its progress tick): its value is an object, so it is asked by name
   const status = useSelector(actor, (s) => (s.matches('running') ? 'running' : (s.value as 'idle' | 'shown' | 'empty' | 'failed')));
@@ -85,14 +96,9 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
     needsDevice: kind.needsDevice,
     oneDevice: kind.devices === 'one',
     enabled: allowed,
-    run: (input) => actor.send({ type: 'RUN', input }),
+    run: (params, search) => actor.send({ type: 'RUN', input: { params, search } }),
   });
   const [scheduling, setScheduling] = useState(false);
-  // what was shown is shown again when the person comes back to this kind with the same filter (the menu's links)
-  const searchKey = JSON.stringify(search);
-  useEffect(() => {
-    if (status === 'shown' || status === 'empty') rememberShown(kind.id, search);
-  }, [status, searchKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const devices = useQuery({ ...queries.list(resources.devices), enabled: allowed && kind.devices !== 'none' });
   const names = useMemo(() => new Map((devices.data ?? []).map((d) => [d.id, d.name])), [devices.data]);

@@ -9,7 +9,7 @@ import { ReportChart } from './ReportChart';
 import { attributeChoices } from '../map/positionAttributes';
 import * as buttonStyles from '../../ui/Button.css';
 import type { ReportSearch } from '../../domain/reportFilter';
-import { valueDirection } from '../../domain/bidi';
+import { ValueText } from '../../ui/ValueText';
 import type { CellContext, ReportKind } from './kinds';
 import * as styles from './reports.css';
 
@@ -22,49 +22,44 @@ interface Row {
 const ReportMap = lazy(() => import('./ReportMap').then((m) => ({ default: m.ReportMap })));
 
 const COLUMNS_KEY = (kind: string) => `athar.reportColumns.${kind}`;
+const MAP_KEY = 'athar.reports.map';
 
-/** The columns chosen for a kind, remembered on this device (a storage failure is ignored). */
+/** A choice kept on this device; null where there is none or storage is refused (private mode). */
+function readStored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps a choice on this device; where storage is refused it is applied, not remembered. */
+function writeStored(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    /* not remembered, still applied */
+  }
+}
+
+/** The columns chosen for a kind, remembered on this device (the defaults where none or a broken value). */
 function storedColumns(kind: ReportKind): Set<string> {
   const defaults = new Set(kind.columns.filter((c) => c.defaultVisible !== false).map((c) => c.id));
+  const raw = readStored(COLUMNS_KEY(kind.id));
   try {
-    const raw = localStorage.getItem(COLUMNS_KEY(kind.id));
     const parsed: unknown = raw ? JSON.parse(raw) : null;
     if (Array.isArray(parsed)) {
       const known = parsed.filter((id): id is string => typeof id === 'string' && kind.columns.some((c) => c.id === id));
       if (known.length) return new Set(known);
     }
   } catch {
-    /* private mode or a broken value: the defaults */
+    /* a broken value: the defaults */
   }
   return defaults;
 }
 
-function storeColumns(kind: ReportKind, columns: Set<string>): void {
-  try {
-    localStorage.setItem(COLUMNS_KEY(kind.id), JSON.stringify([...columns]));
-  } catch {
-    /* not remembered, still shown */
-  }
-}
-
-const MAP_KEY = 'athar.reports.map';
-
 /** Whether the report's map pane is shown (the person's choice, kept for every kind; shown by default). */
-function storedMapShown(): boolean {
-  try {
-    return localStorage.getItem(MAP_KEY) !== 'hidden';
-  } catch {
-    return true;
-  }
-}
-
-function storeMapShown(shown: boolean): void {
-  try {
-    localStorage.setItem(MAP_KEY, shown ? 'shown' : 'hidden');
-  } catch {
-    /* not remembered, still applied */
-  }
-}
+const storedMapShown = (): boolean => readStored(MAP_KEY) !== 'hidden';
 
 export interface ReportResultsProps {
   kind: ReportKind;
@@ -120,10 +115,7 @@ function TableResults({ kind, rows, context }: ReportResultsProps) {
           header: i18n._(c.header),
           isRowHeader: index === 0,
           ...(c.width ? { width: c.width } : {}),
-          cell: (r: Row) => {
-            const text = c.text(r.row, context);
-            return <bdi dir={valueDirection(text)}>{text}</bdi>;
-          },
+          cell: (r: Row) => <ValueText text={c.text(r.row, context)} />,
         })),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [kind, visibleKey, context, i18n.locale],
@@ -144,7 +136,7 @@ function TableResults({ kind, rows, context }: ReportResultsProps) {
               isSelected={mapShown}
               onChange={(shown) => {
                 setMapShown(shown);
-                storeMapShown(shown);
+                writeStored(MAP_KEY, shown ? 'shown' : 'hidden');
               }}
               className={`${buttonStyles.button({ variant: 'secondary' })} ${styles.toggleOn}`}
               data-testid="report-map-toggle"
@@ -162,7 +154,7 @@ function TableResults({ kind, rows, context }: ReportResultsProps) {
                 const next = keys === 'all' ? new Set(kind.columns.map((c) => c.id)) : new Set([...keys].map(String));
                 if (next.size === 0) return;
                 setVisible(next);
-                storeColumns(kind, next);
+                writeStored(COLUMNS_KEY(kind.id), JSON.stringify([...next]));
               }}
             >
               {kind.columns.map((c) => (

@@ -24,7 +24,9 @@ export function ReportsNav({ className }: { className?: string }) {
   const router = useRouter();
   const entries = REPORT_MENU.filter((entry) => (entry.access === 'all' || admin) && (entry.id !== 'scheduled' || canOpen('scheduledReports', restrictions)));
   const current = entries.find((entry) => pathname === `/reports/${entry.id}` || pathname.startsWith(`/reports/${entry.id}/`))?.id ?? null;
-  const reportHref = (id: string, from: ReportSearch | null): string => {
+  // the filter of the report on screen (none on the logs or the scheduled orders)
+  const from: ReportSearch | null = current && isTableReport(current) ? parseReportSearch(rawSearch) : null;
+  const reportHref = (id: string): string => {
     if (!from || !isTableReport(id)) return `/reports/${id}`;
     return router.buildLocation({ to: `/reports/${id}` as never, search: carriedSearch(id, from) as never }).href;
   };
@@ -33,7 +35,7 @@ export function ReportsNav({ className }: { className?: string }) {
       aria-label={t`Reports`}
       className={className}
       current={current}
-      entries={entries.map((entry) => ({ id: entry.id, label: i18n._(entry.title), href: reportHref(entry.id, current && isTableReport(current) ? parseReportSearch(rawSearch) : null) }))}
+      entries={entries.map((entry) => ({ id: entry.id, label: i18n._(entry.title), href: reportHref(entry.id) }))}
     />
   );
 }

@@ -3,7 +3,7 @@
  * replay): the search parsed (anything malformed dropped), the period's range in the user's time
  * zone (fixed when the filter changes), what to fix, and Show. Show writes `show=true`, and an
  * address with `show=true` (a reloaded or shared link) runs at once: `run` is given the request's
- * parameters. The props for `ReportFilter` come with it.
+ * parameters and the filter they come from. The props for `ReportFilter` come with it.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
@@ -18,7 +18,7 @@ export interface AddressFilterOptions {
   oneDevice?: boolean;
   /** false while the person may not run it (nothing runs, Show included) */
   enabled?: boolean;
-  run: (params: ListParams) => void;
+  run: (params: ListParams, search: ReportSearch) => void;
 }
 
 export interface AddressFilter {
@@ -58,13 +58,13 @@ export function useAddressFilter({ needsDevice, oneDevice = false, enabled = tru
 
   // the address says what to run: a reloaded or shared link with show=true runs the same
   useEffect(() => {
-    if (enabled && search.show && range && problems.length === 0) latestRun.current(reportParams(search, range));
+    if (enabled && search.show && range && problems.length === 0) latestRun.current(reportParams(search, range), search);
   }, [searchKey, enabled]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const onShow = () => {
     setPressed(true);
     if (!enabled || problems.length > 0 || !range) return;
-    if (search.show) run(reportParams(search, range));
+    if (search.show) run(reportParams(search, range), search);
     else setSearch({ ...search, show: true });
   };
 
