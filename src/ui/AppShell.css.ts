@@ -36,6 +36,13 @@ export const withSidebar = style({
   },
 });
 
+/** A section's menu in the sidebar (settings, reports): the desktop drawer's width, the rest to the section's page. */
+export const menuSidebar = style({
+  '@media': {
+    [media.wide]: { gridTemplateColumns: `${vars.size.desktopDrawer} minmax(0, 1fr)` },
+  },
+});
+
 export const sidebar = style({
   gridArea: 'sidebar',
   minInlineSize: 0,

@@ -11,6 +11,12 @@ export interface AppShellProps {
   bottomNav?: ReactNode;
   /** Start-side column from tablets up, stacked above the content on phones. */
   sidebar?: ReactNode;
+  /**
+   * What the sidebar holds from tablets up: the device list (`list`, 28 % of the width, at least the
+   * desktop drawer's 300 px) or a section's menu (`menu`, settings and reports: the desktop drawer's
+   * 300 px, leaving the rest to the section's tables).
+   */
+  sidebarWidth?: 'list' | 'menu';
   className?: string;
 }
 
@@ -22,7 +28,7 @@ export interface AppShellProps {
  * takes no room. Its height is `toastStripBlockSize` on the shell, for views laid over the page
  * between the bars (the device list on phones), which end above it.
  */
-export function AppShell({ children, bottomNav, sidebar, className }: AppShellProps) {
+export function AppShell({ children, bottomNav, sidebar, sidebarWidth = 'list', className }: AppShellProps) {
   const register = useToastStrip();
   const shell = useRef<HTMLDivElement>(null);
   const [stripElement, setStripElement] = useState<HTMLElement | null>(null);
@@ -41,7 +47,7 @@ export function AppShell({ children, bottomNav, sidebar, className }: AppShellPr
     return () => observer.disconnect();
   }, [stripElement]);
   return (
-    <div ref={shell} className={cx(styles.shell, sidebar != null && styles.withSidebar, className)}>
+    <div ref={shell} className={cx(styles.shell, sidebar != null && styles.withSidebar, sidebar != null && sidebarWidth === 'menu' && styles.menuSidebar, className)}>
       {sidebar != null && <aside className={styles.sidebar}>{sidebar}</aside>}
       <main className={styles.main} tabIndex={-1} data-testid="main">
         {children}

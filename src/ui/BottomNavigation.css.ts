@@ -19,8 +19,9 @@ export const toolbar = style({
 
 export const item = style({
   position: 'relative',
+  // equal shares, but never narrower than its label ("تسجيل الخروج" in the 300 px menu column)
   flex: '1 1 0',
-  minInlineSize: 0,
+  minInlineSize: 'max-content',
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',

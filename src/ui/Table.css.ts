@@ -53,7 +53,7 @@ export const column = style({
     'button&': { cursor: 'pointer' },
     '&[data-hovered]': { backgroundColor: vars.color.surface },
     '&[data-focus-visible]': insetFocusRing,
-    '[data-wrap] &': { paddingInline: vars.space.sm },
+    '[data-wrap] &': { paddingInline: `calc(${vars.space.xs} + ${vars.space.xxs})` },
   },
 });
 
@@ -95,7 +95,7 @@ export const cell = style({
   paddingInline: vars.space.md,
   overflow: 'hidden',
   // wrapped texts: narrower margins, the room goes to the text
-  selectors: { '[data-wrap] &': { paddingInline: vars.space.sm } },
+  selectors: { '[data-wrap] &': { paddingInline: `calc(${vars.space.xs} + ${vars.space.xxs})` } },
 });
 
 /** The cell that names its row. */
@@ -125,7 +125,9 @@ export const wrappedText = style([
     WebkitLineClamp: 2,
     whiteSpace: 'normal',
     overflowWrap: 'anywhere',
-    // two lines fit a 60 px row with Noto's tall Arabic glyphs inside them
+    // the data tables' size (the heading's too), so that a date's time or a coordinate keeps to one
+    // line in 86 px; two lines fit a 60 px row with Noto's tall Arabic glyphs inside them
+    fontSize: vars.fontSize.sm,
     lineHeight: 1.5,
   },
 ]);

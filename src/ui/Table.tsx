@@ -12,6 +12,11 @@ export interface TableColumn<T> {
   allowsSorting?: boolean;
   /** width of the column: pixels, or a share such as '2fr' (1fr otherwise) */
   width?: number | `${number}fr`;
+  /**
+   * In a table whose texts wrap, the least width of a shared column, in pixels: what its longest
+   * unbreakable text needs (a time, a coordinate), 70 otherwise (a figure and its unit wrap).
+   */
+  minWidth?: number;
 }
 
 export interface TableProps<T extends { id: number }> {
@@ -45,11 +50,12 @@ const WRAPPED_LAYOUT = { rowHeight: WRAPPED_ROW_HEIGHT };
 /** narrower columns scroll sideways rather than cut every text to a letter (phones) */
 const MIN_COLUMN_WIDTH = 112;
 /**
- * A wrapped text needs less: a date and its time, or a coordinate pair, on two lines, in 84 px on a
- * desktop; on a phone, where the table scrolls sideways anyway, up to 126 px, so that a date is not
- * broken inside its digits.
+ * A wrapped text needs less: on a desktop what its column says it needs (a figure and its unit on
+ * two lines in 70 px, a date and its time in 86); on a phone, where the table scrolls sideways
+ * anyway, up to 126 px, so that a date is not broken inside its digits.
  */
-const MIN_WRAPPED_COLUMN_WIDTH = 'max(84px, calc(150px - 6vw))';
+const MIN_WRAPPED_COLUMN_WIDTH = 70;
+const wrappedLeast = (minWidth = MIN_WRAPPED_COLUMN_WIDTH) => `max(${minWidth}px, calc(150px - 6vw))`;
 
 function track(width: TableColumn<unknown>['width'], least: number | string): { template: string; min: string } {
   if (typeof width === 'number') return { template: `${width}px`, min: `${width}px` };
@@ -66,7 +72,7 @@ function track(width: TableColumn<unknown>['width'], least: number | string): { 
  * keep their least width and the table scrolls sideways.
  */
 export function Table<T extends { id: number }>({ rows, columns, textValue, sort, onSortChange, sortLabel, onRowAction, selectedId, onSelect, empty, wrap = false, ...props }: TableProps<T>) {
-  const tracks = columns.map((c) => track(c.width, wrap ? MIN_WRAPPED_COLUMN_WIDTH : MIN_COLUMN_WIDTH));
+  const tracks = columns.map((c) => track(c.width, wrap ? wrappedLeast(c.minWidth) : MIN_COLUMN_WIDTH));
   const textClass = wrap ? styles.wrappedText : styles.cellText;
   const frame = {
     '--table-columns': tracks.map((t) => t.template).join(' '),

@@ -228,10 +228,12 @@ export interface DatePickerProps extends Labelled {
   previousLabel: string;
   nextLabel: string;
   openLabel: string;
+  /** the field's box in its form (its width among others) */
+  className?: string;
 }
 
 /** A day, or a day and time, in the user's time zone, stored as an instant. */
-export function DatePicker({ label, description, errorMessage, value, onChange, timeZone, granularity = 'day', previousLabel, nextLabel, openLabel, ...props }: DatePickerProps) {
+export function DatePicker({ label, description, errorMessage, value, onChange, timeZone, granularity = 'day', previousLabel, nextLabel, openLabel, className, ...props }: DatePickerProps) {
   const zone = timeZone || getLocalTimeZone();
   let date: CalendarDate | ZonedDateTime | null = null;
   if (value) {
@@ -249,7 +251,7 @@ export function DatePicker({ label, description, errorMessage, value, onChange, 
       granularity={granularity}
       hideTimeZone
       onChange={(next) => onChange(next ? toZoned(next, zone).toAbsoluteString() : null)}
-      className={fieldStyles.field}
+      className={cx(fieldStyles.field, className)}
     >
       <Label className={fieldStyles.label}>{label}</Label>
       <Group className={styles.group}>

@@ -5,8 +5,9 @@
  * - every /reports route opens from the Reports tab with the keyboard only; the tab lands on combined;
  * - the trips report lists the two trips with the simulator's distance within 1 %; the stops,
  *   summary and events reports agree with them; reloading a report's address shows it again;
- * - trips, stops, events and summary show every default column whole at 1280×800 in ar and en with
- *   the map hidden; the map pane takes at most 35 % of the width;
+ * - trips, stops, events and summary show every default column whole at 1280×800 in ar and en, with
+ *   the map beside at its default (30 %, at most 35 %) and hidden; the divider resizes the map, and
+ *   the layout is kept;
  * - switching kinds from the menu keeps the device and the period, a kind already shown shows again,
  *   and back and forward restore each step;
  * - the chart draws speed;
@@ -141,7 +142,7 @@ describe('reports', () => {
     await page.close();
   });
 
-  it('trips, stops, events and summary show every default column whole at 1280×800, in ar and en, with the map hidden; the map pane takes at most 35 %', async () => {
+  it('trips, stops, events and summary show every default column whole at 1280×800, in ar and en, with the map beside at its default (30 %) and hidden; the divider resizes the map and the layout is kept', async () => {
     const cut = (page: Page) =>
       main(page)
         .getByRole('grid')
@@ -157,6 +158,15 @@ describe('reports', () => {
           }
           return { problems, texts: texts.length };
         });
+    const place = async (page: Page, where: 'beside' | 'above' | 'hidden') => {
+      const button = main(page).getByTestId('report-map-place');
+      if ((await button.getAttribute('data-place')) === where) return;
+      await button.click();
+      await page.getByTestId(`report-map-${where}`).click();
+      await expect.poll(() => button.getAttribute('data-place')).toBe(where);
+    };
+    const paneShare = (page: Page) =>
+      main(page).getByTestId('report-results').evaluate((results) => results.querySelector('[data-testid=report-map-pane]')!.getBoundingClientRect().width / results.getBoundingClientRect().width);
     for (const locale of ['en', 'ar'] as const) {
       const page = await signedIn(reportUrl('trips'), locale);
       for (const kind of ['trips', 'stops', 'events', 'summary']) {
@@ -164,27 +174,52 @@ describe('reports', () => {
           await page.goto(new URL(`${reportUrl(kind)}&locale=${locale}`, harness().server.url).toString());
         }
         await main(page).getByRole('grid').getByRole('row').first().waitFor({ timeout: 20_000 });
-        const toggle = main(page).getByTestId('report-map-toggle');
         // the summary has no map
-        const hasMap = (await toggle.count()) > 0;
-        // beside the map at its default width (35 %) the default columns do not fit at 1280×800 yet,
-        // with the shell's 28 % sidebar: checked with the map hidden, the pane's width with it shown
-        for (const mapShown of hasMap ? [true, false] : [false]) {
-          if (hasMap && (await toggle.getAttribute('aria-pressed')) !== String(mapShown)) await toggle.click();
-          if (hasMap) await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe(String(mapShown));
-          if (mapShown) {
-            // the map pane takes at most 35 % of the width beside the table
-            const [paneWidth, resultsWidth] = await main(page).getByTestId('report-results').evaluate((results) => [results.lastElementChild!.getBoundingClientRect().width, results.getBoundingClientRect().width]);
-            expect(paneWidth / resultsWidth).toBeLessThanOrEqual(0.351);
+        const hasMap = (await main(page).getByTestId('report-map-place').count()) > 0;
+        for (const where of hasMap ? (['beside', 'hidden'] as const) : (['hidden'] as const)) {
+          if (hasMap) await place(page, where);
+          if (where === 'beside') {
+            // the map pane's default: 30 % of the results' width, at most 35 %
+            const share = await paneShare(page);
+            expect(share).toBeGreaterThan(0.25);
+            expect(share).toBeLessThanOrEqual(0.35);
           }
-          if (mapShown) continue;
           const found = await cut(page);
           expect(found.texts, `${kind} ${locale}`).toBeGreaterThan(3);
-          expect(found.problems, `${kind} ${locale}, map ${mapShown ? 'shown' : 'hidden'}`).toEqual([]);
+          expect(found.problems, `${kind} ${locale}, map ${where}`).toEqual([]);
         }
       }
       await page.close();
     }
+
+    // the divider: dragged towards the table the map widens; an arrow key moves it too (towards the
+    // map it narrows: the map is at the inline end, on the left in Arabic); the size and the place are
+    // kept for the next report
+    const page = await signedIn(reportUrl('trips'), 'ar');
+    await main(page).getByRole('grid').getByRole('row').first().waitFor({ timeout: 20_000 });
+    await place(page, 'beside');
+    const divider = main(page).getByTestId('report-map-divider');
+    const before = await paneShare(page);
+    const box = (await divider.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 100, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    const dragged = await paneShare(page);
+    expect(dragged).toBeGreaterThan(before + 0.05);
+    await divider.focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await paneShare(page)).toBeLessThan(dragged - 0.01);
+    const kept = Number(await divider.getAttribute('aria-valuenow'));
+    await page.goto(new URL(`${reportUrl('stops')}&locale=ar`, harness().server.url).toString());
+    await main(page).getByRole('grid').getByRole('row').first().waitFor({ timeout: 20_000 });
+    expect(Number(await main(page).getByTestId('report-map-divider').getAttribute('aria-valuenow'))).toBe(kept);
+    // above the table: the table takes the whole width
+    await place(page, 'above');
+    const [tableWidth, resultsWidth] = await main(page).getByTestId('report-results').evaluate((results) => [results.querySelector('[role=grid]')!.closest('[data-wrap]')!.parentElement!.getBoundingClientRect().width, results.getBoundingClientRect().width]);
+    expect(tableWidth).toBeGreaterThan(resultsWidth - 4);
+    await place(page, 'beside');
+    await page.close();
   });
 
   it('switching kinds keeps the device and the period; a report shown comes back shown; back and forward restore each step', async () => {

@@ -132,6 +132,7 @@ export function ReportFilter({ kind, search, onChange, timeZone, problems, showP
               previousLabel={t`Previous month`}
               nextLabel={t`Next month`}
               openLabel={t`Open calendar`}
+              className={styles.field}
             />
             <DatePicker
               label={t`To`}
@@ -143,6 +144,7 @@ export function ReportFilter({ kind, search, onChange, timeZone, problems, showP
               previousLabel={t`Previous month`}
               nextLabel={t`Next month`}
               openLabel={t`Open calendar`}
+              className={styles.field}
             />
           </>
         ) : null}

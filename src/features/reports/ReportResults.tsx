@@ -1,6 +1,9 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { useLocale } from 'react-aria';
+import { assignInlineVars } from '@vanilla-extract/dynamic';
 import { useLingui } from '@lingui/react/macro';
-import { Button as AriaButton, MenuTrigger, ToggleButton, type Selection } from 'react-aria-components';
+import { plural } from '@lingui/core/macro';
+import { Button as AriaButton, MenuTrigger, type Selection } from 'react-aria-components';
 import { Menu, MenuItem, MultiSelect, Table, type TableColumn } from '../../ui';
 import type { Position } from '../../../contract/models';
 import type { Units } from '../../domain/units';
@@ -10,6 +13,8 @@ import { attributeChoices } from '../map/positionAttributes';
 import * as buttonStyles from '../../ui/Button.css';
 import type { ReportSearch } from '../../domain/reportFilter';
 import { ValueText } from '../../ui/ValueText';
+import { PaneDivider } from '../../ui/PaneDivider';
+import { formatMapLayout, MAP_HEIGHT, MAP_SHARE, moveDivider, parseMapLayout, type MapLayout, type MapPlace } from '../../domain/reportMapLayout';
 import type { CellContext, ReportKind } from './kinds';
 import * as styles from './reports.css';
 
@@ -22,6 +27,7 @@ interface Row {
 const ReportMap = lazy(() => import('./ReportMap').then((m) => ({ default: m.ReportMap })));
 
 const COLUMNS_KEY = (kind: string) => `athar.reportColumns.${kind}`;
+/** where the map pane is and its size (`reportMapLayout.ts`), kept for every kind */
 const MAP_KEY = 'athar.reports.map';
 
 /** A choice kept on this device; null where there is none or storage is refused (private mode). */
@@ -57,9 +63,6 @@ function storedColumns(kind: ReportKind): Set<string> {
   }
   return defaults;
 }
-
-/** Whether the report's map pane is shown (the person's choice, kept for every kind; shown by default). */
-const storedMapShown = (): boolean => readStored(MAP_KEY) !== 'hidden';
 
 export interface ReportResultsProps {
   kind: ReportKind;
@@ -99,50 +102,73 @@ function ChartResults({ rows, search, onSearch, context, units }: ReportResultsP
   );
 }
 
-function TableResults({ kind, rows, context }: ReportResultsProps) {
+function TableResults({ kind, rows, context, search }: ReportResultsProps) {
   const { t, i18n } = useLingui();
+  const { direction } = useLocale();
+  // the device's name is a column where the report covers several devices (a group, or more than one)
+  const many = (search.deviceId?.length ?? 0) !== 1 || (search.groupId?.length ?? 0) > 0;
+  const offered = useMemo(() => kind.columns.filter((c) => many || !c.onlyForMany), [kind, many]);
   const [visible, setVisible] = useState<Set<string>>(() => storedColumns(kind));
   const [selected, setSelected] = useState<number | null>(null);
-  const [mapShown, setMapShown] = useState(storedMapShown);
+  const [layout, setLayout] = useState<MapLayout>(() => parseMapLayout(readStored(MAP_KEY)));
+  // the layout as last set, for the end of a drag (a key press starts, moves and ends in one event)
+  const latest = useRef(layout);
+  const changeLayout = (next: MapLayout, keep: boolean) => {
+    latest.current = next;
+    setLayout(next);
+    if (keep) writeStored(MAP_KEY, formatMapLayout(next));
+  };
+  const resultsRef = useRef<HTMLDivElement>(null);
   const wrapped = useMemo<Row[]>(() => rows.map((row, id) => ({ id, row })), [rows]);
-  const visibleKey = [...visible].join();
+  const shown = offered.filter((c) => visible.has(c.id));
+  const shownKey = shown.map((c) => c.id).join();
   const columns = useMemo<Array<TableColumn<Row>>>(
     () =>
-      kind.columns
-        .filter((c) => visible.has(c.id))
-        .map((c, index) => ({
-          id: c.id,
-          header: i18n._(c.header),
-          isRowHeader: index === 0,
-          ...(c.width ? { width: c.width } : {}),
-          cell: (r: Row) => <ValueText text={c.text(r.row, context)} />,
-        })),
+      shown.map((c, index) => ({
+        id: c.id,
+        header: i18n._(c.header),
+        isRowHeader: index === 0,
+        ...(c.width ? { width: c.width } : {}),
+        ...(c.minWidth ? { minWidth: c.minWidth } : {}),
+        cell: (r: Row) => <ValueText text={c.text(r.row, context)} />,
+      })),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [kind, visibleKey, context, i18n.locale],
+    [kind, shownKey, context, i18n.locale],
   );
-  const first = kind.columns.find((c) => visible.has(c.id)) ?? kind.columns[0]!;
+  const first = shown[0] ?? offered[0] ?? kind.columns[0]!;
   const textValue = useCallback((r: Row) => first.text(r.row, context), [first, context]);
+  const place: MapPlace = kind.map ? layout.place : 'hidden';
+  const placeLabel: Record<MapPlace, string> = { beside: t`Beside the table`, above: t`Above the table`, hidden: t`Hidden` };
 
-  return (
-    <div className={styles.results} data-testid="report-results">
-      <div className={styles.table}>
-        <div className={styles.tableTools}>
-          <p className={styles.muted} role="status" data-testid="report-count">
-            {t`${rows.length} rows`}
-          </p>
-          <div className={styles.tools}>
+  const table = (
+    <div className={styles.table}>
+      <div className={styles.tableTools}>
+        <p className={styles.muted} role="status" data-testid="report-count">
+          {t`${plural(rows.length, { one: '# row', other: '# rows' })}`}
+        </p>
+        <div className={styles.tools}>
           {kind.map ? (
-            <ToggleButton
-              isSelected={mapShown}
-              onChange={(shown) => {
-                setMapShown(shown);
-                writeStored(MAP_KEY, shown ? 'shown' : 'hidden');
-              }}
-              className={`${buttonStyles.button({ variant: 'secondary' })} ${styles.toggleOn}`}
-              data-testid="report-map-toggle"
-            >
-              {t`Map`}
-            </ToggleButton>
+            <MenuTrigger>
+              <AriaButton className={buttonStyles.button({ variant: 'secondary' })} data-testid="report-map-place" data-place={place}>
+                {t`Map`}
+              </AriaButton>
+              <Menu
+                placement="bottom end"
+                selectionMode="single"
+                selectedKeys={[place]}
+                onSelectionChange={(keys: Selection) => {
+                  const chosen = keys === 'all' ? null : ([...keys][0] as MapPlace | undefined);
+                  if (!chosen) return;
+                  changeLayout({ ...layout, place: chosen }, true);
+                }}
+              >
+                {(['beside', 'above', 'hidden'] as const).map((id) => (
+                  <MenuItem key={id} id={id} data-testid={`report-map-${id}`}>
+                    {placeLabel[id]}
+                  </MenuItem>
+                ))}
+              </Menu>
+            </MenuTrigger>
           ) : null}
           <MenuTrigger>
             <AriaButton className={buttonStyles.button({ variant: 'secondary' })}>{t`Columns`}</AriaButton>
@@ -152,39 +178,70 @@ function TableResults({ kind, rows, context }: ReportResultsProps) {
               selectedKeys={visible}
               onSelectionChange={(keys: Selection) => {
                 const next = keys === 'all' ? new Set(kind.columns.map((c) => c.id)) : new Set([...keys].map(String));
-                if (next.size === 0) return;
+                if (![...next].some((id) => offered.some((c) => c.id === id))) return;
                 setVisible(next);
                 writeStored(COLUMNS_KEY(kind.id), JSON.stringify([...next]));
               }}
             >
-              {kind.columns.map((c) => (
+              {offered.map((c) => (
                 <MenuItem key={c.id} id={c.id}>
                   {i18n._(c.header)}
                 </MenuItem>
               ))}
             </Menu>
           </MenuTrigger>
-          </div>
         </div>
-        <Table
-          aria-label={i18n._(kind.title)}
-          rows={wrapped}
-          columns={columns}
-          textValue={textValue}
-          sortLabel={(header) => header}
-          selectedId={selected}
-          onSelect={(r) => setSelected(r?.id ?? null)}
-          empty={t`Nothing in this period.`}
-          wrap
-        />
       </div>
-      {kind.map && mapShown ? (
-        <div className={styles.map}>
-          <Suspense fallback={null}>
-            <ReportMap kind={kind.map} rows={rows} selected={selected} onSelect={setSelected} label={t`Map of the report`} />
-          </Suspense>
-        </div>
-      ) : null}
+      <Table
+        aria-label={i18n._(kind.title)}
+        rows={wrapped}
+        columns={columns}
+        textValue={textValue}
+        sortLabel={(header) => header}
+        selectedId={selected}
+        onSelect={(r) => setSelected(r?.id ?? null)}
+        empty={t`Nothing in this period.`}
+        wrap
+      />
+    </div>
+  );
+  if (place === 'hidden' || !kind.map) {
+    return (
+      <div className={styles.results} data-testid="report-results" data-place="hidden">
+        {table}
+      </div>
+    );
+  }
+  const beside = place === 'beside';
+  const map = (
+    <div
+      className={styles.map}
+      data-testid="report-map-pane"
+      style={assignInlineVars({ [styles.mapShare]: `${layout.share * 100}%`, [styles.mapHeight]: `${layout.height}px` })}
+    >
+      <Suspense fallback={null}>
+        <ReportMap kind={kind.map} rows={rows} selected={selected} onSelect={setSelected} label={t`Map of the report`} />
+      </Suspense>
+    </div>
+  );
+  const divider = (
+    <PaneDivider
+      orientation={beside ? 'vertical' : 'horizontal'}
+      label={t`Map size`}
+      value={beside ? Math.round(layout.share * 100) : layout.height}
+      min={beside ? MAP_SHARE.min * 100 : MAP_HEIGHT.min}
+      max={beside ? MAP_SHARE.max * 100 : MAP_HEIGHT.max}
+      valueText={beside ? i18n.number(layout.share, { style: 'percent' }) : t`${i18n.number(layout.height)} px`}
+      onMove={(delta) => changeLayout(moveDivider(latest.current, delta, resultsRef.current?.getBoundingClientRect().width ?? 0, direction === 'rtl'), false)}
+      onMoveEnd={() => changeLayout(latest.current, true)}
+      data-testid="report-map-divider"
+    />
+  );
+  return (
+    <div ref={resultsRef} className={styles.results} data-testid="report-results" data-place={place}>
+      {beside ? table : map}
+      {divider}
+      {beside ? map : table}
     </div>
   );
 }

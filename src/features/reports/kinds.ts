@@ -40,8 +40,12 @@ export interface ReportColumn<Row> {
   text(row: Row, context: CellContext): string;
   /** shown until the person chooses otherwise */
   defaultVisible?: boolean;
+  /** shown only where the report covers several devices (a group, or more than one device): the device's name */
+  onlyForMany?: boolean;
   /** a share of the row's width (1fr otherwise): a date and time, or an address, more; a duration less */
   width?: number | `${number}fr`;
+  /** the least width its texts need (`TableColumn.minWidth`): a time, a coordinate */
+  minWidth?: number;
 }
 
 /** What the map beside the table draws for a report (see `ReportMap`). */
@@ -125,26 +129,33 @@ function withoutHours(row: SummaryReportItem): boolean {
   return row.engineHours === 0 && row.startHours === 0 && row.endHours === 0;
 }
 
-const device = <Row extends { deviceId: number }>(): ReportColumn<Row> => ({ id: 'device', header: msg`Device`, text: (row, c) => c.deviceName(row.deviceId) });
+/** A date and its time: on two lines ("11/2/26," and "8:10:00 AM"), never inside the digits. */
+const TIME_WIDTH = { width: '1.2fr', minWidth: 86 } as const;
+/** An address, or a coordinate pair on two lines ("24.700000°" each). */
+const PLACE_WIDTH = { width: '1.3fr', minWidth: 86 } as const;
+/** One coordinate ("46.600000°") on one line. */
+const COORDINATE_WIDTH = 86;
+
+const device = <Row extends { deviceId: number }>(): ReportColumn<Row> => ({ id: 'device', header: msg`Device`, text: (row, c) => c.deviceName(row.deviceId), onlyForMany: true });
 const lat = (value: number, c: CellContext) => formatCoordinate(value, 'latitude', c.coordinates);
 const lon = (value: number, c: CellContext) => formatCoordinate(value, 'longitude', c.coordinates);
 
 const positionColumns: ReadonlyArray<ReportColumn<Position>> = [
   device<Position>(),
-  { id: 'fixTime', header: msg`Time`, text: (p, c) => formatTime(c, p.fixTime), width: '1.2fr' },
-  { id: 'latitude', header: msg`Latitude`, text: (p, c) => lat(p.latitude, c) },
-  { id: 'longitude', header: msg`Longitude`, text: (p, c) => lon(p.longitude, c) },
+  { id: 'fixTime', header: msg`Time`, text: (p, c) => formatTime(c, p.fixTime), ...TIME_WIDTH },
+  { id: 'latitude', header: msg`Latitude`, text: (p, c) => lat(p.latitude, c), minWidth: COORDINATE_WIDTH },
+  { id: 'longitude', header: msg`Longitude`, text: (p, c) => lon(p.longitude, c), minWidth: COORDINATE_WIDTH },
   { id: 'speed', header: msg`Speed`, text: (p, c) => c.units.speed(p.speed) },
   { id: 'altitude', header: msg`Altitude`, text: (p, c) => c.units.altitude(p.altitude), defaultVisible: false },
   { id: 'course', header: msg`Course`, text: (p, c) => `${c.units.number(p.course, 0)}°`, defaultVisible: false },
-  { id: 'address', header: msg`Address`, text: (p) => p.address ?? '', width: '2fr' },
+  { id: 'address', header: msg`Address`, text: (p) => p.address ?? '', ...PLACE_WIDTH, width: '2fr' },
   { id: 'valid', header: msg`Valid`, text: (p, c) => (p.valid ? c.i18n._(msg`Yes`) : c.i18n._(msg`No`)), defaultVisible: false },
   { id: 'accuracy', header: msg`Accuracy`, text: (p, c) => c.units.altitude(p.accuracy), defaultVisible: false },
 ];
 
 const eventColumns: ReadonlyArray<ReportColumn<Event>> = [
   device<Event>(),
-  { id: 'eventTime', header: msg`Time`, text: (e, c) => formatTime(c, e.eventTime), width: '1.2fr' },
+  { id: 'eventTime', header: msg`Time`, text: (e, c) => formatTime(c, e.eventTime), ...TIME_WIDTH },
   { id: 'type', header: msg`Event`, text: (e, c) => eventTitle(c.i18n, e, c.subjects) },
 ];
 
@@ -159,10 +170,10 @@ const baseColumns = <Row extends TripReportItem | StopReportItem | SummaryReport
 
 const tripColumns: ReadonlyArray<ReportColumn<TripReportItem>> = [
   device<TripReportItem>(),
-  { id: 'startTime', header: msg`Start time`, text: (r, c) => formatTime(c, r.startTime), width: '1.2fr' },
-  { id: 'startAddress', header: msg`Start address`, text: (r, c) => r.startAddress ?? `${lat(r.startLat, c)} ${lon(r.startLon, c)}`, width: '1.3fr' },
-  { id: 'endTime', header: msg`End time`, text: (r, c) => formatTime(c, r.endTime), width: '1.2fr' },
-  { id: 'endAddress', header: msg`End address`, text: (r, c) => r.endAddress ?? `${lat(r.endLat, c)} ${lon(r.endLon, c)}`, width: '1.3fr' },
+  { id: 'startTime', header: msg`Start time`, text: (r, c) => formatTime(c, r.startTime), ...TIME_WIDTH },
+  { id: 'startAddress', header: msg`Start address`, text: (r, c) => r.startAddress ?? `${lat(r.startLat, c)} ${lon(r.startLon, c)}`, ...PLACE_WIDTH },
+  { id: 'endTime', header: msg`End time`, text: (r, c) => formatTime(c, r.endTime), ...TIME_WIDTH },
+  { id: 'endAddress', header: msg`End address`, text: (r, c) => r.endAddress ?? `${lat(r.endLat, c)} ${lon(r.endLon, c)}`, ...PLACE_WIDTH },
   { id: 'duration', header: msg`Duration`, text: (r, c) => formatDuration(c.i18n, r.duration), width: '0.8fr' },
   ...baseColumns<TripReportItem>(),
   { id: 'driverName', header: msg`Driver`, text: (r) => r.driverName ?? r.driverUniqueId ?? '', defaultVisible: false },
@@ -170,10 +181,10 @@ const tripColumns: ReadonlyArray<ReportColumn<TripReportItem>> = [
 
 const stopColumns: ReadonlyArray<ReportColumn<StopReportItem>> = [
   device<StopReportItem>(),
-  { id: 'startTime', header: msg`Start time`, text: (r, c) => formatTime(c, r.startTime), width: '1.2fr' },
-  { id: 'endTime', header: msg`End time`, text: (r, c) => formatTime(c, r.endTime), width: '1.2fr' },
+  { id: 'startTime', header: msg`Start time`, text: (r, c) => formatTime(c, r.startTime), ...TIME_WIDTH },
+  { id: 'endTime', header: msg`End time`, text: (r, c) => formatTime(c, r.endTime), ...TIME_WIDTH },
   { id: 'duration', header: msg`Duration`, text: (r, c) => formatDuration(c.i18n, r.duration), width: '0.8fr' },
-  { id: 'address', header: msg`Address`, text: (r, c) => r.address ?? `${lat(r.latitude, c)} ${lon(r.longitude, c)}` },
+  { id: 'address', header: msg`Address`, text: (r, c) => r.address ?? `${lat(r.latitude, c)} ${lon(r.longitude, c)}`, ...PLACE_WIDTH },
   { id: 'engineHours', header: msg`Engine hours`, text: (r, c) => formatDuration(c.i18n, r.engineHours) },
   { id: 'spentFuel', header: msg`Fuel spent`, text: (r, c) => c.units.volume(r.spentFuel), defaultVisible: false },
 ];
@@ -188,7 +199,7 @@ const summaryColumns: ReadonlyArray<ReportColumn<SummaryReportItem>> = [
 ];
 
 const statisticsColumns: ReadonlyArray<ReportColumn<Statistics>> = [
-  { id: 'captureTime', header: msg`Time`, text: (r, c) => formatTime(c, r.captureTime), width: '1.2fr' },
+  { id: 'captureTime', header: msg`Time`, text: (r, c) => formatTime(c, r.captureTime), ...TIME_WIDTH },
   { id: 'activeUsers', header: msg`Active users`, text: (r) => String(r.activeUsers) },
   { id: 'activeDevices', header: msg`Active devices`, text: (r) => String(r.activeDevices) },
   { id: 'requests', header: msg`Requests`, text: (r) => String(r.requests) },
@@ -201,7 +212,7 @@ const statisticsColumns: ReadonlyArray<ReportColumn<Statistics>> = [
 ];
 
 const auditColumns: ReadonlyArray<ReportColumn<Action>> = [
-  { id: 'actionTime', header: msg`Time`, text: (r, c) => formatTime(c, r.actionTime), width: '1.2fr' },
+  { id: 'actionTime', header: msg`Time`, text: (r, c) => formatTime(c, r.actionTime), ...TIME_WIDTH },
   { id: 'userEmail', header: msg`User`, text: (r) => r.userEmail ?? String(r.userId) },
   { id: 'actionType', header: msg`Action`, text: (r) => r.actionType },
   { id: 'objectType', header: msg`Object`, text: (r) => r.objectType },

@@ -1,4 +1,4 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { createVar, keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
 import { media } from '../../ui/breakpoints';
 
@@ -15,7 +15,8 @@ export const heading = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight
 
 export const filter = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const fields = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: vars.space.sm });
-export const field = style({ minInlineSize: '12rem', flex: '1 1 12rem', maxInlineSize: '20rem' });
+/** A filter field: side by side from tablets up; on a phone each takes the whole line. */
+export const field = style({ minInlineSize: '12rem', flex: '1 1 12rem', maxInlineSize: '20rem', '@media': { [media.narrow]: { maxInlineSize: 'none' } } });
 export const buttons = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
 export const problems = style({ margin: 0, paddingInlineStart: vars.space.md });
 
@@ -37,38 +38,47 @@ export const barFill = style({
   '@media': { '(prefers-reduced-motion: no-preference)': { animation: `${keyframes({ from: { insetInlineStart: '-40%' }, to: { insetInlineStart: '100%' } })} 1.2s linear infinite` } },
 });
 
-/** The results: the table beside the map (under it on a phone). */
+/**
+ * The results: the table with the map pane beside it (at the inline end), above it, or none; the
+ * divider between them sets the pane's size. On a phone the two stack at fixed sizes.
+ */
 export const results = style({
   display: 'flex',
-  gap: vars.space.md,
   flex: 1,
   minBlockSize: '24rem',
-  '@media': { [media.narrow]: { flexDirection: 'column', minBlockSize: 'auto' } },
+  selectors: { '&[data-place=above]': { flexDirection: 'column' } },
+  '@media': { [media.narrow]: { flexDirection: 'column', minBlockSize: 'auto', gap: vars.space.md } },
 });
-/** The table takes the room it needs; the map beside it at most 35 % of the width (or none, when hidden). */
+/** The table takes the room the map leaves it. */
 export const table = style({
-  flex: '1 1 65%',
+  flex: '1 1 0',
   minInlineSize: 0,
+  minBlockSize: '16rem',
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.xs,
   '@media': { [media.narrow]: { blockSize: '28rem', flex: 'none' } },
 });
+/** The map pane's share of the width beside the table, and its height above it (`reportMapLayout.ts`). */
+export const mapShare = createVar();
+export const mapHeight = createVar();
 export const map = style({
-  flex: '0 1 35%',
-  maxInlineSize: '35%',
+  flex: 'none',
   minInlineSize: 0,
-  minBlockSize: '20rem',
   borderRadius: vars.radius.md,
   overflow: 'hidden',
   border: `1px solid ${vars.color.border}`,
-  '@media': { [media.narrow]: { blockSize: '18rem', flex: 'none', maxInlineSize: 'none' } },
+  '@media': {
+    [media.wide]: {
+      selectors: {
+        '[data-place=beside] > &': { inlineSize: mapShare, minBlockSize: '20rem' },
+        '[data-place=above] > &': { blockSize: mapHeight },
+      },
+    },
+    [media.narrow]: { blockSize: '18rem' },
+  },
 });
 export const tools = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs });
-/** The map toggle pressed: the map is shown. */
-export const toggleOn = style({
-  selectors: { '&[data-selected]': { backgroundColor: vars.color.primary, color: vars.color.onPrimary, borderColor: vars.color.primary } },
-});
 export const tableTools = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
 export const muted = style({ margin: 0, color: vars.color.textMuted });
 export const chart = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, flex: 1, minBlockSize: '22rem' });

@@ -140,6 +140,7 @@ export function Shell() {
   return (
     <WithQuery>
       <AppShell
+        sidebarWidth={inSettings || inReports ? 'menu' : 'list'}
         sidebar={
           // in settings and reports the sidebar holds their menu in place of the device list (from
           // tablets up; on phones they show their menu as a strip and the list stays a toggled view)
