@@ -9,7 +9,8 @@
  * - a GPX route crossing itself and a file that is not GPX are refused with their reasons, nothing
  *   is saved, the shape stays; made a line, it saves; Escape puts it down;
  * - a device reporting through the OsmAnd port into and out of the drawn circle brings the
- *   geofenceEnter and geofenceExit events live (toasts);
+ *   geofenceEnter and geofenceExit events live, named after the circle in the toasts, the events
+ *   drawer and the events report;
  * - a geofence made through the API as `CIRCLE (24.7136 46.6753, 500)` is listed on /geofences
  *   and drawn on the main map.
  */
@@ -244,7 +245,7 @@ describe('geofences drawn on the map', () => {
     await page.context().close();
   });
 
-  it('a device crossing a drawn circle brings its enter and exit events live', async () => {
+  it("a device crossing a drawn circle brings its enter and exit events live, named after the circle in the toasts, the drawer and the events report", async () => {
     // the toasts are the app's, on every page: signed in onto the geofences' list, no map to draw
     const page = await signedIn('/settings/geofences');
     // the live connection up, so that the events reach the page
@@ -262,10 +263,11 @@ describe('geofences drawn on the map', () => {
     const away = c.radius * 3 / 111_320;
     await report(c.lat + away, c.lon, now - 20);
     await report(c.lat, c.lon, now - 10);
-    const entered = page.getByTestId('event-toast').filter({ hasText: /Fence crosser/ }).filter({ hasText: /entered/i });
+    // the toast names the device and the geofence: "Geofence entered: Drawn circle"
+    const entered = page.getByTestId('event-toast').filter({ hasText: /Fence crosser/ }).filter({ hasText: 'Geofence entered: Drawn circle' });
     await entered.first().waitFor({ timeout: 15_000 });
     await report(c.lat - away, c.lon, now);
-    const left = page.getByTestId('event-toast').filter({ hasText: /Fence crosser/ }).filter({ hasText: /exited|left/i });
+    const left = page.getByTestId('event-toast').filter({ hasText: /Fence crosser/ }).filter({ hasText: 'Geofence exited: Drawn circle' });
     await left.first().waitFor({ timeout: 15_000 });
     const events = await adminJson<Array<{ type: string; geofenceId: number }>>(
       harness(),
@@ -273,6 +275,23 @@ describe('geofences drawn on the map', () => {
       `/api/reports/events?deviceId=${device.id}&from=${new Date((now - 60) * 1000).toISOString()}&to=${new Date((now + 60) * 1000).toISOString()}`,
     );
     expect(events.filter((e) => e.geofenceId === circle!.id).map((e) => e.type)).toEqual(['geofenceEnter', 'geofenceExit']);
+
+    // the drawer names it too
+    await page.getByTestId('events-button').click();
+    const drawer = page.getByRole('dialog', { name: 'Events' });
+    await drawer.getByText('Geofence entered: Drawn circle').first().waitFor();
+    await drawer.getByText('Geofence exited: Drawn circle').first().waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+
+    // and so does the events report, in the order they happened
+    const query = new URLSearchParams({ deviceId: String(device.id), period: 'custom', from: new Date((now - 60) * 1000).toISOString(), to: new Date((now + 60) * 1000).toISOString(), show: 'true' });
+    await page.goto(new URL(`/reports/events?${query}`, harness().server.url).toString());
+    const grid = main(page).getByRole('grid');
+    await grid.getByRole('row').nth(1).waitFor({ timeout: 20_000 });
+    const cells = await grid.locator('[role=gridcell] span').allTextContents();
+    const named = cells.filter((text) => /Drawn circle/.test(text));
+    expect(named).toEqual(['Geofence entered: Drawn circle', 'Geofence exited: Drawn circle']);
     await page.context().close();
   });
 
