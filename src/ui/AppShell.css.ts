@@ -73,6 +73,20 @@ export const bottom = style({
   },
 });
 
+/**
+ * The area pop-overs keep to (react-aria's positioning boundary): the window, less the bottom
+ * navigation on phones, so that a list or a menu never opens over it. Invisible, never hit.
+ */
+export const popoverBoundary = style({
+  position: 'fixed',
+  inset: 0,
+  visibility: 'hidden',
+  pointerEvents: 'none',
+  '@media': {
+    [media.narrow]: { insetBlockEnd: `calc(${vars.size.bottomBar} + env(safe-area-inset-bottom))` },
+  },
+});
+
 /** The toasts' strip's height (0 while empty), set on the shell by AppShell. */
 export const toastStripBlockSize = createVar();
 

@@ -4,6 +4,7 @@ import * as styles from './AppShell.css';
 import * as toastStyles from './Toast.css';
 import { cx } from './cx';
 import { useToastStrip } from './ToastPlace';
+import { PopoverBoundaryContext } from './popoverBoundary';
 
 export interface AppShellProps {
   children?: ReactNode;
@@ -32,6 +33,8 @@ export function AppShell({ children, bottomNav, sidebar, sidebarWidth = 'list', 
   const register = useToastStrip();
   const shell = useRef<HTMLDivElement>(null);
   const [stripElement, setStripElement] = useState<HTMLElement | null>(null);
+  // the free area pop-overs keep to: above the bottom navigation on phones
+  const [boundary, setBoundary] = useState<HTMLDivElement | null>(null);
   const strip = useCallback(
     (element: HTMLElement | null) => {
       register(element);
@@ -47,13 +50,16 @@ export function AppShell({ children, bottomNav, sidebar, sidebarWidth = 'list', 
     return () => observer.disconnect();
   }, [stripElement]);
   return (
-    <div ref={shell} className={cx(styles.shell, sidebar != null && styles.withSidebar, sidebar != null && sidebarWidth === 'menu' && styles.menuSidebar, className)}>
-      {sidebar != null && <aside className={styles.sidebar}>{sidebar}</aside>}
-      <main className={styles.main} tabIndex={-1} data-testid="main">
-        {children}
-      </main>
-      <div ref={strip} className={cx(toastStyles.place, styles.toasts)} data-toast-place="strip" />
-      {bottomNav != null && <div className={styles.bottom}>{bottomNav}</div>}
-    </div>
+    <PopoverBoundaryContext.Provider value={boundary}>
+      <div ref={shell} className={cx(styles.shell, sidebar != null && styles.withSidebar, sidebar != null && sidebarWidth === 'menu' && styles.menuSidebar, className)}>
+        {sidebar != null && <aside className={styles.sidebar}>{sidebar}</aside>}
+        <main className={styles.main} tabIndex={-1} data-testid="main">
+          {children}
+        </main>
+        <div ref={strip} className={cx(toastStyles.place, styles.toasts)} data-toast-place="strip" />
+        {bottomNav != null && <div className={styles.bottom}>{bottomNav}</div>}
+        <div ref={setBoundary} className={styles.popoverBoundary} aria-hidden="true" />
+      </div>
+    </PopoverBoundaryContext.Provider>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from 'react-aria-components';
 import * as styles from './Menu.css';
 import { composeClass, cx } from './cx';
+import { usePopoverBoundary } from './popoverBoundary';
 
 export type MenuTriggerProps = AriaMenuTriggerProps;
 
@@ -30,7 +31,7 @@ export interface MenuProps<T extends object> extends AriaMenuProps<T> {
 /** A menu in a popover (e.g. the user menu: account, logout). */
 export function Menu<T extends object>({ placement = 'top end', className, ...props }: MenuProps<T>) {
   return (
-    <Popover placement={placement} className={styles.popover}>
+    <Popover placement={placement} className={styles.popover} {...usePopoverBoundary()}>
       <AriaMenu {...props} className={composeClass(className, styles.menu)} />
     </Popover>
   );

@@ -10,6 +10,7 @@ import {
 // documented way to choose the portal container of every overlay below it
 import { UNSAFE_PortalProvider } from 'react-aria';
 import * as styles from './Popover.css';
+import { usePopoverBoundary } from './popoverBoundary';
 
 export interface PopoverDialogProps {
   /** The trigger: one of our `Button`s. */
@@ -30,12 +31,13 @@ export interface PopoverDialogProps {
 export function PopoverDialog({ trigger, title, children, placement = 'bottom end' }: PopoverDialogProps) {
   const anchor = useRef<HTMLSpanElement>(null);
   const container = () => anchor.current?.closest<HTMLElement>('[data-theme]') ?? document.body;
+  const boundary = usePopoverBoundary();
   return (
     <span ref={anchor} className={styles.anchor}>
       <UNSAFE_PortalProvider getContainer={container}>
         <DialogTrigger>
           {trigger}
-          <AriaPopover placement={placement} className={styles.popover}>
+          <AriaPopover placement={placement} className={styles.popover} {...boundary}>
             <Dialog className={styles.dialog}>
               <Heading slot="title" className={styles.title}>
                 {title}

@@ -13,6 +13,7 @@ import {
 import * as fieldStyles from './Field.css';
 import * as styles from './Select.css';
 import { cx } from './cx';
+import { usePopoverBoundary } from './popoverBoundary';
 import { FieldError } from './FieldError';
 import { ChevronDownIcon } from './shellIcons';
 
@@ -77,6 +78,7 @@ export function SelectBody({
   items,
   wrapList = (list) => list,
 }: Pick<SelectProps, 'label' | 'description' | 'errorMessage' | 'items'> & { wrapList?: (list: ReactNode) => ReactNode }) {
+  const boundary = usePopoverBoundary();
   const list = (
     <ListBox className={styles.listBox} items={items}>
       {(item) => (
@@ -99,7 +101,7 @@ export function SelectBody({
         </Text>
       )}
       <FieldError>{errorMessage}</FieldError>
-      <Popover className={styles.popover}>
+      <Popover className={styles.popover} {...boundary}>
         {wrapList(list)}
       </Popover>
     </>

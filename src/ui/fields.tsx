@@ -44,6 +44,7 @@ import { FieldError } from './FieldError';
 import { Checkbox } from './Checkbox';
 import { ChevronDownIcon } from './shellIcons';
 import { cx } from './cx';
+import { usePopoverBoundary } from './popoverBoundary';
 
 interface Labelled {
   label: ReactNode;
@@ -156,7 +157,7 @@ export function ComboBox({ label, description, errorMessage, items, selectedKey,
           <ChevronDownIcon />
         </AriaButton>
       </GroupedParts>
-      <Popover className={styles.popover}>
+      <Popover className={styles.popover} {...usePopoverBoundary()}>
         <ListBox className={styles.listBox}>
           {(item: ChoiceItem) => (
             <ListBoxItem id={item.id} textValue={item.label} className={styles.option}>
@@ -262,7 +263,7 @@ export function DatePicker({ label, description, errorMessage, value, onChange, 
       </Group>
       <Description>{description}</Description>
       <FieldError>{errorMessage}</FieldError>
-      <Popover className={styles.popover}>
+      <Popover className={styles.popover} {...usePopoverBoundary()}>
         <AriaDialog>
           <Calendar className={styles.calendar}>
             <header className={styles.calendarHeader}>

@@ -311,6 +311,26 @@ describe('reports', () => {
     await page.close();
   });
 
+  it('on a phone, a list opened low on the screen stays clear of the bottom navigation', async () => {
+    const { page } = await harness().newPage({ locale: 'en-US', viewport: { width: 390, height: 844 } } as never);
+    await page.goto(new URL(`${reportUrl('chart', { attribute: 'speed' })}&locale=en`, harness().server.url).toString());
+    await page.locator('input[type=password]').waitFor();
+    await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
+    await main(page).locator('[data-drawn="true"]').waitFor({ timeout: 20_000 });
+    // the attributes' field is two thirds down the screen: its list (six attributes) would reach past
+    // the navigation's top
+    const field = main(page).getByRole('button', { name: /Speed/ }).first();
+    expect((await field.boundingBox())!.y).toBeGreaterThan(844 / 2);
+    await field.click();
+    const list = page.getByRole('listbox');
+    await list.waitFor();
+    const navTop = await page.getByRole('navigation', { name: 'Main navigation' }).last().evaluate((nav) => nav.getBoundingClientRect().top);
+    const box = (await list.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(navTop);
+    await page.keyboard.press('Escape');
+    await page.close();
+  });
+
   it('xlsx and GPX exports download and parse', async () => {
     const page = await signedIn(reportUrl('route'));
     await rows(page);
