@@ -5,7 +5,8 @@
  * device list open, a card, and event toasts in the map's zone beside it). Pop-ups must
  * have their surface: a dialog or menu whose surface is taken away fails the comparison. Settings:
  * a list (groups, Arabic, desktop and phone) and an edit form (a device, English). Geofences: the
- * editor open on a circle beside the list (Arabic). An announcement on the sign-in page (Arabic,
+ * editor open on a circle beside the list (Arabic). Reports: trips with the map beside the table
+ * (Arabic, desktop) and stacked (English, phone). An announcement on the sign-in page (Arabic,
  * desktop and phone).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -255,6 +256,25 @@ describe('the look of the main states', () => {
     await page.waitForTimeout(300);
     await mapStill(page);
     await expectLook(page, 'replay-ar');
+  });
+
+  it('reports: trips with the map beside the table on a desktop (Arabic), the table and the map stacked on a phone (English)', async () => {
+    const day = Date.parse('2026-11-05T07:00:00Z');
+    const truck = await adminJson<{ id: number }>(harness, 'POST', '/api/devices', { name: 'Look truck', uniqueId: 'look-truck', attributes: {} });
+    await reportFixes(harness, 'look-truck', [...drive(day, [24.7, 46.6], [24.7, 46.65], 10), ...drive(day + 40 * 60_000, [24.7, 46.65], [24.73, 46.65], 8)]);
+    const query = `deviceId=${truck.id}&period=custom&from=2026-11-05T00:00:00.000Z&to=2026-11-05T23:59:59.999Z&show=true`;
+    for (const [lang, size] of [['ar', 'desktop'], ['en', 'phone']] as const) {
+      const { page } = await openPage(lang, size);
+      await page.goto(`${harness.server.url}/reports/trips?${query}&locale=${lang}`);
+      await page.locator('input[type=password]').waitFor();
+      await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
+      await page.getByRole('main').getByRole('grid').getByRole('row').nth(1).waitFor({ timeout: 30_000 });
+      await page.locator('[data-testid="report-map"] [data-map-ready="true"]').waitFor({ timeout: 30_000 });
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      await page.mouse.move(0, 0);
+      await mapStill(page);
+      await expectLook(page, `reports-trips-${lang}-${size}`);
+    }
   });
 
   // last: a guest announcement would cover every sign-in page after it
