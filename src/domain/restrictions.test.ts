@@ -30,6 +30,13 @@ describe('restrictions', () => {
     });
   }
 
+  it('ui.disableEvents hides the events and ui.disableReport the Reports tab, from the server or the user, never for administrators', () => {
+    expect(restrictionsOf(user(), server()).features).toMatchObject({ events: true, reports: true });
+    expect(restrictionsOf(user(), server({ attributes: { 'ui.disableEvents': true } })).features).toMatchObject({ events: false, reports: true });
+    expect(restrictionsOf(user({ attributes: { 'ui.disableReport': 'true' } }), server()).features).toMatchObject({ events: true, reports: false });
+    expect(restrictionsOf(user({ administrator: true }), server({ attributes: { 'ui.disableEvents': true, 'ui.disableReport': true } })).features).toMatchObject({ events: true, reports: true });
+  });
+
   it('named flags hold when the server or the user has them, never for administrators', () => {
     for (const flag of ['limitCommands', 'disableReports', 'fixedEmail'] as const) {
       expect(restrictionsOf(user({ [flag]: true }), server())[flag]).toBe(true);

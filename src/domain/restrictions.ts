@@ -53,6 +53,8 @@ export interface Restrictions {
     savedCommands: boolean;
     attributes: boolean;
     events: boolean;
+    /** the Reports tab (`ui.disableReport`; the `disableReports` restriction refuses the reports too) */
+    reports: boolean;
   };
 }
 
@@ -78,6 +80,7 @@ export function restrictionsOf(user: User | null | undefined, server: Server | n
       savedCommands: !disabled('SavedCommands'),
       attributes: !disabled('Attributes'),
       events: !disabled('Events'),
+      reports: !disabled('Report'),
     },
   };
 }

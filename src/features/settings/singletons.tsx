@@ -84,7 +84,7 @@ export const serverEditor: EditDescriptor<Server> = {
         { kind: 'switch', key: 'disableReports', label: msg`Disable reports` },
         { kind: 'switch', key: 'fixedEmail', label: msg`Fixed email` },
         { kind: 'switch', key: 'forceSettings', label: msg`Force settings` },
-        { kind: 'switch', key: 'attributes.ui.disableServerChange', label: msg`Disable server change` },
+        { kind: 'switch', key: 'attributes.disableChange', label: msg`Disable server change` },
       ],
     },
     {

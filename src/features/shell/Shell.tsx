@@ -20,7 +20,7 @@ import {
 import { useServices } from '../app/services';
 import { useSession, useSocketStatus, type SocketStatus } from '../app/hooks';
 import { selectServer, selectUser } from '../../machines/session/selectors';
-import { isRestricted } from '../../domain/permissions';
+import { restrictionsOf } from '../../domain/restrictions';
 import { navigationItems } from '../../domain/navigation';
 import { activeTab } from '../../domain/navigation';
 import { unreadEvents } from '../../domain/eventRules';
@@ -74,6 +74,8 @@ export function Shell() {
   const { session } = useServices();
   const user = useSession(selectUser);
   const server = useSession(selectServer);
+  // what this user is shown: the events (button, drawer, toasts) and the Reports tab may be hidden
+  const { features, disableReports } = restrictionsOf(user, server);
   const pathname = useLocation({ select: (location) => location.pathname });
   useFocusMainOnNavigation(pathname);
   const [eventsOpen, setEventsOpen] = useState(false);
@@ -118,7 +120,7 @@ export function Shell() {
   // a user is logged in, else the user menu entry; the Map tab's red dot while the socket is down
   const items: BottomNavigationItem[] = navigationItems({
     loggedIn: user !== null,
-    reportsDisabled: isRestricted('disableReports', user, server),
+    reportsDisabled: disableReports || !features.reports,
   }).map((id): BottomNavigationItem => {
     switch (id) {
       case 'map':
@@ -149,18 +151,20 @@ export function Shell() {
               <p className={styles.brand}>{t`Athar`}</p>
               <ConnectionState status={socket} />
               <DevicesToggle isOpen={devicesOpen} onChange={setDevicesOpen} />
-              <AriaButton
-                ref={eventsButton}
-                className={styles.eventsButton}
-                onPress={() => setEventsOpen(true)}
-                aria-label={t`Events`}
-                data-testid="events-button"
-              >
-                <span className={styles.iconWrap}>
-                  <BellIcon />
-                  {unread && <Badge anchored label={t`New events`} />}
-                </span>
-              </AriaButton>
+              {features.events ? (
+                <AriaButton
+                  ref={eventsButton}
+                  className={styles.eventsButton}
+                  onPress={() => setEventsOpen(true)}
+                  aria-label={t`Events`}
+                  data-testid="events-button"
+                >
+                  <span className={styles.iconWrap}>
+                    <BellIcon />
+                    {unread && <Badge anchored label={t`New events`} />}
+                  </span>
+                </AriaButton>
+              ) : null}
               {/* the user menu: account settings and logout, on every screen size */}
               <MenuTrigger>
                 <AriaButton className={styles.eventsButton} aria-label={t`Account`} data-testid="account-button">
@@ -182,8 +186,12 @@ export function Shell() {
         <Outlet />
         <TermsDialog />
       </AppShell>
-      <EventsDrawer isOpen={eventsOpen} onOpenChange={onEventsOpenChange} />
-      <EventsController drawerOpen={eventsOpen} onOpenDrawer={openEventsFromToasts} />
+      {features.events ? (
+        <>
+          <EventsDrawer isOpen={eventsOpen} onOpenChange={onEventsOpenChange} />
+          <EventsController drawerOpen={eventsOpen} onOpenDrawer={openEventsFromToasts} />
+        </>
+      ) : null}
     </WithQuery>
   );
 }

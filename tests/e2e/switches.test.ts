@@ -1,0 +1,88 @@
+/**
+ * An administrator's switches take effect, end to end:
+ * - "Disable server change" on /settings/server saves `attributes.disableChange`, and the sign-in
+ *   page no longer offers "Change server";
+ * - `ui.disableEvents` takes the events button, the drawer and the toasts away from a plain user
+ *   (an alarm from their device shows nothing), and gives them back when cleared;
+ * - `ui.disableReport` takes the Reports tab away from a plain user, not from an administrator.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { adminJson, createUser, sendAlarm, setServerAttributes, submitLogin, waitForPath } from './helpers.ts';
+import { fileHarness, main } from './settingsSteps.ts';
+
+const { harness, signedIn } = fileHarness();
+
+/** A page with `user` signed in, in English, on the map page (the map itself not waited for). */
+async function signedInAs(user: { email: string; password: string }): Promise<Page> {
+  const { page } = await harness().newPage();
+  await page.goto(`${harness().server.url}/login?locale=en`);
+  await submitLogin(page, user.email, user.password);
+  await waitForPath(page, '/');
+  await page.getByRole('navigation', { name: 'Main navigation' }).first().waitFor();
+  return page;
+}
+
+describe('switches', () => {
+  it('"Disable server change" saves attributes.disableChange and hides "Change server" on the sign-in page', async () => {
+    const page = await signedIn('/settings/server');
+    await main(page).getByRole('button', { name: 'Permissions' }).click();
+    const change = main(page).getByRole('switch', { name: 'Disable server change', exact: true });
+    expect(await change.isChecked()).toBe(false);
+    await change.focus();
+    await page.keyboard.press('Space');
+    await main(page).getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(async () => (await adminJson<{ attributes: Record<string, unknown> }>(harness(), 'GET', '/api/server')).attributes.disableChange).toBe(true);
+
+    const { page: visitor } = await harness().newPage();
+    await visitor.goto(`${harness().server.url}/login?locale=en`);
+    await visitor.locator('input[type=password]').waitFor();
+    expect(await visitor.getByRole('link', { name: 'Change server' }).count()).toBe(0);
+    await setServerAttributes(harness(), { disableChange: null });
+    await visitor.reload();
+    await visitor.getByRole('link', { name: 'Change server' }).waitFor();
+    await visitor.context().close();
+    await page.context().close();
+  });
+
+  it('ui.disableEvents takes the events button, the drawer and the toasts from a plain user; ui.disableReport the Reports tab', async () => {
+    const user = await createUser(harness(), 'switches');
+    const device = await adminJson<{ id: number }>(harness(), 'POST', '/api/devices', { name: 'Switch van', uniqueId: 'switch-van' });
+    await adminJson(harness(), 'POST', '/api/permissions', { userId: user.id, deviceId: device.id });
+    const notification = await adminJson<{ id: number }>(harness(), 'POST', '/api/notifications', { type: 'alarm', notificators: 'web', always: false, attributes: {} });
+    await adminJson(harness(), 'POST', '/api/permissions', { userId: user.id, notificationId: notification.id });
+    await adminJson(harness(), 'POST', '/api/permissions', { deviceId: device.id, notificationId: notification.id });
+
+    // shown by default: the button, and an alarm's toast
+    let page = await signedInAs(user);
+    await page.getByTestId('events-button').waitFor();
+    await page.locator('[data-testid="connection-state"][data-status="online"]').waitFor({ timeout: 15_000 });
+    await sendAlarm(harness(), 'switch-van', Math.floor(Date.now() / 1000) - 30);
+    await page.getByTestId('event-toast').filter({ hasText: 'Switch van' }).first().waitFor({ timeout: 15_000 });
+    const nav = page.getByRole('navigation', { name: 'Main navigation' }).first();
+    expect(await nav.getByText('Reports', { exact: true }).count()).toBe(1);
+    await page.context().close();
+
+    // hidden by the server's flags
+    await setServerAttributes(harness(), { 'ui.disableEvents': true, 'ui.disableReport': true });
+    page = await signedInAs(user);
+    await page.locator('[data-testid="connection-state"][data-status="online"]').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('events-button').count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).first().getByText('Reports', { exact: true }).count()).toBe(0);
+    // an alarm reaches the page (its device's position moves the list's row) and shows no toast
+    const before = await adminJson<Array<{ id: number }>>(harness(), 'GET', `/api/reports/events?deviceId=${device.id}&type=alarm&from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z`);
+    await sendAlarm(harness(), 'switch-van');
+    await expect.poll(async () => (await adminJson<Array<{ id: number }>>(harness(), 'GET', `/api/reports/events?deviceId=${device.id}&type=alarm&from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z`)).length).toBe(before.length + 1);
+    await page.waitForTimeout(1500);
+    expect(await page.getByTestId('event-toast').count()).toBe(0);
+    expect(await page.getByRole('dialog', { name: 'Events' }).count()).toBe(0);
+    await page.context().close();
+
+    // an administrator keeps both
+    const admin = await signedIn();
+    await admin.getByTestId('events-button').waitFor();
+    expect(await admin.getByRole('navigation', { name: 'Main navigation' }).first().getByText('Reports', { exact: true }).count()).toBe(1);
+    await admin.context().close();
+    await setServerAttributes(harness(), { 'ui.disableEvents': null, 'ui.disableReport': null });
+  });
+});
