@@ -40,7 +40,7 @@ describe('AlertDialog', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Accept' }));
   });
 
-  it('is not dismissed by Escape', () => {
+  it('is not dismissed by Escape where a button must decide (escapeCancels false: the terms)', () => {
     const onCancel = vi.fn();
     const onPrimaryAction = vi.fn();
     render(
@@ -50,6 +50,7 @@ describe('AlertDialog', () => {
         cancelLabel="Decline"
         onPrimaryAction={onPrimaryAction}
         onCancel={onCancel}
+        escapeCancels={false}
       >
         Please accept.
       </AlertDialog>,
@@ -58,6 +59,24 @@ describe('AlertDialog', () => {
     expect(screen.getByRole('alertdialog', { name: 'Terms' })).toBeTruthy();
     expect(onCancel).not.toHaveBeenCalled();
     expect(onPrimaryAction).not.toHaveBeenCalled();
+  });
+
+  it("a question's Escape is its Cancel; never while its action is under way", () => {
+    const onCancel = vi.fn();
+    const { rerender } = render(
+      <AlertDialog title="Remove item?" primaryActionLabel="Remove" cancelLabel="Cancel" variant="danger" onPrimaryAction={() => {}} onCancel={onCancel} isPrimaryActionPending>
+        Truck
+      </AlertDialog>,
+    );
+    pressEscape();
+    expect(onCancel).not.toHaveBeenCalled();
+    rerender(
+      <AlertDialog title="Remove item?" primaryActionLabel="Remove" cancelLabel="Cancel" variant="danger" onPrimaryAction={() => {}} onCancel={onCancel}>
+        Truck
+      </AlertDialog>,
+    );
+    pressEscape();
+    expect(onCancel).toHaveBeenCalledTimes(1);
   });
 
   it('calls its actions from the keyboard', () => {

@@ -105,15 +105,21 @@ export interface AlertDialogProps {
   onCancel?: () => void;
   /** Default true. */
   isOpen?: boolean;
-  /** Escape and outside clicks never close an alert dialog; it waits for a button. */
+  /** Outside clicks never close an alert dialog. */
   isDismissable?: false;
+  /**
+   * Escape is its Cancel (default: a question such as 'Remove item?'); `false` for a choice that
+   * must be made with a button (terms to accept or decline). Never while its action is under way.
+   */
+  escapeCancels?: boolean;
   variant?: 'primary' | 'danger';
   isPrimaryActionPending?: boolean;
 }
 
 /**
- * A blocking `alertdialog` (e.g. the terms the user must accept before using the app). It is
- * closed only by its buttons: the owner decides when it goes away (set `isOpen`).
+ * A blocking `alertdialog` (e.g. the terms the user must accept before using the app, or 'Remove
+ * item?'). It is closed by its buttons, and by Escape as its Cancel unless `escapeCancels` is false:
+ * the owner decides when it goes away (set `isOpen`).
  */
 export function AlertDialog({
   title,
@@ -125,9 +131,17 @@ export function AlertDialog({
   isOpen = true,
   variant = 'primary',
   isPrimaryActionPending,
+  escapeCancels = true,
 }: AlertDialogProps) {
   return (
-    <Modal isOpen={isOpen} isDismissable={false} isKeyboardDismissDisabled>
+    <Modal
+      isOpen={isOpen}
+      isDismissable={false}
+      isKeyboardDismissDisabled={!escapeCancels || onCancel == null || isPrimaryActionPending === true}
+      onOpenChange={(open) => {
+        if (!open) onCancel?.();
+      }}
+    >
       <Dialog role="alertdialog">
         <Heading slot="title" className={styles.title}>
           {title}

@@ -192,7 +192,7 @@ describe('settings screens', () => {
     // removed after 'Remove item?'
     await open(page, '/settings/devices');
     await main(page).getByLabel('Search').fill('Sara');
-    await removeRow(page, 'Phone of Sara (new)');
+    await removeRow(page, 'Phone of Sara (new)', { escapeFirst: true });
     devices = await adminJson(harness(), 'GET', '/api/devices');
     expect(devices.some((d) => d.id === created!.id)).toBe(false);
   });

@@ -44,10 +44,23 @@ export function fileHarness(): { harness: () => Harness; url: (path: string) => 
 /** The settings screen itself (the shell's device list beside it has fields of its own). */
 export const main = (page: Page) => page.getByRole('main');
 
-/** Removes a list's row through its More menu and 'Remove item?', and waits until it is gone. */
-export async function removeRow(page: Page, name: string): Promise<void> {
-  await main(page).getByRole('button', { name: `More for ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'Remove' }).click();
+/**
+ * Removes a list's row through its More menu and 'Remove item?' (which names it), and waits until
+ * it is gone. With `escapeFirst`, Escape first cancels the question and the row stays.
+ */
+export async function removeRow(page: Page, name: string, { escapeFirst = false } = {}): Promise<void> {
+  const ask = async () => {
+    await main(page).getByRole('button', { name: `More for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Remove' }).click();
+    await page.getByRole('alertdialog').getByText(name, { exact: true }).waitFor();
+  };
+  await ask();
+  if (escapeFirst) {
+    await page.keyboard.press('Escape');
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    await main(page).getByRole('row', { name }).waitFor();
+    await ask();
+  }
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
   await main(page).getByRole('row', { name }).waitFor({ state: 'detached', timeout: 10_000 });
 }

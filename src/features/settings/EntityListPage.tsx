@@ -224,13 +224,13 @@ export function EntityListPage<T extends { id: number }, D = T[]>({ descriptor, 
           empty={search ? t`Nothing matches the search` : descriptor.empty ? i18n._(descriptor.empty) : t`Nothing here yet`}
         />
       )}
-      {removing ? <RemoveDialog source={source} row={removing} onClosed={() => setRemoving(null)} /> : null}
+      {removing ? <RemoveDialog source={source} row={removing} label={textValue(removing)} onClosed={() => setRemoving(null)} /> : null}
     </div>
   );
 }
 
 /** 'Remove item?' for a row: an editor machine started on the question (intent `remove`). */
-function RemoveDialog<T extends { id: number }, D>({ source, row, onClosed }: { source: ListSource<T, D>; row: T; onClosed: () => void }) {
+function RemoveDialog<T extends { id: number }, D>({ source, row, label, onClosed }: { source: ListSource<T, D>; row: T; label: string; onClosed: () => void }) {
   const { t } = useLingui();
   const services = useServices();
   const machine = useMemo(
@@ -257,6 +257,9 @@ function RemoveDialog<T extends { id: number }, D>({ source, row, onClosed }: { 
       isPrimaryActionPending={removing}
       onPrimaryAction={() => actor.send({ type: 'CONFIRM' })}
       onCancel={() => actor.send({ type: 'CANCEL' })}
-    />
+    >
+      {/* what it removes, as its row names it (a device, a geofence, a user, a notification's type) */}
+      {label ? <p className={styles.removeName}>{label}</p> : null}
+    </AlertDialog>
   );
 }

@@ -46,3 +46,6 @@ export const image = style({ maxInlineSize: '100%', maxBlockSize: vars.size.imag
 export const qr = style({ inlineSize: vars.size.qrCode, blockSize: vars.size.qrCode, backgroundColor: '#ffffff', padding: vars.space.xs, borderRadius: vars.radius.sm });
 export const token = style({ fontFamily: 'monospace', direction: 'ltr', whiteSpace: 'pre-wrap', wordBreak: 'break-all', overflowWrap: 'anywhere', padding: vars.space.sm, backgroundColor: vars.color.surface, borderRadius: vars.radius.sm, margin: 0 });
 export const checklist = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, maxBlockSize: '24rem', overflowY: 'auto' });
+
+/** The name of what 'Remove item?' removes, in its own direction (a Latin name in Arabic). */
+export const removeName = style({ margin: 0, fontWeight: vars.fontWeight.bold, unicodeBidi: 'plaintext', overflowWrap: 'anywhere' });

@@ -23,6 +23,7 @@ export function TermsDialog() {
       onPrimaryAction={() => session.send({ type: 'ACCEPT_TERMS' })}
       onCancel={() => session.send({ type: 'CANCEL_TERMS' })}
       isPrimaryActionPending={busy}
+      escapeCancels={false}
     >
       <p>{t`To continue, read and accept the terms of use.`}</p>
       {termsUrl && (
