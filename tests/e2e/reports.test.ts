@@ -11,6 +11,9 @@
  *   and back and forward restore each step;
  * - the chart draws speed;
  * - the xlsx and GPX exports download and parse;
+ * - in Arabic, the trips' xlsx is the table on the screen: Arabic headers, the speed's unit in its
+ *   header, the numbers shown, times as date cells of the wall clock in the user's zone; the CSV
+ *   holds the same rows;
  * - a scheduled report is saved and listed;
  * - cancelling a running report aborts its request;
  * - a range that ends before it starts, and no device, are refused with what to fix.
@@ -19,6 +22,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { JSDOM } from 'jsdom';
 import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
 import { distanceMeters } from '../../contract/units.ts';
 import { ADMIN_PASSWORD } from './harness.ts';
 import { ADMIN_LOGIN, adminJson, submitLogin, waitForPath } from './helpers.ts';
@@ -84,9 +88,7 @@ async function rows(page: Page): Promise<string[][]> {
 
 /** The column of `name` in the table's heading row. */
 async function column(page: Page, name: string): Promise<number> {
-  const names = await main(page)
-    .getByTestId('table-header')
-    .evaluate((heading) => [...heading.children].map((cell) => (cell.textContent ?? '').replace(/[▲▼]/g, '').trim()));
+  const names = await headerNames(page);
   const index = names.indexOf(name);
   if (index < 0) throw new Error(`no column ${name} in ${names.join(', ')}`);
   return index;
@@ -104,6 +106,30 @@ async function openInApp(page: Page, path: string, heading: string): Promise<voi
 }
 
 const km = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+
+/** A figure as shown in Arabic ("٤٨٫١ كم/س") as a number: Arabic-Indic digits, the Arabic decimal point, no grouping. */
+const arabicNumber = (text: string) =>
+  Number(
+    text
+      .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+      .replace(/\u066B/g, '.')
+      .replace(/[^\d.]/g, ''),
+  );
+
+/** The names in the table's heading row, in order. */
+async function headerNames(page: Page): Promise<string[]> {
+  return main(page)
+    .getByTestId('table-header')
+    .evaluate((heading) => [...heading.children].map((cell) => (cell.textContent ?? '').replace(/[▲▼]/g, '').trim()));
+}
+
+/** Chooses `item` in the Export menu (`button` in the page's language) and reads the download. */
+async function exportAs(page: Page, item: string, button = 'Export'): Promise<{ name: string; data: Buffer }> {
+  await main(page).getByRole('button', { name: button, exact: true }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: item }).click()]);
+  const { readFile } = await import('node:fs/promises');
+  return { name: download.suggestedFilename(), data: await readFile(await download.path()) };
+}
 
 describe('reports', () => {
   it('every report opens from the Reports tab with the keyboard only; the tab lands on combined', async () => {
@@ -279,15 +305,7 @@ describe('reports', () => {
   it('xlsx and GPX exports download and parse', async () => {
     const page = await signedIn(reportUrl('route'));
     await rows(page);
-    const exportAs = async (item: string) => {
-      await main(page).getByRole('button', { name: 'Export' }).click();
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: item }).click()]);
-      const path = await download.path();
-      const { readFile } = await import('node:fs/promises');
-      return { name: download.suggestedFilename(), data: await readFile(path) };
-    };
-
-    const xlsx = await exportAs('Spreadsheet (xlsx)');
+    const xlsx = await exportAs(page, 'Spreadsheet (xlsx)');
     expect(xlsx.name).toMatch(/\.xlsx$/);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.data as unknown as ArrayBuffer);
@@ -295,7 +313,7 @@ describe('reports', () => {
     const dataRows = sheet.getSheetValues().filter((row) => Array.isArray(row) && row.some((cell) => cell === 'Report van'));
     expect(dataRows).toHaveLength(FIXES.length);
 
-    const gpx = await exportAs('GPX');
+    const gpx = await exportAs(page, 'GPX');
     expect(gpx.name).toMatch(/^route-2026-11-02-2026-11-02\.gpx$/);
     const doc = new JSDOM(gpx.data.toString('utf8'), { contentType: 'application/xml' }).window.document;
     const points = [...doc.getElementsByTagName('trkpt')];
@@ -304,6 +322,67 @@ describe('reports', () => {
     expect(Number(points.at(-1)!.getAttribute('lon'))).toBeCloseTo(C[1], 5);
     expect(doc.getElementsByTagName('name')[0]?.textContent).toBeTruthy();
     await page.close();
+  });
+
+  it('in Arabic, the xlsx is the trips table on the screen (Arabic headers, the unit in the speed header, the numbers shown, real times in the user zone) and the CSV holds the same rows', async () => {
+    // the admin's zone is Riyadh (UTC+3, no daylight saving) for this test: the machine's is UTC
+    const session = await adminJson<{ id: number; attributes: Record<string, unknown> }>(harness(), 'GET', '/api/session');
+    const admin = await adminJson<Record<string, unknown> & { attributes: Record<string, unknown> }>(harness(), 'GET', `/api/users/${session.id}`);
+    await adminJson(harness(), 'PUT', `/api/users/${session.id}`, { ...admin, attributes: { ...admin.attributes, timezone: 'Asia/Riyadh' } });
+    try {
+      const page = await signedIn(reportUrl('trips'), 'ar');
+      const shown = await rows(page);
+      expect(shown).toHaveLength(2);
+      const headers = await headerNames(page);
+
+      const xlsx = await exportAs(page, 'جدول بيانات (xlsx)', 'تصدير');
+      // named after the period's days in Riyadh: it ends at 02:59 on the 3rd there
+      expect(xlsx.name).toBe('trips-2026-11-02-2026-11-03.xlsx');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(xlsx.data as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      expect(sheet.views[0]?.rightToLeft).toBe(true);
+      const heading = (sheet.getRow(1).values as unknown[]).slice(1);
+      // the columns shown, in their order, named as on the screen; a figure's header names its unit
+      expect(heading).toHaveLength(headers.length);
+      heading.forEach((text, i) => expect(String(text).startsWith(headers[i]!)).toBe(true));
+      const topSpeed = headers.indexOf('أعلى سرعة');
+      expect(topSpeed).toBeGreaterThan(-1);
+      expect(heading[topSpeed]).toBe('أعلى سرعة (كم/س)');
+      expect(heading[headers.indexOf('المسافة')]).toBe('المسافة (كم)');
+      expect(heading[headers.indexOf('الجهاز')]).toBe('الجهاز');
+
+      const tripsApi = await adminJson<Array<{ startTime: string; endTime: string }>>(harness(), 'GET', `/api/reports/trips?deviceId=${deviceId}&from=${FROM}&to=${TO}`);
+      const wallClock = (iso: string) => new Date(Math.floor(Date.parse(iso) / 1000) * 1000 + 3 * 3600_000);
+      const start = headers.indexOf('وقت البداية');
+      const end = headers.indexOf('وقت النهاية');
+      const cells = [2, 3].map((n) => (sheet.getRow(n).values as unknown[]).slice(1));
+      expect(sheet.rowCount).toBe(3);
+      cells.forEach((cell, i) => {
+        expect(cell[headers.indexOf('الجهاز')]).toBe('Report van');
+        // the number the screen shows, as a number
+        expect(typeof cell[topSpeed]).toBe('number');
+        expect(cell[topSpeed]).toBe(arabicNumber(shown[i]![topSpeed]!));
+        expect(cell[topSpeed]).toBeGreaterThan(10);
+        // a date cell reading the wall clock in Riyadh, formatted as a date and time
+        expect(cell[start]).toBeInstanceOf(Date);
+        expect(cell[start]).toEqual(wallClock(tripsApi[i]!.startTime));
+        expect(cell[end]).toEqual(wallClock(tripsApi[i]!.endTime));
+        expect(sheet.getRow(i + 2).getCell(start + 1).numFmt).toMatch(/yyyy-mm-dd hh:mm/);
+      });
+
+      // the CSV: the same table
+      const csv = await exportAs(page, 'CSV', 'تصدير');
+      expect(csv.name).toBe('trips-2026-11-02-2026-11-03.csv');
+      const text = csv.data.toString('utf8');
+      expect(text.startsWith('\uFEFF')).toBe(true);
+      const csvRows = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true }).data;
+      const asText = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 19).replace('T', ' ') : value === null || value === undefined ? '' : String(value));
+      expect(csvRows).toEqual([heading.map(asText), ...cells.map((row) => headers.map((_, i) => asText(row[i])))]);
+      await page.close();
+    } finally {
+      await adminJson(harness(), 'PUT', `/api/users/${session.id}`, admin);
+    }
   });
 
   it('a scheduled report is saved from the filter and listed', async () => {

@@ -9,6 +9,7 @@ import { Button as AriaButton, MenuTrigger } from 'react-aria-components';
 import { Alert, Button, Menu, MenuItem } from '../../ui';
 import * as buttonStyles from '../../ui/Button.css';
 import type { ListParams } from '../../api/resources';
+import type { Position } from '../../../contract/models';
 import { resources } from '../../api/resources';
 import { coordinateFormatOf } from '../../domain/coordinates';
 import { fieldPreference, isAdministrator } from '../../domain/permissions';
@@ -25,7 +26,8 @@ import { NotFound } from '../app/NotFound';
 import { ReportFilter } from './ReportFilter';
 import { useAddressFilter } from './useAddressFilter';
 import { ReportsFrame } from './ReportsLayout';
-import { ReportResults } from './ReportResults';
+import { rememberColumns, ReportResults, storedColumns } from './ReportResults';
+import { directionOf } from '../../domain/language';
 import { ScheduleDialog } from './ScheduleDialog';
 import { canSchedule } from './schedule';
 import * as styles from './reports.css';
@@ -99,6 +101,12 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
     run: (params, search) => actor.send({ type: 'RUN', input: { params, search } }),
   });
   const [scheduling, setScheduling] = useState(false);
+  // the columns shown, remembered per kind: the table shows them and the exports write them
+  const [visible, setVisible] = useState<ReadonlySet<string>>(() => storedColumns(kind));
+  const chooseColumns = (next: Set<string>) => {
+    setVisible(next);
+    rememberColumns(kind, next);
+  };
 
   const devices = useQuery({ ...queries.list(resources.devices), enabled: allowed && kind.devices !== 'none' });
   const names = useMemo(() => new Map((devices.data ?? []).map((d) => [d.id, d.name])), [devices.data]);
@@ -110,28 +118,31 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
     [i18n, i18n.locale, settings.timeZone, units, coordinates, names, subjects],
   );
 
-  const fileRequest = useRequest<ExportFormat, void>(async (format, signal) => {
-    if (!params || !range) return;
+  // the files are made here from the rows and the columns shown, in the person's language, units and
+  // zone (`exports/table.ts`), so they are right against a real Traccar too; only Email asks the server
+  const fileRequest = useRequest<ExportFormat, void>(async (format) => {
+    if (!range) return;
     const { downloadBlob, reportFileName } = await import('../exports/download');
     // the file is named after the period's days as the person sees them (their time zone)
     const day = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: settings.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.parse(iso));
     const name = reportFileName(kind.id, day(range.from), day(range.to), format);
-    if (format === 'xlsx') {
-      if (!kind.server) return;
-      downloadBlob(await entities.reportXlsx(kind.server, params, signal), name, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    if (format === 'xlsx' || format === 'csv') {
+      const { exportTable, tableToCsv, tableToXlsx } = await import('../exports/table');
+      const table = exportTable(kind.columns.filter((c) => visible.has(c.id)), rows, context, directionOf(i18n.locale) === 'rtl');
+      if (format === 'csv') downloadBlob(tableToCsv(table), name, 'text/csv;charset=utf-8');
+      else downloadBlob(await tableToXlsx(table, i18n._(kind.title)), name, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       return;
     }
     const exports = await import('../exports/exports');
-    const positions = rows as Parameters<typeof exports.positionsToCsv>[0];
-    const byDevice = new Map<number, typeof positions[number][]>();
+    const positions = rows as ReadonlyArray<Position>;
+    const byDevice = new Map<number, Position[]>();
     for (const p of positions) {
       const list = byDevice.get(p.deviceId);
       if (list) list.push(p);
       else byDevice.set(p.deviceId, [p]);
     }
     const tracks = [...byDevice].map(([deviceId, list]) => ({ name: context.deviceName(deviceId), positions: list }));
-    if (format === 'csv') downloadBlob(exports.positionsToCsv(positions, { deviceName: context.deviceName, timeZone: settings.timeZone, units: settings.units }), name, 'text/csv;charset=utf-8');
-    else if (format === 'gpx') downloadBlob(exports.positionsToGpx(tracks), name, 'application/gpx+xml');
+    if (format === 'gpx') downloadBlob(exports.positionsToGpx(tracks), name, 'application/gpx+xml');
     else if (format === 'kml') downloadBlob(exports.positionsToKml(tracks), name, 'application/vnd.google-earth.kml+xml');
     else downloadBlob(exports.positionsToKmz(tracks) as BlobPart, name, 'application/vnd.google-earth.kmz');
   });
@@ -141,7 +152,8 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
 
   if (!allowed) return <Refusal />;
   const title = i18n._(kind.title);
-  const formats: ExportFormat[] = [...(kind.server ? (['xlsx'] as const) : []), ...(kind.positions && status === 'shown' ? (['csv', 'gpx', 'kml', 'kmz'] as const) : [])];
+  // every kind's rows as a table; the positions' also as tracks
+  const formats: ExportFormat[] = status === 'shown' ? ['xlsx', 'csv', ...(kind.positions ? (['gpx', 'kml', 'kmz'] as const) : [])] : [];
   const formatLabel: Record<ExportFormat, string> = { xlsx: t`Spreadsheet (xlsx)`, csv: t`CSV`, gpx: t`GPX`, kml: t`KML`, kmz: t`KMZ` };
   const canRun = problems.length === 0;
 
@@ -204,7 +216,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
       ) : status === 'idle' ? (
         <p className={styles.muted}>{t`Choose what to report on, then Show.`}</p>
       ) : null}
-      {status === 'shown' ? <ReportResults kind={kind} rows={rows} context={context} search={search} onSearch={setSearch} units={settings.units} /> : null}
+      {status === 'shown' ? <ReportResults kind={kind} rows={rows} context={context} search={search} onSearch={setSearch} units={settings.units} visible={visible} onVisible={chooseColumns} /> : null}
     </div>
   );
 }

@@ -43,7 +43,7 @@ function writeStored(key: string, value: string): void {
 }
 
 /** The columns chosen for a kind, remembered on this device (the defaults where none or a broken value). */
-function storedColumns(kind: ReportKind): Set<string> {
+export function storedColumns(kind: ReportKind): Set<string> {
   const defaults = new Set(kind.columns.filter((c) => c.defaultVisible !== false).map((c) => c.id));
   const raw = readStored(COLUMNS_KEY(kind.id));
   try {
@@ -58,6 +58,11 @@ function storedColumns(kind: ReportKind): Set<string> {
   return defaults;
 }
 
+/** Keeps the columns chosen for a kind on this device. */
+export function rememberColumns(kind: ReportKind, visible: ReadonlySet<string>): void {
+  writeStored(COLUMNS_KEY(kind.id), JSON.stringify([...visible]));
+}
+
 /** Whether the report's map pane is shown (the person's choice, kept for every kind; shown by default). */
 const storedMapShown = (): boolean => readStored(MAP_KEY) !== 'hidden';
 
@@ -68,6 +73,9 @@ export interface ReportResultsProps {
   search: ReportSearch;
   onSearch: (next: ReportSearch) => void;
   units: Units;
+  /** the columns shown (the page keeps them: Export writes these) */
+  visible: ReadonlySet<string>;
+  onVisible: (next: Set<string>) => void;
 }
 
 /**
@@ -99,9 +107,8 @@ function ChartResults({ rows, search, onSearch, context, units }: ReportResultsP
   );
 }
 
-function TableResults({ kind, rows, context }: ReportResultsProps) {
+function TableResults({ kind, rows, context, visible, onVisible }: ReportResultsProps) {
   const { t, i18n } = useLingui();
-  const [visible, setVisible] = useState<Set<string>>(() => storedColumns(kind));
   const [selected, setSelected] = useState<number | null>(null);
   const [mapShown, setMapShown] = useState(storedMapShown);
   const wrapped = useMemo<Row[]>(() => rows.map((row, id) => ({ id, row })), [rows]);
@@ -152,9 +159,7 @@ function TableResults({ kind, rows, context }: ReportResultsProps) {
               selectedKeys={visible}
               onSelectionChange={(keys: Selection) => {
                 const next = keys === 'all' ? new Set(kind.columns.map((c) => c.id)) : new Set([...keys].map(String));
-                if (next.size === 0) return;
-                setVisible(next);
-                writeStored(COLUMNS_KEY(kind.id), JSON.stringify([...next]));
+                if (next.size > 0) onVisible(next);
               }}
             >
               {kind.columns.map((c) => (
