@@ -14,6 +14,8 @@
  * - in Arabic, the trips' xlsx is the table on the screen: Arabic headers, the speed's unit in its
  *   header, the numbers shown, times as date cells of the wall clock in the user's zone; the CSV
  *   holds the same rows;
+ * - every kind prints (Chromium's PDF of the print stylesheet): the filter as a header, every row in
+ *   a plain table, the map and chart beside; the Arabic trips' print is a screenshot baseline;
  * - a scheduled report is saved and listed;
  * - cancelling a running report aborts its request;
  * - a range that ends before it starts, and no device, are refused with what to fix.
@@ -28,6 +30,7 @@ import { ADMIN_PASSWORD } from './harness.ts';
 import { ADMIN_LOGIN, adminJson, submitLogin, waitForPath } from './helpers.ts';
 import { fileHarness, main } from './settingsSteps.ts';
 import { drive, park, reportFixes, type Fix, type Point } from './drive.ts';
+import { compareLook } from './visual.ts';
 
 const { harness } = fileHarness();
 
@@ -121,6 +124,19 @@ async function headerNames(page: Page): Promise<string[]> {
   return main(page)
     .getByTestId('table-header')
     .evaluate((heading) => [...heading.children].map((cell) => (cell.textContent ?? '').replace(/[▲▼]/g, '').trim()));
+}
+
+/** The text of every page of a PDF (pdf.js), one string per page. */
+async function pdfText(data: Uint8Array): Promise<string[]> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdf = await getDocument({ data, disableFontFace: true, useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n += 1) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await pdf.destroy();
+  return pages;
 }
 
 /** Chooses `item` in the Export menu (`button` in the page's language) and reads the download. */
@@ -383,6 +399,77 @@ describe('reports', () => {
     } finally {
       await adminJson(harness(), 'PUT', `/api/users/${session.id}`, admin);
     }
+  });
+
+  it('every kind prints: the filter as a header, every row in a plain table, the map and the chart; the PDF has them', async () => {
+    const { mkdir, writeFile } = await import('node:fs/promises');
+    await mkdir('test-results/print', { recursive: true });
+    const page = await signedIn(reportUrl('trips'));
+    const kinds = [
+      { kind: 'trips', title: 'Trips', column: 'Start time', map: true },
+      { kind: 'stops', title: 'Stops', column: 'Engine hours', map: true },
+      { kind: 'events', title: 'Events', column: 'Event', map: true },
+      { kind: 'summary', title: 'Summary', column: 'Day', map: false },
+      { kind: 'route', title: 'Route', column: 'Latitude', map: true },
+      { kind: 'chart', title: 'Chart', column: 'Latitude', map: false },
+    ];
+    for (const { kind, title, column: header, map } of kinds) {
+      await page.emulateMedia({ media: 'screen' });
+      await page.goto(new URL(reportUrl(kind, kind === 'chart' ? { attribute: 'speed' } : {}), harness().server.url).toString());
+      await main(page).getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+      // the rows as the screen shows them (the chart's rows are its positions)
+      let first: string[];
+      let count: number;
+      if (kind === 'chart') {
+        await main(page).locator('[data-drawn="true"]').waitFor({ timeout: 20_000 });
+        count = FIXES.length;
+        first = [];
+      } else {
+        const shown = await rows(page);
+        count = kind === 'route' ? FIXES.length : shown.length;
+        first = shown[0]!;
+      }
+      await expect(main(page).getByRole('button', { name: 'Print', exact: true }).isVisible()).resolves.toBe(true);
+
+      await page.emulateMedia({ media: 'print' });
+      // the controls and the interactive table are gone; the header and the plain table are there, every row
+      expect(await main(page).getByRole('button', { name: 'Export' }).isVisible()).toBe(false);
+      expect(await main(page).locator('form').isVisible()).toBe(false);
+      expect(await page.locator('aside').isVisible()).toBe(false);
+      const printed = main(page).getByTestId('print-table');
+      expect(await printed.isVisible()).toBe(true);
+      expect(await printed.locator('tbody tr').count()).toBe(count);
+      if (first.length) expect(await printed.locator('tbody tr').first().locator('td').allTextContents()).toEqual(first);
+      const heading = main(page).getByTestId('print-header');
+      expect(await heading.isVisible()).toBe(true);
+      expect(await heading.textContent()).toContain('Report van');
+      // the map or the chart is printed under the table, the page's width
+      const image = map ? main(page).getByTestId('report-results').locator('canvas').first() : kind === 'chart' ? main(page).locator('[data-drawn="true"] canvas').first() : null;
+      if (image) expect((await image.boundingBox())?.width ?? 0).toBeGreaterThan(300);
+
+      const pdf = await page.pdf({ format: 'A4', margin: { top: '12mm', bottom: '12mm', left: '10mm', right: '10mm' } });
+      await writeFile(`test-results/print/${kind}.pdf`, pdf);
+      // pdf.js splits a line into runs at its own spaces: compared without white space
+      const pages = (await pdfText(new Uint8Array(pdf))).map((text) => text.replace(/\s+/g, ''));
+      const flat = (text: string) => text.replace(/\s+/g, '');
+      for (const expected of [title, 'Period', 'Reportvan']) expect(pages[0], kind).toContain(expected);
+      // the table's heading (the chart's positions follow the chart)
+      expect(kind === 'chart' ? pages.join('') : pages[0], kind).toContain(flat(header));
+      // every row is printed, not the screenful: the device's name once per row, and once in the header
+      expect(pages.join('').split('Reportvan').length - 1, kind).toBe(count + 1);
+      for (const cell of first.filter((c) => /\d/.test(c))) expect(pages.join(''), `${kind}: ${cell}`).toContain(flat(cell));
+    }
+    await page.close();
+  });
+
+  it('the Arabic trips print as the baseline look', async () => {
+    const page = await signedIn(reportUrl('trips'), 'ar');
+    await rows(page);
+    await page.emulateMedia({ media: 'print' });
+    // the map's tiles and labels draw as they load: its pane is masked, its place kept
+    const result = await compareLook(page, 'report-print-trips-ar', [main(page).getByTestId('report-results').locator('canvas')]);
+    expect(result.matches, `report-print-trips-ar differs by ${(result.ratio * 100).toFixed(2)} %`).toBe(true);
+    await page.close();
   });
 
   it('a scheduled report is saved from the filter and listed', async () => {

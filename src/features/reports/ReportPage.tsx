@@ -29,6 +29,8 @@ import { ReportsFrame } from './ReportsLayout';
 import { rememberColumns, ReportResults, storedColumns } from './ReportResults';
 import { directionOf } from '../../domain/language';
 import { ScheduleDialog } from './ScheduleDialog';
+import { PrintHeader } from './ReportPrint';
+import { screenOnly } from '../../ui/print.css';
 import { canSchedule } from './schedule';
 import * as styles from './reports.css';
 import { useInspected } from '../app/services';
@@ -110,6 +112,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
 
   const devices = useQuery({ ...queries.list(resources.devices), enabled: allowed && kind.devices !== 'none' });
   const names = useMemo(() => new Map((devices.data ?? []).map((d) => [d.id, d.name])), [devices.data]);
+  const groups = useQuery({ ...queries.list(resources.groups), enabled: allowed && kind.devices === 'many' });
   const subjects = useEventSubjects();
   const coordinates = coordinateFormatOf(fieldPreference('coordinateFormat', settings.user, settings.server));
   const context: CellContext = useMemo(
@@ -160,39 +163,55 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>{title}</h1>
-      <ReportFilter
-        kind={kind}
-        {...filter}
-        busy={busy}
-        actions={
-          <>
-            {formats.length > 0 ? (
-              <MenuTrigger>
-                <AriaButton className={buttonStyles.button({ variant: 'secondary' })} isDisabled={!canRun || fileRequest.pending}>
-                  {fileRequest.pending ? t`Exporting…` : t`Export`}
-                </AriaButton>
-                <Menu onAction={(key) => fileRequest.run(key as ExportFormat)}>
-                  {formats.map((format) => (
-                    <MenuItem key={format} id={format}>
-                      {formatLabel[format]}
-                    </MenuItem>
-                  ))}
-                </Menu>
-              </MenuTrigger>
-            ) : null}
-            {kind.server ? (
-              <Button variant="secondary" isDisabled={!canRun || mailRequest.pending} onPress={() => mailRequest.run()}>
-                {t`Email`}
-              </Button>
-            ) : null}
-            {canSchedule(kind, settings.restrictions) ? (
-              <Button variant="secondary" onPress={() => setScheduling(true)}>
-                {t`Schedule`}
-              </Button>
-            ) : null}
-          </>
-        }
-      />
+      {status === 'shown' && range ? (
+        <PrintHeader
+          devices={(search.deviceId ?? []).map(context.deviceName)}
+          groups={(search.groupId ?? []).map((id) => groups.data?.find((g) => g.id === id)?.name ?? String(id))}
+          from={range.from}
+          to={range.to}
+          context={context}
+        />
+      ) : null}
+      <div className={screenOnly}>
+        <ReportFilter
+          kind={kind}
+          {...filter}
+          busy={busy}
+          actions={
+            <>
+              {formats.length > 0 ? (
+                <MenuTrigger>
+                  <AriaButton className={buttonStyles.button({ variant: 'secondary' })} isDisabled={!canRun || fileRequest.pending}>
+                    {fileRequest.pending ? t`Exporting…` : t`Export`}
+                  </AriaButton>
+                  <Menu onAction={(key) => fileRequest.run(key as ExportFormat)}>
+                    {formats.map((format) => (
+                      <MenuItem key={format} id={format}>
+                        {formatLabel[format]}
+                      </MenuItem>
+                    ))}
+                  </Menu>
+                </MenuTrigger>
+              ) : null}
+              {status === 'shown' ? (
+                <Button variant="secondary" onPress={() => window.print()}>
+                  {t`Print`}
+                </Button>
+              ) : null}
+              {kind.server ? (
+                <Button variant="secondary" isDisabled={!canRun || mailRequest.pending} onPress={() => mailRequest.run()}>
+                  {t`Email`}
+                </Button>
+              ) : null}
+              {canSchedule(kind, settings.restrictions) ? (
+                <Button variant="secondary" onPress={() => setScheduling(true)}>
+                  {t`Schedule`}
+                </Button>
+              ) : null}
+            </>
+          }
+        />
+      </div>
       {scheduling ? <ScheduleDialog kind={kind} search={search} isOpen={scheduling} onOpenChange={setScheduling} /> : null}
       {fileRequest.errorText ? <Alert variant="error">{fileRequest.errorText}</Alert> : null}
       {mailRequest.state === 'done' ? <Alert variant="info">{t`The report is on its way to your email.`}</Alert> : null}

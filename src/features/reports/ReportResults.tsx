@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Button as AriaButton, MenuTrigger, ToggleButton, type Selection } from 'react-aria-components';
 import { Menu, MenuItem, MultiSelect, Table, type TableColumn } from '../../ui';
@@ -12,6 +12,8 @@ import type { ReportSearch } from '../../domain/reportFilter';
 import { ValueText } from '../../ui/ValueText';
 import type { CellContext, ReportKind } from './kinds';
 import * as styles from './reports.css';
+import { screenOnly } from '../../ui/print.css';
+import { PrintTable } from './ReportPrint';
 
 interface Row {
   id: number;
@@ -83,31 +85,39 @@ export interface ReportResultsProps {
  * and the selected row on the map beside it.
  */
 export function ReportResults(props: ReportResultsProps) {
-  return props.kind.view === 'chart' ? <ChartResults {...props} /> : <TableResults {...props} />;
+  const { kind, rows, context, visible } = props;
+  const shown = useMemo(() => kind.columns.filter((c) => visible.has(c.id)), [kind, visible]);
+  // printed before the map, after the chart
+  const printed = <PrintTable columns={shown} rows={rows} context={context} />;
+  return kind.view === 'chart' ? <ChartResults {...props} printed={printed} /> : <TableResults {...props} printed={printed} />;
 }
 
 /** The chart of any numeric attribute of the positions, several on one chart; the choice is in the address. */
-function ChartResults({ rows, search, onSearch, context, units }: ReportResultsProps) {
+function ChartResults({ rows, search, onSearch, context, units, printed }: ReportResultsProps & { printed: ReactNode }) {
   const { t, i18n } = useLingui();
   const positions = rows as readonly Position[];
   const available = useMemo(() => numericAttributes(positions), [positions]);
   const chosen = (search.attribute ?? ['speed']).filter((key) => available.includes(key));
   const attributes = chosen.length ? chosen : available.slice(0, 1);
+  // printed: the chart, then its positions
   return (
-    <div className={styles.chart}>
-      <MultiSelect
-        label={t`Attributes`}
-        items={attributeChoices(i18n, available)}
-        values={attributes}
-        onChange={(values) => values.length && onSearch({ ...search, attribute: values })}
-        className={styles.field}
-      />
-      <ReportChart positions={positions} attributes={attributes} units={units} timeZone={context.timeZone} locale={i18n.locale} label={t`Chart of the report`} />
-    </div>
+    <>
+      <div className={styles.chart}>
+        <MultiSelect
+          label={t`Attributes`}
+          items={attributeChoices(i18n, available)}
+          values={attributes}
+          onChange={(values) => values.length && onSearch({ ...search, attribute: values })}
+          className={`${styles.field} ${screenOnly}`}
+        />
+        <ReportChart positions={positions} attributes={attributes} units={units} timeZone={context.timeZone} locale={i18n.locale} label={t`Chart of the report`} />
+      </div>
+      {printed}
+    </>
   );
 }
 
-function TableResults({ kind, rows, context, visible, onVisible }: ReportResultsProps) {
+function TableResults({ kind, rows, context, visible, onVisible, printed }: ReportResultsProps & { printed: ReactNode }) {
   const { t, i18n } = useLingui();
   const [selected, setSelected] = useState<number | null>(null);
   const [mapShown, setMapShown] = useState(storedMapShown);
@@ -132,7 +142,7 @@ function TableResults({ kind, rows, context, visible, onVisible }: ReportResults
 
   return (
     <div className={styles.results} data-testid="report-results">
-      <div className={styles.table}>
+      <div className={`${styles.table} ${screenOnly}`}>
         <div className={styles.tableTools}>
           <p className={styles.muted} role="status" data-testid="report-count">
             {t`${rows.length} rows`}
@@ -183,6 +193,7 @@ function TableResults({ kind, rows, context, visible, onVisible }: ReportResults
           wrap
         />
       </div>
+      {printed}
       {kind.map && mapShown ? (
         <div className={styles.map}>
           <Suspense fallback={null}>

@@ -98,3 +98,6 @@ export const value = style({
 });
 
 export const hidden = style(visuallyHidden);
+
+/** Printed: the range shown stays, the zoom buttons go. */
+globalStyle(`${toolbar} button`, { '@media': { print: { display: 'none' } } });

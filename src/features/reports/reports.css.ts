@@ -9,6 +9,7 @@ export const page = style({
   padding: vars.space.md,
   flex: 1,
   minBlockSize: 0,
+  '@media': { print: { padding: 0, gap: vars.space.sm } },
 });
 
 export const heading = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });
@@ -43,7 +44,7 @@ export const results = style({
   gap: vars.space.md,
   flex: 1,
   minBlockSize: '24rem',
-  '@media': { [media.narrow]: { flexDirection: 'column', minBlockSize: 'auto' } },
+  '@media': { [media.narrow]: { flexDirection: 'column', minBlockSize: 'auto' }, print: { display: 'block', minBlockSize: 0 } },
 });
 /** The table takes the room it needs; the map beside it at most 35 % of the width (or none, when hidden). */
 export const table = style({
@@ -62,7 +63,11 @@ export const map = style({
   borderRadius: vars.radius.md,
   overflow: 'hidden',
   border: `1px solid ${vars.color.border}`,
-  '@media': { [media.narrow]: { blockSize: '18rem', flex: 'none', maxInlineSize: 'none' } },
+  '@media': {
+    [media.narrow]: { blockSize: '18rem', flex: 'none', maxInlineSize: 'none' },
+    // printed under the table, the page's width
+    print: { blockSize: '9cm', maxInlineSize: 'none', marginBlockStart: vars.space.md, breakInside: 'avoid' },
+  },
 });
 export const tools = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs });
 /** The map toggle pressed: the map is shown. */
@@ -71,4 +76,11 @@ export const toggleOn = style({
 });
 export const tableTools = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
 export const muted = style({ margin: 0, color: vars.color.textMuted });
-export const chart = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, flex: 1, minBlockSize: '22rem' });
+export const chart = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  flex: 1,
+  minBlockSize: '22rem',
+  '@media': { print: { minBlockSize: 0, blockSize: '9cm', breakInside: 'avoid', marginBlockEnd: vars.space.md } },
+});
