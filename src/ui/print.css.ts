@@ -29,6 +29,9 @@ globalStyle(':root', print({
   },
 }));
 
+// the page itself (global.css sets the dark colours as values, not through the theme's variables)
+globalStyle('html, body', print({ backgroundColor: '#ffffff', color: '#000000' }));
+
 // one long column: no inner scroll areas, no full-height grids
 globalStyle(`html, body, #root, ${shell.shell}, ${shell.main}, ${section.layout}, ${section.content}`, print({
   display: 'block',

@@ -430,6 +430,9 @@ describe('reports', () => {
         first = shown[0]!;
       }
       await expect(main(page).getByRole('button', { name: 'Print', exact: true }).isVisible()).resolves.toBe(true);
+      // on screen, the printed header and table are not seen
+      expect(await main(page).getByTestId('print-header').isVisible()).toBe(false);
+      expect(await main(page).getByTestId('print-table').isVisible()).toBe(false);
 
       await page.emulateMedia({ media: 'print' });
       // the controls and the interactive table are gone; the header and the plain table are there, every row

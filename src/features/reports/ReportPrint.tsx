@@ -29,26 +29,29 @@ export function PrintHeader({ devices, groups, from, to, context }: PrintHeaderP
   const list = (names: readonly string[]) => new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(names);
   const period = `${formatTime(context, from)} – ${formatTime(context, to)}`;
   return (
-    <dl className={`${printOnly} ${styles.header}`} data-testid="print-header">
-      {devices.length ? (
+    // the print-only box around the list: the list's own display (grid) would show it on screen
+    <div className={printOnly} data-testid="print-header">
+      <dl className={styles.header}>
+        {devices.length ? (
+          <div className={styles.term}>
+            <dt>{t`Devices`}</dt>
+            <dd>{list(devices)}</dd>
+          </div>
+        ) : null}
+        {groups.length ? (
+          <div className={styles.term}>
+            <dt>{t`Groups`}</dt>
+            <dd>{list(groups)}</dd>
+          </div>
+        ) : null}
         <div className={styles.term}>
-          <dt>{t`Devices`}</dt>
-          <dd>{list(devices)}</dd>
+          <dt>{t`Period`}</dt>
+          <dd>
+            <ValueText text={period} /> ({context.timeZone})
+          </dd>
         </div>
-      ) : null}
-      {groups.length ? (
-        <div className={styles.term}>
-          <dt>{t`Groups`}</dt>
-          <dd>{list(groups)}</dd>
-        </div>
-      ) : null}
-      <div className={styles.term}>
-        <dt>{t`Period`}</dt>
-        <dd>
-          <ValueText text={period} /> ({context.timeZone})
-        </dd>
-      </div>
-    </dl>
+      </dl>
+    </div>
   );
 }
 
