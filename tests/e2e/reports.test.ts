@@ -429,7 +429,14 @@ describe('reports', () => {
         count = kind === 'route' ? FIXES.length : shown.length;
         first = shown[0]!;
       }
-      await expect(main(page).getByRole('button', { name: 'Print', exact: true }).isVisible()).resolves.toBe(true);
+      // Print opens the browser's print (counted here: a headless browser has no dialog to show)
+      await page.evaluate(() => {
+        const counted = window as unknown as { printed: number };
+        counted.printed = 0;
+        window.print = () => void (counted.printed += 1);
+      });
+      await main(page).getByRole('button', { name: 'Print', exact: true }).click();
+      expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
       // on screen, the printed header and table are not seen
       expect(await main(page).getByTestId('print-header').isVisible()).toBe(false);
       expect(await main(page).getByTestId('print-table').isVisible()).toBe(false);
