@@ -3,11 +3,14 @@
  * folder (serving dist/), signs the admin in unless the path is public, and saves Chromium
  * screenshots of each path in ar and en at 1280×800 and 390×844.
  *
- *   npm run build && npx tsx scripts/look.ts [--out DIR] [--simulator] [--no-login] PATH...
+ *   npm run build && npx tsx scripts/look.ts [--out DIR] [--client DIR] [--simulator] [--no-login] PATH...
+ *
+ * `--client` serves another build than dist/ (one built with `vite build --outDir`).
  *
  * A path may end with steps, run in order after load: `#click=SELECTOR` (waits up to 5 s for it),
  * `#try=SELECTOR` (clicked only when it is visible then: the phone's devices button, say),
- * `#hover=SELECTOR`, `#key=KEY` (pressed), `#wait=MS`, `#name=NAME` (the file's name in place of the
+ * `#hover=SELECTOR`, `#key=KEY` (pressed), `#wait=MS`, `#media=print` (the print stylesheet, the
+ * whole page taken), `#name=NAME` (the file's name in place of the
  * path's). Files are named `<out>/<path-slug>.<lang>.<width>.png`. `--post '/api/calendars={"name":…}'` creates something as
  * the admin first (repeatable), so that a screen shows data the demo does not have.
  */
@@ -20,6 +23,7 @@ import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/harness.ts';
 
 const args = process.argv.slice(2);
 let out = '/tmp/look';
+let clientDir = 'dist';
 let simulator = false;
 let login = true;
 const paths: string[] = [];
@@ -27,6 +31,7 @@ const posts: Array<{ path: string; body: string }> = [];
 for (let i = 0; i < args.length; i++) {
   const arg = args[i] ?? '';
   if (arg === '--out') out = args[++i] ?? out;
+  else if (arg === '--client') clientDir = args[++i] ?? clientDir;
   else if (arg === '--simulator') simulator = true;
   else if (arg === '--no-login') login = false;
   else if (arg === '--post') {
@@ -41,7 +46,7 @@ mkdirSync(out, { recursive: true });
 
 const PUBLIC = ['/login', '/register', '/reset-password', '/change-server'];
 const dataDir = mkdtempSync(join(tmpdir(), 'athar-look-'));
-const server = await createServer({ dataDir, port: 0, host: '127.0.0.1', demo: true, adminPassword: 'look', clientDir: 'dist', simulator, mapStyle: 'offline' });
+const server = await createServer({ dataDir, port: 0, host: '127.0.0.1', demo: true, adminPassword: 'look', clientDir, simulator, mapStyle: 'offline' });
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 for (const { path, body } of posts) {
   const response = await fetch(`${server.url}${path}`, {
@@ -84,12 +89,14 @@ try {
           if (verb === 'hover') await page.locator(value).first().hover({ timeout: 5000 }).catch(() => console.error(`could not hover ${value} on ${path} (${lang}, ${width})`));
           if (verb === 'key') await page.keyboard.press(value);
           if (verb === 'wait') await page.waitForTimeout(Number(value));
+          if (verb === 'media') await page.emulateMedia({ media: value === 'print' ? 'print' : 'screen' });
         }
         await page.waitForTimeout(500);
         const named = hash.find((step) => step.startsWith('name='))?.slice('name='.length);
         const slug = named ?? (path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'map') + (hash.length ? `-${hash.length}` : '');
         const file = join(out, `${slug}.${lang}.${width}.png`);
-        await page.screenshot({ path: file });
+        await page.screenshot({ path: file, fullPage: hash.includes('media=print') });
+        await page.emulateMedia({ media: 'screen' });
         console.log(file);
       }
       await context.close();

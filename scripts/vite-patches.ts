@@ -35,3 +35,27 @@ export function patchGridListRowIndex(): Plugin {
     },
   };
 }
+
+/**
+ * exceljs 4.4.0 (pinned) in the browser is its browserify bundle (`dist/exceljs.min.js`), whose
+ * prelude looks for an outer `require` ("function"==typeof require&&require) to resolve modules it
+ * does not carry. It carries them all, so that branch never runs in a browser; but the mention of
+ * `require` makes Rolldown add its `require` shim to the shared runtime chunk, which the sign-in
+ * page loads: 0.2 KB gzip on a route at its 150 KB budget, for a spreadsheet made after a report.
+ * This writes the look-up as "no outer require". The build fails if the prelude is not found.
+ */
+const EXCELJS = /exceljs[\\/]dist[\\/]exceljs(\.min)?\.js$/;
+const OUTER_REQUIRE = /"function"\s*==\s*typeof require\s*&&\s*require/g;
+
+export function patchExceljsRequire(): Plugin {
+  return {
+    name: 'athar:patch-exceljs-require',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!EXCELJS.test(id.split('?')[0] ?? '')) return null;
+      if (!OUTER_REQUIRE.test(code)) this.error(`exceljs's browserify prelude changed: review scripts/vite-patches.ts (${id})`);
+      OUTER_REQUIRE.lastIndex = 0;
+      return { code: code.replace(OUTER_REQUIRE, '!1'), map: null };
+    },
+  };
+}

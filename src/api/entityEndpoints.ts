@@ -46,10 +46,7 @@ export function entityEndpoints(api: ApiClient) {
     /** The same report's JSON as bytes, for parsing off the main thread (a day of one-second positions is about 40 MB). */
     reportBytes: async (kind: ReportApi, params: ListParams, signal?: AbortSignal): Promise<ArrayBuffer> =>
       (await api.request('GET', `/api/reports/${kind}`, { query: params, signal })).arrayBuffer(),
-    /** The same report as a spreadsheet, made by the server (`Accept` of the xlsx type). */
-    reportXlsx: async (kind: ReportApi, params: ListParams, signal?: AbortSignal): Promise<Blob> =>
-      (await api.request('GET', `/api/reports/${kind}`, { query: params, accept: XLSX_TYPE, signal })).blob(),
-    /** The spreadsheet mailed to the signed-in user instead (`mail=true`; 204). */
+    /** The server's spreadsheet of the report (Traccar's), mailed to the signed-in user instead (`mail=true`; 204). */
     reportMail: async (kind: ReportApi, params: ListParams): Promise<void> => {
       await api.request('GET', `/api/reports/${kind}`, { query: { ...params, mail: true }, accept: XLSX_TYPE });
     },

@@ -68,13 +68,18 @@ export interface MapViewProps {
   keepSelectedInView?: boolean;
   /** With `keepSelectedInView`: keeping the selected device in view paused (a person moved the map away) or resumed. */
   onCameraPaused?: (paused: boolean) => void;
+  /**
+   * The map prints (a report's): its drawing is kept after each frame (`preserveDrawingBuffer`), so
+   * the browser's print has the picture; otherwise a WebGL canvas prints blank. Read when the map is created.
+   */
+  printable?: boolean;
 }
 
 export const DEFAULT_CENTER: LonLat = [46.6753, 24.7136];
 export const DEFAULT_ZOOM = 11;
 
 
-export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions, holdFirstPaint, distanceUnit, keepSelectedInView, onCameraPaused }: MapViewProps) {
+export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions, holdFirstPaint, distanceUnit, keepSelectedInView, onCameraPaused, printable }: MapViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const onSelectRef = useRef(onSelect);
   const onFallbackRef = useRef(onFallback);
@@ -90,6 +95,7 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
     preferredStyle,
     holdFirstPaint: holdFirstPaint ?? false,
     keepSelectedInView: keepSelectedInView ?? false,
+    printable: printable ?? false,
   });
 
   useEffect(() => {
@@ -128,6 +134,7 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
       // more while labels and icons fade in and out after collision placement
       fadeDuration: 0,
       ...(uiStringsRef.current ? { locale: uiStringsRef.current } : {}),
+      ...(initialRef.current.printable ? { canvasContextAttributes: { preserveDrawingBuffer: true } } : {}),
     });
     // In right-to-left layouts the controls sit on the inline-end side, which is the left.
     map.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), rtl ? 'top-left' : 'top-right');

@@ -5,7 +5,7 @@ import { media } from './breakpoints';
 
 /**
  * A strip as wide as the gap between the panes, with a grip line in its middle that shows on hover,
- * drag and focus. Hidden on phones, where the panes stack at fixed sizes.
+ * drag and focus. Hidden on phones, where the panes stack at fixed sizes, and in print.
  */
 export const divider = style({
   flex: 'none',
@@ -22,5 +22,5 @@ export const divider = style({
     '&:hover::after, &:active::after': { backgroundColor: vars.color.primary },
     '&[data-focus-visible]': focusRing,
   },
-  '@media': { [media.narrow]: { display: 'none' } },
+  '@media': { [media.narrow]: { display: 'none' }, print: { display: 'none' } },
 });

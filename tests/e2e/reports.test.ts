@@ -12,6 +12,11 @@
  *   and back and forward restore each step;
  * - the chart draws speed;
  * - the xlsx and GPX exports download and parse;
+ * - in Arabic, the trips' xlsx is the table on the screen: Arabic headers, the speed's unit in its
+ *   header, the numbers shown, times as date cells of the wall clock in the user's zone; the CSV
+ *   holds the same rows;
+ * - every kind prints (Chromium's PDF of the print stylesheet): the filter as a header, every row in
+ *   a plain table, the map and chart beside; the Arabic trips' print is a screenshot baseline;
  * - a scheduled report is saved and listed;
  * - cancelling a running report aborts its request;
  * - a range that ends before it starts, and no device, are refused with what to fix.
@@ -20,11 +25,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { JSDOM } from 'jsdom';
 import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
 import { distanceMeters } from '../../contract/units.ts';
 import { ADMIN_PASSWORD } from './harness.ts';
 import { ADMIN_LOGIN, adminJson, submitLogin, waitForPath } from './helpers.ts';
 import { fileHarness, main } from './settingsSteps.ts';
 import { drive, park, reportFixes, type Fix, type Point } from './drive.ts';
+import { compareLook } from './visual.ts';
 
 const { harness } = fileHarness();
 
@@ -85,9 +92,7 @@ async function rows(page: Page): Promise<string[][]> {
 
 /** The column of `name` in the table's heading row. */
 async function column(page: Page, name: string): Promise<number> {
-  const names = await main(page)
-    .getByTestId('table-header')
-    .evaluate((heading) => [...heading.children].map((cell) => (cell.textContent ?? '').replace(/[▲▼]/g, '').trim()));
+  const names = await headerNames(page);
   const index = names.indexOf(name);
   if (index < 0) throw new Error(`no column ${name} in ${names.join(', ')}`);
   return index;
@@ -105,6 +110,43 @@ async function openInApp(page: Page, path: string, heading: string): Promise<voi
 }
 
 const km = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+
+/** A figure as shown in Arabic ("٤٨٫١ كم/س") as a number: Arabic-Indic digits, the Arabic decimal point, no grouping. */
+const arabicNumber = (text: string) =>
+  Number(
+    text
+      .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+      .replace(/\u066B/g, '.')
+      .replace(/[^\d.]/g, ''),
+  );
+
+/** The names in the table's heading row, in order. */
+async function headerNames(page: Page): Promise<string[]> {
+  return main(page)
+    .getByTestId('table-header')
+    .evaluate((heading) => [...heading.children].map((cell) => (cell.textContent ?? '').replace(/[▲▼]/g, '').trim()));
+}
+
+/** The text of every page of a PDF (pdf.js), one string per page. */
+async function pdfText(data: Uint8Array): Promise<string[]> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdf = await getDocument({ data, disableFontFace: true, useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n += 1) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await pdf.destroy();
+  return pages;
+}
+
+/** Chooses `item` in the Export menu (`button` in the page's language) and reads the download. */
+async function exportAs(page: Page, item: string, button = 'Export'): Promise<{ name: string; data: Buffer }> {
+  await main(page).getByRole('button', { name: button, exact: true }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: item }).click()]);
+  const { readFile } = await import('node:fs/promises');
+  return { name: download.suggestedFilename(), data: await readFile(await download.path()) };
+}
 
 describe('reports', () => {
   it('every report opens from the Reports tab with the keyboard only; the tab lands on combined', async () => {
@@ -334,15 +376,7 @@ describe('reports', () => {
   it('xlsx and GPX exports download and parse', async () => {
     const page = await signedIn(reportUrl('route'));
     await rows(page);
-    const exportAs = async (item: string) => {
-      await main(page).getByRole('button', { name: 'Export' }).click();
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: item }).click()]);
-      const path = await download.path();
-      const { readFile } = await import('node:fs/promises');
-      return { name: download.suggestedFilename(), data: await readFile(path) };
-    };
-
-    const xlsx = await exportAs('Spreadsheet (xlsx)');
+    const xlsx = await exportAs(page, 'Spreadsheet (xlsx)');
     expect(xlsx.name).toMatch(/\.xlsx$/);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.data as unknown as ArrayBuffer);
@@ -350,7 +384,7 @@ describe('reports', () => {
     const dataRows = sheet.getSheetValues().filter((row) => Array.isArray(row) && row.some((cell) => cell === 'Report van'));
     expect(dataRows).toHaveLength(FIXES.length);
 
-    const gpx = await exportAs('GPX');
+    const gpx = await exportAs(page, 'GPX');
     expect(gpx.name).toMatch(/^route-2026-11-02-2026-11-02\.gpx$/);
     const doc = new JSDOM(gpx.data.toString('utf8'), { contentType: 'application/xml' }).window.document;
     const points = [...doc.getElementsByTagName('trkpt')];
@@ -358,6 +392,160 @@ describe('reports', () => {
     expect(Number(points[0]!.getAttribute('lat'))).toBeCloseTo(A[0], 5);
     expect(Number(points.at(-1)!.getAttribute('lon'))).toBeCloseTo(C[1], 5);
     expect(doc.getElementsByTagName('name')[0]?.textContent).toBeTruthy();
+    await page.close();
+  });
+
+  it('in Arabic, the xlsx is the trips table on the screen (Arabic headers, the unit in the speed header, the numbers shown, real times in the user zone) and the CSV holds the same rows', async () => {
+    // the admin's zone is Riyadh (UTC+3, no daylight saving) for this test: the machine's is UTC
+    const session = await adminJson<{ id: number; attributes: Record<string, unknown> }>(harness(), 'GET', '/api/session');
+    const admin = await adminJson<Record<string, unknown> & { attributes: Record<string, unknown> }>(harness(), 'GET', `/api/users/${session.id}`);
+    await adminJson(harness(), 'PUT', `/api/users/${session.id}`, { ...admin, attributes: { ...admin.attributes, timezone: 'Asia/Riyadh' } });
+    try {
+      const page = await signedIn(reportUrl('trips'), 'ar');
+      const shown = await rows(page);
+      expect(shown).toHaveLength(2);
+      const headers = await headerNames(page);
+
+      const xlsx = await exportAs(page, 'جدول بيانات (xlsx)', 'تصدير');
+      // named after the period's days in Riyadh: it ends at 02:59 on the 3rd there
+      expect(xlsx.name).toBe('trips-2026-11-02-2026-11-03.xlsx');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(xlsx.data as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      expect(sheet.views[0]?.rightToLeft).toBe(true);
+      const heading = (sheet.getRow(1).values as unknown[]).slice(1);
+      // the columns shown, in their order, named as on the screen, after the device's name (one device:
+      // the screen names it in the filter, a file has only its columns); a figure's header names its unit
+      expect(headers).not.toContain('الجهاز');
+      const columns = ['الجهاز', ...headers];
+      expect(heading).toHaveLength(columns.length);
+      heading.forEach((text, i) => expect(String(text).startsWith(columns[i]!)).toBe(true));
+      const topSpeed = columns.indexOf('أعلى سرعة');
+      expect(topSpeed).toBeGreaterThan(-1);
+      expect(heading[topSpeed]).toBe('أعلى سرعة (كم/س)');
+      expect(heading[columns.indexOf('المسافة')]).toBe('المسافة (كم)');
+      expect(heading[0]).toBe('الجهاز');
+
+      const tripsApi = await adminJson<Array<{ startTime: string; endTime: string }>>(harness(), 'GET', `/api/reports/trips?deviceId=${deviceId}&from=${FROM}&to=${TO}`);
+      const wallClock = (iso: string) => new Date(Math.floor(Date.parse(iso) / 1000) * 1000 + 3 * 3600_000);
+      const start = columns.indexOf('وقت البداية');
+      const end = columns.indexOf('وقت النهاية');
+      const cells = [2, 3].map((n) => (sheet.getRow(n).values as unknown[]).slice(1));
+      expect(sheet.rowCount).toBe(3);
+      cells.forEach((cell, i) => {
+        expect(cell[0]).toBe('Report van');
+        // the number the screen shows, as a number
+        expect(typeof cell[topSpeed]).toBe('number');
+        expect(cell[topSpeed]).toBe(arabicNumber(shown[i]![headers.indexOf('أعلى سرعة')]!));
+        expect(cell[topSpeed]).toBeGreaterThan(10);
+        // a date cell reading the wall clock in Riyadh, formatted as a date and time
+        expect(cell[start]).toBeInstanceOf(Date);
+        expect(cell[start]).toEqual(wallClock(tripsApi[i]!.startTime));
+        expect(cell[end]).toEqual(wallClock(tripsApi[i]!.endTime));
+        expect(sheet.getRow(i + 2).getCell(start + 1).numFmt).toMatch(/yyyy-mm-dd hh:mm/);
+      });
+
+      // the CSV: the same table
+      const csv = await exportAs(page, 'CSV', 'تصدير');
+      expect(csv.name).toBe('trips-2026-11-02-2026-11-03.csv');
+      const text = csv.data.toString('utf8');
+      expect(text.startsWith('\uFEFF')).toBe(true);
+      const csvRows = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true }).data;
+      const asText = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 19).replace('T', ' ') : value === null || value === undefined ? '' : String(value));
+      expect(csvRows).toEqual([heading.map(asText), ...cells.map((row) => columns.map((_, i) => asText(row[i])))]);
+      await page.close();
+    } finally {
+      await adminJson(harness(), 'PUT', `/api/users/${session.id}`, admin);
+    }
+  });
+
+  it('every kind prints: the filter as a header, every row in a plain table, the map and the chart; the PDF has them', async () => {
+    const { mkdir, writeFile } = await import('node:fs/promises');
+    await mkdir('test-results/print', { recursive: true });
+    const page = await signedIn(reportUrl('trips'));
+    const kinds = [
+      { kind: 'trips', title: 'Trips', column: 'Start time', map: true },
+      { kind: 'stops', title: 'Stops', column: 'Engine hours', map: true },
+      { kind: 'events', title: 'Events', column: 'Event', map: true },
+      { kind: 'summary', title: 'Summary', column: 'Day', map: false },
+      { kind: 'route', title: 'Route', column: 'Latitude', map: true },
+      { kind: 'chart', title: 'Chart', column: 'Latitude', map: false },
+    ];
+    for (const { kind, title, column: header, map } of kinds) {
+      await page.emulateMedia({ media: 'screen' });
+      await page.goto(new URL(reportUrl(kind, kind === 'chart' ? { attribute: 'speed' } : {}), harness().server.url).toString());
+      await main(page).getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+      // the rows as the screen shows them (the chart's rows are its positions)
+      let first: string[];
+      let count: number;
+      if (kind === 'chart') {
+        await main(page).locator('[data-drawn="true"]').waitFor({ timeout: 20_000 });
+        count = FIXES.length;
+        first = [];
+      } else {
+        const shown = await rows(page);
+        count = kind === 'route' ? FIXES.length : shown.length;
+        first = shown[0]!;
+      }
+      // Print opens the browser's print (counted here: a headless browser has no dialog to show)
+      await page.evaluate(() => {
+        const counted = window as unknown as { printed: number };
+        counted.printed = 0;
+        window.print = () => void (counted.printed += 1);
+      });
+      await main(page).getByRole('button', { name: 'Print', exact: true }).click();
+      expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+      // on screen, the printed header and table are not seen
+      expect(await main(page).getByTestId('print-header').isVisible()).toBe(false);
+      expect(await main(page).getByTestId('print-table').isVisible()).toBe(false);
+
+      await page.emulateMedia({ media: 'print' });
+      // the controls and the interactive table are gone; the header and the plain table are there, every row
+      expect(await main(page).getByRole('button', { name: 'Export' }).isVisible()).toBe(false);
+      expect(await main(page).locator('form').isVisible()).toBe(false);
+      expect(await page.locator('aside').isVisible()).toBe(false);
+      const printed = main(page).getByTestId('print-table');
+      expect(await printed.isVisible()).toBe(true);
+      expect(await printed.locator('tbody tr').count()).toBe(count);
+      if (first.length) expect(await printed.locator('tbody tr').first().locator('td').allTextContents()).toEqual(first);
+      const heading = main(page).getByTestId('print-header');
+      expect(await heading.isVisible()).toBe(true);
+      expect(await heading.textContent()).toContain('Report van');
+      // the map or the chart is printed under the table, the page's width
+      const image = map ? main(page).getByTestId('report-results').locator('canvas').first() : kind === 'chart' ? main(page).locator('[data-drawn="true"] canvas').first() : null;
+      if (image) expect((await image.boundingBox())?.width ?? 0).toBeGreaterThan(300);
+
+      const pdf = await page.pdf({ format: 'A4', margin: { top: '12mm', bottom: '12mm', left: '10mm', right: '10mm' } });
+      await writeFile(`test-results/print/${kind}.pdf`, pdf);
+      // pdf.js splits a line into runs at its own spaces: compared without white space
+      const pages = (await pdfText(new Uint8Array(pdf))).map((text) => text.replace(/\s+/g, ''));
+      const flat = (text: string) => text.replace(/\s+/g, '');
+      for (const expected of [title, 'Period', 'Reportvan']) expect(pages[0], kind).toContain(expected);
+      // the table's heading (the chart's positions follow the chart)
+      expect(kind === 'chart' ? pages.join('') : pages[0], kind).toContain(flat(header));
+      // every row is printed, not the screenful: each printed row's first cell (a time) in the PDF, in order
+      // (one device: its name is in the header, not in a column)
+      const firsts = (await printed.locator('tbody tr td:first-child').allTextContents()).map(flat);
+      expect(firsts, kind).toHaveLength(count);
+      const all = pages.join('');
+      let at = 0;
+      for (const cell of firsts) {
+        const found = all.indexOf(cell, at);
+        expect(found, `${kind}: row "${cell}"`).toBeGreaterThanOrEqual(0);
+        at = found + cell.length;
+      }
+      for (const cell of first.filter((c) => /\d/.test(c))) expect(pages.join(''), `${kind}: ${cell}`).toContain(flat(cell));
+    }
+    await page.close();
+  });
+
+  it('the Arabic trips print as the baseline look', async () => {
+    const page = await signedIn(reportUrl('trips'), 'ar');
+    await rows(page);
+    await page.emulateMedia({ media: 'print' });
+    // the map's tiles and labels draw as they load: its pane is masked, its place kept
+    const result = await compareLook(page, 'report-print-trips-ar', [main(page).getByTestId('report-results').locator('canvas')]);
+    expect(result.matches, `report-print-trips-ar differs by ${(result.ratio * 100).toFixed(2)} %`).toBe(true);
     await page.close();
   });
 

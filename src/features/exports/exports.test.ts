@@ -1,153 +1,27 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import Papa from 'papaparse';
 import { unzipSync, strFromU8 } from 'fflate';
 import type { Position } from '../../../contract/models';
 import { downloadBlob, reportFileName, REVOKE_AFTER_MS } from './download';
 import {
   KML_POINTS_LIMIT,
-  neutraliseCell,
-  positionsToCsv,
   positionsToGpx,
   positionsToKml,
   positionsToKmz,
   xmlSafeText,
-  zonedIsoFormatter,
   type ExportTrack,
 } from './exports';
-import { DEFAULT_UNITS } from '../../domain/units';
 import { makePosition } from '../../../tests/fixtures/models';
 
 const position = (overrides: Partial<Position> = {}): Position =>
   makePosition({ fixTime: '2026-11-01T11:03:05.000+00:00', altitude: 612.5, speed: 10, course: 90, accuracy: 5, ...overrides });
 
 const HOSTILE = `<b>&"'`;
-const names: Record<number, string> = { 1: 'Truck 1', 2: '=HYPERLINK("http://x")', 3: HOSTILE };
-const csvOptions = { deviceName: (id: number) => names[id] ?? String(id), timeZone: 'Asia/Riyadh', units: DEFAULT_UNITS, bom: false };
-
-function parseCsv(text: string): string[][] {
-  return Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
-}
 
 function parseXml(text: string): Document {
   const doc = new DOMParser().parseFromString(text, 'application/xml');
   expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
   return doc;
 }
-
-describe('neutraliseCell', () => {
-  it.each([
-    ['=SUM(A1)', "'=SUM(A1)"],
-    ['+1', "'+1"],
-    ['-cmd', "'-cmd"],
-    ['@x', "'@x"],
-    ['\tx', "'\tx"],
-    ['\rx', "'\rx"],
-    ['=1\n2', "'=1\n2"],
-    ['normal text', 'normal text'],
-    ['طريق الملك فهد', 'طريق الملك فهد'],
-    ['a=b', 'a=b'],
-    ['', ''],
-    [' =1', ' =1'],
-  ])('%j → %j', (input, output) => {
-    expect(neutraliseCell(input)).toBe(output);
-  });
-});
-
-describe('zonedIsoFormatter', () => {
-  it('writes the local time with its offset, to the second', () => {
-    expect(zonedIsoFormatter('Asia/Riyadh')('2026-11-01T11:03:05.678Z')).toBe('2026-11-01T14:03:05+03:00');
-    expect(zonedIsoFormatter('Asia/Kathmandu')('2026-11-01T00:00:00Z')).toBe('2026-11-01T05:45:00+05:45');
-    expect(zonedIsoFormatter('America/St_Johns')('2026-01-15T12:00:00Z')).toBe('2026-01-15T08:30:00-03:30');
-    expect(zonedIsoFormatter('UTC')('2026-11-01T11:03:05+00:00')).toBe('2026-11-01T11:03:05+00:00');
-    expect(zonedIsoFormatter('Not/AZone')('2026-11-01T11:03:05Z')).toBe('2026-11-01T11:03:05+00:00');
-    expect(zonedIsoFormatter('UTC')(null)).toBe('');
-    expect(zonedIsoFormatter('UTC')('garbage')).toBe('');
-  });
-
-  it('follows a daylight saving change', () => {
-    const format = zonedIsoFormatter('America/New_York');
-    // 2026-11-01 02:00 EDT → 01:00 EST, at 06:00 UTC.
-    expect(format('2026-11-01T05:59:59Z')).toBe('2026-11-01T01:59:59-04:00');
-    expect(format('2026-11-01T06:00:00Z')).toBe('2026-11-01T01:00:00-05:00');
-  });
-});
-
-describe('positionsToCsv', () => {
-  it('writes the header and one row per position, attributes as a sorted union', () => {
-    const csv = positionsToCsv(
-      [
-        position({ attributes: { ignition: true, batteryLevel: 80 } }),
-        position({ id: 2, latitude: -33.9, longitude: 18.4, speed: 0, address: 'Main St, 1', attributes: { motion: false, batteryLevel: 79 } }),
-      ],
-      csvOptions,
-    );
-    const rows = parseCsv(csv);
-    expect(rows[0]).toEqual(['device', 'fixTime', 'latitude', 'longitude', 'speed (km/h)', 'altitude (m)', 'course', 'address', 'batteryLevel', 'ignition', 'motion']);
-    expect(rows[1]).toEqual(['Truck 1', '2026-11-01T14:03:05+03:00', '24.7136', '46.6753', '18.52', '612.5', '90', '', '80', 'true', '']);
-    expect(rows[2]).toEqual(['Truck 1', '2026-11-01T14:03:05+03:00', '-33.9', '18.4', '0', '612.5', '90', 'Main St, 1', '79', '', 'false']);
-    expect(rows).toHaveLength(3);
-    expect(csv).toContain('\r\n');
-  });
-
-  it('converts speed and altitude to the user units and says so in the header', () => {
-    const rows = parseCsv(positionsToCsv([position()], { ...csvOptions, units: { ...DEFAULT_UNITS, speed: 'mph', altitude: 'ft' } }));
-    expect(rows[0]!.slice(4, 6)).toEqual(['speed (mph)', 'altitude (ft)']);
-    expect(rows[1]!.slice(4, 6)).toEqual(['11.51', '2009.51']);
-  });
-
-  it('takes translated headers', () => {
-    const rows = parseCsv(positionsToCsv([position()], { ...csvOptions, headers: { device: 'الجهاز', speed: 'السرعة (كم/س)' } }));
-    expect(rows[0]!.slice(0, 5)).toEqual(['الجهاز', 'fixTime', 'latitude', 'longitude', 'السرعة (كم/س)']);
-  });
-
-  it('starts with a byte order mark unless told not to', () => {
-    expect(positionsToCsv([position()], { ...csvOptions, bom: undefined }).startsWith('\uFEFFdevice,')).toBe(true);
-    expect(positionsToCsv([position()], csvOptions).startsWith('device,')).toBe(true);
-  });
-
-  it('neutralises every text cell that could start a formula, and leaves numbers numbers', () => {
-    const csv = positionsToCsv(
-      [
-        position({
-          deviceId: 2,
-          latitude: -33.9,
-          longitude: -70.6,
-          altitude: -12,
-          address: '-1+cmd|"/C calc"!A0',
-          attributes: { note: '@SUM(1)', text: '\tx', cr: '\rx', multi: '=1\n2', plus: '+1', temperature: -4.5, negativeText: '-5', plain: 'ok' },
-        }),
-        position({ deviceId: 3, attributes: { '=evil': 'x' } }),
-      ],
-      csvOptions,
-    );
-    const [header, row] = parseCsv(csv);
-    const cell = (name: string) => row![header!.indexOf(name)];
-    expect(header).toContain("'=evil");
-    expect(row![0]).toBe(`'=HYPERLINK("http://x")`);
-    expect(cell('latitude')).toBe('-33.9');
-    expect(cell('longitude')).toBe('-70.6');
-    expect(cell('altitude (m)')).toBe('-12');
-    expect(cell('temperature')).toBe('-4.5');
-    expect(cell('address')).toBe(`'-1+cmd|"/C calc"!A0`);
-    expect(cell('note')).toBe("'@SUM(1)");
-    expect(cell('text')).toBe("'\tx");
-    expect(cell('cr')).toBe("'\rx");
-    expect(cell('multi')).toBe("'=1\n2");
-    expect(cell('plus')).toBe("'+1");
-    expect(cell('negativeText')).toBe("'-5");
-    expect(cell('plain')).toBe('ok');
-    // Unquoted negative numbers in the file itself (the spreadsheet reads them as numbers).
-    expect(csv).toMatch(/,-33\.9,-70\.6,/);
-    // No cell of the file, read back, starts a formula unless it is a number.
-    for (const cells of parseCsv(csv)) {
-      for (const value of cells) if (/^[=+\-@\t\r]/.test(value)) expect(Number.isFinite(Number(value))).toBe(true);
-    }
-  });
-
-  it('writes an empty table when there are no positions', () => {
-    expect(parseCsv(positionsToCsv([], csvOptions))).toEqual([['device', 'fixTime', 'latitude', 'longitude', 'speed (km/h)', 'altitude (m)', 'course', 'address']]);
-  });
-});
 
 const tracks: ExportTrack[] = [
   {
@@ -277,12 +151,6 @@ describe('100,000 positions', () => {
       attributes: { batteryLevel: index % 100, ignition: index % 2 === 0 },
     }),
   );
-
-  // Completes, no timing asserted (the time belongs in bench/); the timeout only stops a hang.
-  it('converts to CSV', () => {
-    const csv = positionsToCsv(many, csvOptions);
-    expect(csv.split('\r\n')).toHaveLength(100_001);
-  }, 60_000);
 
   // Not parsed back: jsdom's DOMParser takes most of a minute over 100,000 points (the small
   // cases above are parsed).

@@ -1,15 +1,14 @@
 /**
- * Client-side exports of report positions: CSV (papaparse), GPX 1.1 (DOM + XMLSerializer), KML
- * (@placemarkio/tokml) and KMZ (fflate).
+ * Client-side exports of report positions as tracks: GPX 1.1 (DOM + XMLSerializer), KML
+ * (@placemarkio/tokml) and KMZ (fflate). The tables (CSV, xlsx) are `table.ts`.
  *
  * Heavy: import this module only dynamically, from a report screen's Export action
- * (`await import('../../domain/exports')`), so none of these libraries reach the login route or the
+ * (`await import('../exports/exports')`), so none of these libraries reach the login route or the
  * main bundle.
  *
- * User text (device names, addresses, attribute values) is never spliced into markup by hand: the
- * CSV writer neutralises formulae (Traccar's CVE-2026-27644: exported text never starts a
- * spreadsheet formula), XML text goes through the platform's XMLSerializer (GPX) or tokml's
- * serializer (KML), after the characters XML 1.0 cannot carry at all are dropped.
+ * User text (device names, addresses) is never spliced into markup by hand: XML text goes through
+ * the platform's XMLSerializer (GPX) or tokml's serializer (KML), after the characters XML 1.0
+ * cannot carry at all are dropped.
  *
  * GPX is not written with gpx-builder: its XML dependency, xmlbuilder2 4.x, requires Node's
  * `events` at load (`class XMLBuilderCBImpl extends EventEmitter`), which Vite externalises for the
@@ -17,14 +16,12 @@
  * (checked with a production build in Chromium; xmlbuilder2 issue #216). Unit tests (Node) would
  * not notice.
  */
-import Papa from 'papaparse';
 import { toKML } from '@placemarkio/tokml';
 import { strToU8, zipSync } from 'fflate';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
-import type { AttributeValue, Position } from '../../../contract/models';
+import type { Position } from '../../../contract/models';
 import { mpsFromKnots } from '../../../contract/units';
 import { altitudeFromMeters, DEFAULT_UNITS, speedFromKnots, type AltitudeUnit, type SpeedUnit, type Units } from '../../domain/units';
-import { zoneOffsetAt } from '../../domain/zoneOffset';
 
 /** One device's positions, in time order, under the name the user knows it by. */
 export interface ExportTrack {
@@ -33,59 +30,7 @@ export interface ExportTrack {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Formula neutralisation (CSV)
-
-/**
- * A cell a spreadsheet could read as a formula or a DDE command: one that begins with `=`, `+`,
- * `-`, `@`, a tab or a carriage return (OWASP's CSV injection list).
- *
- * papaparse's own `escapeFormulae: true` uses `/^[=+\-@\t\r].*$/`: the right characters, but
- * without the `s` flag `.*$` stops at a line feed, so `=HYPERLINK(…)\n` or `-1\nx` (an address
- * or attribute over two lines) would be written unescaped. This one only looks at the first
- * character. No `g` flag: `test` must not keep a `lastIndex` between cells.
- */
-export const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** `value` with a leading `'` when a spreadsheet could take it for a formula; otherwise unchanged. */
-export function neutraliseCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Times and numbers
-
-
-function validZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
-
-/**
- * `iso` (any instant the server sends) as local ISO 8601 with its offset in `timeZone`, to the
- * second: `2026-11-01T14:03:05+03:00`. One Intl call per distinct quarter hour (every offset and
- * every transition of the present-day zones falls on a quarter hour), so 100,000 positions cost
- * a few hundred Intl calls, not 100,000.
- */
-export function zonedIsoFormatter(timeZone: string): (iso: string | null | undefined) => string {
-  const offsetOf = zoneOffsetAt(validZone(timeZone));
-  return (iso) => {
-    if (!iso) return '';
-    const ms = Date.parse(iso);
-    if (!Number.isFinite(ms)) return '';
-    const offset = offsetOf(ms);
-    const local = new Date(Math.floor(ms / 1000) * 1000 + offset).toISOString().slice(0, 19);
-    const minutes = Math.abs(offset) / 60_000;
-    return `${local}${offset < 0 ? '-' : '+'}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
-  };
-}
-
-function pad(value: number): string {
-  return String(value).padStart(2, '0');
-}
 
 function utcIso(iso: string | null | undefined): string | null {
   if (!iso) return null;
@@ -114,103 +59,6 @@ function hasCoordinates(position: Position): boolean {
 
 const SPEED_LABEL: Record<SpeedUnit, string> = { kmh: 'km/h', mph: 'mph', kn: 'kn' };
 const ALTITUDE_LABEL: Record<AltitudeUnit, string> = { m: 'm', ft: 'ft' };
-
-// ---------------------------------------------------------------------------------------------
-// CSV
-
-export type CsvColumn = 'device' | 'fixTime' | 'latitude' | 'longitude' | 'speed' | 'altitude' | 'course' | 'address';
-
-export interface CsvOptions {
-  deviceName(id: number): string;
-  /** IANA zone of the user; the fix time is written in it, with its offset. Unknown zones fall back to UTC. */
-  timeZone: string;
-  units: Units;
-  /** Header text per column (translated by the caller); the defaults are English with the unit. */
-  headers?: Partial<Record<CsvColumn, string>>;
-  /**
-   * Start with a UTF-8 byte order mark (default true): without it Excel reads the file as the
-   * system's ANSI code page and Arabic names come out as mojibake.
-   */
-  bom?: boolean;
-}
-
-function defaultHeaders(units: Units): Record<CsvColumn, string> {
-  return {
-    device: 'device',
-    fixTime: 'fixTime',
-    latitude: 'latitude',
-    longitude: 'longitude',
-    speed: `speed (${SPEED_LABEL[units.speed]})`,
-    altitude: `altitude (${ALTITUDE_LABEL[units.altitude]})`,
-    course: 'course',
-    address: 'address',
-  };
-}
-
-const CSV_COLUMNS: readonly CsvColumn[] = ['device', 'fixTime', 'latitude', 'longitude', 'speed', 'altitude', 'course', 'address'];
-
-type Cell = string | number | boolean | null;
-
-function attributeCell(value: AttributeValue | undefined | object): Cell {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string' || typeof value === 'boolean') return value;
-  return JSON.stringify(value);
-}
-
-/**
- * Positions as CSV: device, fix time (ISO with offset, in `timeZone`), latitude, longitude, speed
- * (in the user's unit), altitude (in the user's unit), course, address, then every attribute key
- * any position has (sorted).
- *
- * Every string cell, headers included, is neutralised (`FORMULA_START`). Numbers are handed to
- * papaparse as numbers, which it leaves alone: a number we write (latitude −33.9, a negative
- * temperature attribute) is a literal the spreadsheet reads as a number, it cannot carry a
- * formula, and quoting it would turn it into text that no longer sorts or sums. Text that
- * merely looks like a number (`"-5"` in a string attribute) is user text and is neutralised.
- */
-export function positionsToCsv(positions: readonly Position[], options: CsvOptions): string {
-  const { units } = options;
-  const headers = { ...defaultHeaders(units), ...options.headers };
-  const time = zonedIsoFormatter(options.timeZone);
-  const names = new Map<number, string>();
-  const nameOf = (id: number): string => {
-    let name = names.get(id);
-    if (name === undefined) {
-      name = options.deviceName(id);
-      names.set(id, name);
-    }
-    return name;
-  };
-
-  const keys = new Set<string>();
-  for (const position of positions) for (const key in position.attributes) keys.add(key);
-  const attributeKeys = [...keys].sort();
-
-  const data: Cell[][] = new Array<Cell[]>(positions.length);
-  for (let index = 0; index < positions.length; index++) {
-    const position = positions[index]!;
-    const row: Cell[] = [
-      nameOf(position.deviceId),
-      time(position.fixTime),
-      Number.isFinite(position.latitude) ? position.latitude : null,
-      Number.isFinite(position.longitude) ? position.longitude : null,
-      Number.isFinite(position.speed) ? round(speedFromKnots(position.speed, units.speed), 2) : null,
-      Number.isFinite(position.altitude) ? round(altitudeFromMeters(position.altitude, units.altitude), 2) : null,
-      Number.isFinite(position.course) ? position.course : null,
-      position.address ?? null,
-    ];
-    const attributes = position.attributes ?? {};
-    for (const key of attributeKeys) row.push(attributeCell(attributes[key]));
-    data[index] = row;
-  }
-
-  const csv = Papa.unparse(
-    { fields: [...CSV_COLUMNS.map((column) => headers[column]), ...attributeKeys], data },
-    { escapeFormulae: FORMULA_START, newline: '\r\n' },
-  );
-  return (options.bom ?? true) ? `\uFEFF${csv}` : csv;
-}
 
 // ---------------------------------------------------------------------------------------------
 // XML text

@@ -63,15 +63,36 @@ export function distanceUnitLabel(i18n: I18n, unit: DistanceUnit): string {
   return i18n._(DISTANCE[unit]);
 }
 
-/** Values with the user's units, in the active language: a number, a space, the unit. */
+/** The measures a value can be in, each in the user's unit. */
+export type Measure = 'speed' | 'distance' | 'altitude' | 'volume';
+
+/** The decimals a measure is shown with: the screen and the exports round alike. */
+const DIGITS: Record<Measure, number> = { speed: 1, distance: 2, altitude: 0, volume: 2 };
+
+/**
+ * Values with the user's units, in the active language: a number, a space, the unit. `value` is
+ * the same number as a number (rounded as shown) and `unit` its unit's name, for the exports.
+ */
 export function unitFormatters(i18n: I18n, units: Units) {
   const n = (value: number, digits: number) => formatNumber(i18n.locale, value, digits);
+  const convert: Record<Measure, (wire: number) => number> = {
+    speed: (knots) => speedFromKnots(knots, units.speed),
+    distance: (meters) => distanceFromMeters(meters, units.distance),
+    altitude: (meters) => altitudeFromMeters(meters, units.altitude),
+    volume: (liters) => volumeFromLiters(liters, units.volume),
+  };
+  const unit = (measure: Measure): string =>
+    i18n._(measure === 'speed' ? SPEED[units.speed] : measure === 'distance' ? DISTANCE[units.distance] : measure === 'altitude' ? ALTITUDE[units.altitude] : VOLUME[units.volume]);
+  const text = (measure: Measure) => (wire: number) => `${n(convert[measure](wire), DIGITS[measure])} ${unit(measure)}`;
   return {
-    speed: (knots: number) => `${n(speedFromKnots(knots, units.speed), 1)} ${i18n._(SPEED[units.speed])}`,
-    distance: (meters: number) => `${n(distanceFromMeters(meters, units.distance), 2)} ${i18n._(DISTANCE[units.distance])}`,
-    altitude: (meters: number) => `${n(altitudeFromMeters(meters, units.altitude), 0)} ${i18n._(ALTITUDE[units.altitude])}`,
-    volume: (liters: number) => `${n(volumeFromLiters(liters, units.volume), 2)} ${i18n._(VOLUME[units.volume])}`,
+    speed: text('speed'),
+    distance: text('distance'),
+    altitude: text('altitude'),
+    volume: text('volume'),
     number: (value: number, digits = 2) => n(value, digits),
+    /** the number shown, as a number (toFixed rounds the exact value half up, as Intl does for these positive figures) */
+    value: (measure: Measure, wire: number): number | null => (Number.isFinite(wire) ? Number(convert[measure](wire).toFixed(DIGITS[measure])) : null),
+    unit,
   };
 }
 

@@ -113,7 +113,7 @@ export function ReportMap({ kind, rows, selected, onSelect, label }: ReportMapPr
   return (
     <div role="region" aria-label={label} data-testid="report-map" className={styles.root}>
       {/* keyed by language: MapLibre takes its control texts when it is created */}
-      <MapView key={i18n.locale} store={store} settings={settings} preferredStyle={preferredStyle} uiStrings={uiStrings} extensions={extensions} distanceUnit={distanceUnit} />
+      <MapView key={i18n.locale} store={store} settings={settings} preferredStyle={preferredStyle} uiStrings={uiStrings} extensions={extensions} distanceUnit={distanceUnit} printable />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { Button as AriaButton, MenuTrigger } from 'react-aria-components';
 import { Alert, Button, Menu, MenuItem } from '../../ui';
 import * as buttonStyles from '../../ui/Button.css';
 import type { ListParams } from '../../api/resources';
+import type { Position } from '../../../contract/models';
 import { resources } from '../../api/resources';
 import { coordinateFormatOf } from '../../domain/coordinates';
 import { fieldPreference, isAdministrator } from '../../domain/permissions';
@@ -25,8 +26,11 @@ import { NotFound } from '../app/NotFound';
 import { ReportFilter } from './ReportFilter';
 import { useAddressFilter } from './useAddressFilter';
 import { ReportsFrame } from './ReportsLayout';
-import { ReportResults } from './ReportResults';
+import { rememberColumns, ReportResults, storedColumns } from './ReportResults';
+import { directionOf } from '../../domain/language';
 import { ScheduleDialog } from './ScheduleDialog';
+import { PrintHeader } from './ReportPrint';
+import { screenOnly } from '../../ui/print.css';
 import { canSchedule } from './schedule';
 import * as styles from './reports.css';
 import { useInspected } from '../app/services';
@@ -99,9 +103,16 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
     run: (params, search) => actor.send({ type: 'RUN', input: { params, search } }),
   });
   const [scheduling, setScheduling] = useState(false);
+  // the columns shown, remembered per kind: the table shows them and the exports write them
+  const [visible, setVisible] = useState<ReadonlySet<string>>(() => storedColumns(kind));
+  const chooseColumns = (next: Set<string>) => {
+    setVisible(next);
+    rememberColumns(kind, next);
+  };
 
   const devices = useQuery({ ...queries.list(resources.devices), enabled: allowed && kind.devices !== 'none' });
   const names = useMemo(() => new Map((devices.data ?? []).map((d) => [d.id, d.name])), [devices.data]);
+  const groups = useQuery({ ...queries.list(resources.groups), enabled: allowed && kind.devices === 'many' });
   const subjects = useEventSubjects();
   const coordinates = coordinateFormatOf(fieldPreference('coordinateFormat', settings.user, settings.server));
   const context: CellContext = useMemo(
@@ -110,28 +121,32 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
     [i18n, i18n.locale, settings.timeZone, units, coordinates, names, subjects],
   );
 
-  const fileRequest = useRequest<ExportFormat, void>(async (format, signal) => {
-    if (!params || !range) return;
+  // the files are made here from the rows and the columns shown, in the person's language, units and
+  // zone (`exports/table.ts`), so they are right against a real Traccar too; only Email asks the server
+  const fileRequest = useRequest<ExportFormat, void>(async (format) => {
+    if (!range) return;
     const { downloadBlob, reportFileName } = await import('../exports/download');
     // the file is named after the period's days as the person sees them (their time zone)
     const day = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: settings.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.parse(iso));
     const name = reportFileName(kind.id, day(range.from), day(range.to), format);
-    if (format === 'xlsx') {
-      if (!kind.server) return;
-      downloadBlob(await entities.reportXlsx(kind.server, params, signal), name, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    if (format === 'xlsx' || format === 'csv') {
+      const { exportTable, tableToCsv, tableToXlsx } = await import('../exports/table');
+      // the columns chosen, the device's name always among them: a file has no filter above it to name the device
+      const table = exportTable(kind.columns.filter((c) => visible.has(c.id)), rows, context, directionOf(i18n.locale) === 'rtl');
+      if (format === 'csv') downloadBlob(tableToCsv(table), name, 'text/csv;charset=utf-8');
+      else downloadBlob(await tableToXlsx(table, i18n._(kind.title)), name, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       return;
     }
     const exports = await import('../exports/exports');
-    const positions = rows as Parameters<typeof exports.positionsToCsv>[0];
-    const byDevice = new Map<number, typeof positions[number][]>();
+    const positions = rows as ReadonlyArray<Position>;
+    const byDevice = new Map<number, Position[]>();
     for (const p of positions) {
       const list = byDevice.get(p.deviceId);
       if (list) list.push(p);
       else byDevice.set(p.deviceId, [p]);
     }
     const tracks = [...byDevice].map(([deviceId, list]) => ({ name: context.deviceName(deviceId), positions: list }));
-    if (format === 'csv') downloadBlob(exports.positionsToCsv(positions, { deviceName: context.deviceName, timeZone: settings.timeZone, units: settings.units }), name, 'text/csv;charset=utf-8');
-    else if (format === 'gpx') downloadBlob(exports.positionsToGpx(tracks), name, 'application/gpx+xml');
+    if (format === 'gpx') downloadBlob(exports.positionsToGpx(tracks), name, 'application/gpx+xml');
     else if (format === 'kml') downloadBlob(exports.positionsToKml(tracks), name, 'application/vnd.google-earth.kml+xml');
     else downloadBlob(exports.positionsToKmz(tracks) as BlobPart, name, 'application/vnd.google-earth.kmz');
   });
@@ -141,46 +156,63 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
 
   if (!allowed) return <Refusal />;
   const title = i18n._(kind.title);
-  const formats: ExportFormat[] = [...(kind.server ? (['xlsx'] as const) : []), ...(kind.positions && status === 'shown' ? (['csv', 'gpx', 'kml', 'kmz'] as const) : [])];
+  // every kind's rows as a table; the positions' also as tracks
+  const formats: ExportFormat[] = status === 'shown' ? ['xlsx', 'csv', ...(kind.positions ? (['gpx', 'kml', 'kmz'] as const) : [])] : [];
   const formatLabel: Record<ExportFormat, string> = { xlsx: t`Spreadsheet (xlsx)`, csv: t`CSV`, gpx: t`GPX`, kml: t`KML`, kmz: t`KMZ` };
   const canRun = problems.length === 0;
 
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>{title}</h1>
-      <ReportFilter
-        kind={kind}
-        {...filter}
-        busy={busy}
-        actions={
-          <>
-            {formats.length > 0 ? (
-              <MenuTrigger>
-                <AriaButton className={buttonStyles.button({ variant: 'secondary' })} isDisabled={!canRun || fileRequest.pending}>
-                  {fileRequest.pending ? t`Exporting…` : t`Export`}
-                </AriaButton>
-                <Menu onAction={(key) => fileRequest.run(key as ExportFormat)}>
-                  {formats.map((format) => (
-                    <MenuItem key={format} id={format}>
-                      {formatLabel[format]}
-                    </MenuItem>
-                  ))}
-                </Menu>
-              </MenuTrigger>
-            ) : null}
-            {kind.server ? (
-              <Button variant="secondary" isDisabled={!canRun || mailRequest.pending} onPress={() => mailRequest.run()}>
-                {t`Email`}
-              </Button>
-            ) : null}
-            {canSchedule(kind, settings.restrictions) ? (
-              <Button variant="secondary" onPress={() => setScheduling(true)}>
-                {t`Schedule`}
-              </Button>
-            ) : null}
-          </>
-        }
-      />
+      {status === 'shown' && range ? (
+        <PrintHeader
+          devices={(search.deviceId ?? []).map(context.deviceName)}
+          groups={(search.groupId ?? []).map((id) => groups.data?.find((g) => g.id === id)?.name ?? String(id))}
+          from={range.from}
+          to={range.to}
+          context={context}
+        />
+      ) : null}
+      <div className={screenOnly}>
+        <ReportFilter
+          kind={kind}
+          {...filter}
+          busy={busy}
+          actions={
+            <>
+              {formats.length > 0 ? (
+                <MenuTrigger>
+                  <AriaButton className={buttonStyles.button({ variant: 'secondary' })} isDisabled={!canRun || fileRequest.pending}>
+                    {fileRequest.pending ? t`Exporting…` : t`Export`}
+                  </AriaButton>
+                  <Menu onAction={(key) => fileRequest.run(key as ExportFormat)}>
+                    {formats.map((format) => (
+                      <MenuItem key={format} id={format}>
+                        {formatLabel[format]}
+                      </MenuItem>
+                    ))}
+                  </Menu>
+                </MenuTrigger>
+              ) : null}
+              {status === 'shown' ? (
+                <Button variant="secondary" onPress={() => window.print()}>
+                  {t`Print`}
+                </Button>
+              ) : null}
+              {kind.server ? (
+                <Button variant="secondary" isDisabled={!canRun || mailRequest.pending} onPress={() => mailRequest.run()}>
+                  {t`Email`}
+                </Button>
+              ) : null}
+              {canSchedule(kind, settings.restrictions) ? (
+                <Button variant="secondary" onPress={() => setScheduling(true)}>
+                  {t`Schedule`}
+                </Button>
+              ) : null}
+            </>
+          }
+        />
+      </div>
       {scheduling ? <ScheduleDialog kind={kind} search={search} isOpen={scheduling} onOpenChange={setScheduling} /> : null}
       {fileRequest.errorText ? <Alert variant="error">{fileRequest.errorText}</Alert> : null}
       {mailRequest.state === 'done' ? <Alert variant="info">{t`The report is on its way to your email.`}</Alert> : null}
@@ -204,7 +236,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
       ) : status === 'idle' ? (
         <p className={styles.muted}>{t`Choose what to report on, then Show.`}</p>
       ) : null}
-      {status === 'shown' ? <ReportResults kind={kind} rows={rows} context={context} search={search} onSearch={setSearch} units={settings.units} /> : null}
+      {status === 'shown' ? <ReportResults kind={kind} rows={rows} context={context} search={search} onSearch={setSearch} units={settings.units} visible={visible} onVisible={chooseColumns} /> : null}
     </div>
   );
 }

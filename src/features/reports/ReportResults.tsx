@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocale } from 'react-aria';
 import { assignInlineVars } from '@vanilla-extract/dynamic';
 import { useLingui } from '@lingui/react/macro';
@@ -17,6 +17,8 @@ import { PaneDivider } from '../../ui/PaneDivider';
 import { formatMapLayout, MAP_HEIGHT, MAP_SHARE, moveDivider, parseMapLayout, type MapLayout, type MapPlace } from '../../domain/reportMapLayout';
 import type { CellContext, ReportKind } from './kinds';
 import * as styles from './reports.css';
+import { screenOnly } from '../../ui/print.css';
+import { PrintTable } from './ReportPrint';
 
 interface Row {
   id: number;
@@ -27,7 +29,6 @@ interface Row {
 const ReportMap = lazy(() => import('./ReportMap').then((m) => ({ default: m.ReportMap })));
 
 const COLUMNS_KEY = (kind: string) => `athar.reportColumns.${kind}`;
-/** where the map pane is and its size (`reportMapLayout.ts`), kept for every kind */
 const MAP_KEY = 'athar.reports.map';
 
 /** A choice kept on this device; null where there is none or storage is refused (private mode). */
@@ -49,7 +50,7 @@ function writeStored(key: string, value: string): void {
 }
 
 /** The columns chosen for a kind, remembered on this device (the defaults where none or a broken value). */
-function storedColumns(kind: ReportKind): Set<string> {
+export function storedColumns(kind: ReportKind): Set<string> {
   const defaults = new Set(kind.columns.filter((c) => c.defaultVisible !== false).map((c) => c.id));
   const raw = readStored(COLUMNS_KEY(kind.id));
   try {
@@ -64,6 +65,20 @@ function storedColumns(kind: ReportKind): Set<string> {
   return defaults;
 }
 
+/** Keeps the columns chosen for a kind on this device. */
+export function rememberColumns(kind: ReportKind, visible: ReadonlySet<string>): void {
+  writeStored(COLUMNS_KEY(kind.id), JSON.stringify([...visible]));
+}
+
+/**
+ * The columns a report shows (and exports and prints): those chosen, less the device's name where
+ * the report covers one device (no group, one device: the filter names it).
+ */
+export function shownColumns(kind: ReportKind, visible: ReadonlySet<string>, search: ReportSearch): ReportKind['columns'] {
+  const many = (search.deviceId?.length ?? 0) !== 1 || (search.groupId?.length ?? 0) > 0;
+  return kind.columns.filter((c) => visible.has(c.id) && (many || !c.onlyForMany));
+}
+
 export interface ReportResultsProps {
   kind: ReportKind;
   rows: readonly unknown[];
@@ -71,6 +86,9 @@ export interface ReportResultsProps {
   search: ReportSearch;
   onSearch: (next: ReportSearch) => void;
   units: Units;
+  /** the columns shown (the page keeps them: Export writes these) */
+  visible: ReadonlySet<string>;
+  onVisible: (next: Set<string>) => void;
 }
 
 /**
@@ -78,37 +96,43 @@ export interface ReportResultsProps {
  * and the selected row on the map beside it.
  */
 export function ReportResults(props: ReportResultsProps) {
-  return props.kind.view === 'chart' ? <ChartResults {...props} /> : <TableResults {...props} />;
+  const { kind, rows, context, visible, search } = props;
+  const shown = useMemo(() => shownColumns(kind, visible, search), [kind, visible, search]);
+  // printed before the map, after the chart
+  const printed = <PrintTable columns={shown} rows={rows} context={context} />;
+  return kind.view === 'chart' ? <ChartResults {...props} printed={printed} /> : <TableResults {...props} printed={printed} />;
 }
 
 /** The chart of any numeric attribute of the positions, several on one chart; the choice is in the address. */
-function ChartResults({ rows, search, onSearch, context, units }: ReportResultsProps) {
+function ChartResults({ rows, search, onSearch, context, units, printed }: ReportResultsProps & { printed: ReactNode }) {
   const { t, i18n } = useLingui();
   const positions = rows as readonly Position[];
   const available = useMemo(() => numericAttributes(positions), [positions]);
   const chosen = (search.attribute ?? ['speed']).filter((key) => available.includes(key));
   const attributes = chosen.length ? chosen : available.slice(0, 1);
+  // printed: the chart, then its positions
   return (
-    <div className={styles.chart}>
-      <MultiSelect
-        label={t`Attributes`}
-        items={attributeChoices(i18n, available)}
-        values={attributes}
-        onChange={(values) => values.length && onSearch({ ...search, attribute: values })}
-        className={styles.field}
-      />
-      <ReportChart positions={positions} attributes={attributes} units={units} timeZone={context.timeZone} locale={i18n.locale} label={t`Chart of the report`} />
-    </div>
+    <>
+      <div className={styles.chart}>
+        <MultiSelect
+          label={t`Attributes`}
+          items={attributeChoices(i18n, available)}
+          values={attributes}
+          onChange={(values) => values.length && onSearch({ ...search, attribute: values })}
+          className={`${styles.field} ${screenOnly}`}
+        />
+        <ReportChart positions={positions} attributes={attributes} units={units} timeZone={context.timeZone} locale={i18n.locale} label={t`Chart of the report`} />
+      </div>
+      {printed}
+    </>
   );
 }
 
-function TableResults({ kind, rows, context, search }: ReportResultsProps) {
+function TableResults({ kind, rows, context, search, visible, onVisible, printed }: ReportResultsProps & { printed: ReactNode }) {
   const { t, i18n } = useLingui();
   const { direction } = useLocale();
-  // the device's name is a column where the report covers several devices (a group, or more than one)
-  const many = (search.deviceId?.length ?? 0) !== 1 || (search.groupId?.length ?? 0) > 0;
-  const offered = useMemo(() => kind.columns.filter((c) => many || !c.onlyForMany), [kind, many]);
-  const [visible, setVisible] = useState<Set<string>>(() => storedColumns(kind));
+  // the device's name is offered where the report covers several devices (a group, or more than one)
+  const offered = useMemo(() => shownColumns(kind, new Set(kind.columns.map((c) => c.id)), search), [kind, search]);
   const [selected, setSelected] = useState<number | null>(null);
   const [layout, setLayout] = useState<MapLayout>(() => parseMapLayout(readStored(MAP_KEY)));
   // the layout as last set, for the end of a drag (a key press starts, moves and ends in one event)
@@ -120,7 +144,7 @@ function TableResults({ kind, rows, context, search }: ReportResultsProps) {
   };
   const resultsRef = useRef<HTMLDivElement>(null);
   const wrapped = useMemo<Row[]>(() => rows.map((row, id) => ({ id, row })), [rows]);
-  const shown = offered.filter((c) => visible.has(c.id));
+  const shown = useMemo(() => shownColumns(kind, visible, search), [kind, visible, search]);
   const shownKey = shown.map((c) => c.id).join();
   const columns = useMemo<Array<TableColumn<Row>>>(
     () =>
@@ -141,7 +165,7 @@ function TableResults({ kind, rows, context, search }: ReportResultsProps) {
   const placeLabel: Record<MapPlace, string> = { beside: t`Beside the table`, above: t`Above the table`, hidden: t`Hidden` };
 
   const table = (
-    <div className={styles.table}>
+    <div className={`${styles.table} ${screenOnly}`}>
       <div className={styles.tableTools}>
         <p className={styles.muted} role="status" data-testid="report-count">
           {t`${plural(rows.length, { one: '# row', other: '# rows' })}`}
@@ -178,9 +202,7 @@ function TableResults({ kind, rows, context, search }: ReportResultsProps) {
               selectedKeys={visible}
               onSelectionChange={(keys: Selection) => {
                 const next = keys === 'all' ? new Set(kind.columns.map((c) => c.id)) : new Set([...keys].map(String));
-                if (![...next].some((id) => offered.some((c) => c.id === id))) return;
-                setVisible(next);
-                writeStored(COLUMNS_KEY(kind.id), JSON.stringify([...next]));
+                if ([...next].some((id) => offered.some((c) => c.id === id))) onVisible(next);
               }}
             >
               {offered.map((c) => (
@@ -209,6 +231,7 @@ function TableResults({ kind, rows, context, search }: ReportResultsProps) {
     return (
       <div className={styles.results} data-testid="report-results" data-place="hidden">
         {table}
+        {printed}
       </div>
     );
   }
@@ -241,7 +264,9 @@ function TableResults({ kind, rows, context, search }: ReportResultsProps) {
     <div ref={resultsRef} className={styles.results} data-testid="report-results" data-place={place}>
       {beside ? table : map}
       {divider}
-      {beside ? map : table}
+      {beside ? null : table}
+      {printed}
+      {beside ? map : null}
     </div>
   );
 }

@@ -20,7 +20,7 @@ import type { ListParams } from '../../api/resources';
 import { formatCoordinate, type CoordinateFormat } from '../../domain/coordinates';
 import type { ReportKindId } from '../../domain/reportFilter';
 import type { TableReportId } from '../../domain/reportSearch';
-import type { UnitFormatters } from '../map/format';
+import type { Measure, UnitFormatters } from '../map/format';
 import { eventTitle } from '../events/eventTypes';
 import type { EventSubjects } from '../events/eventSubjects';
 
@@ -34,10 +34,19 @@ export interface CellContext {
   subjects?: EventSubjects;
 }
 
+/** A cell of an export: a number (in the column's unit), an instant, text, or nothing. */
+export type ExportValue = number | Date | string | null;
+
 export interface ReportColumn<Row> {
   id: string;
   header: MessageDescriptor;
   text(row: Row, context: CellContext): string;
+  /** the cell in an export, typed so a spreadsheet can compute with it; the `text` where none */
+  value?(row: Row, context: CellContext): ExportValue;
+  /** the user's unit of a number `value`, named in the export's header ("Speed (km/h)") */
+  unit?: Measure;
+  /** an instant `value` is a day, not a date and time (the daily summary) */
+  day?: boolean;
   /** shown until the person chooses otherwise */
   defaultVisible?: boolean;
   /** shown only where the report covers several devices (a group, or more than one device): the device's name */
@@ -64,9 +73,9 @@ export interface ReportKind<Row = unknown> {
   daily?: boolean;
   /** the rows of one run */
   fetch(entities: EntityEndpoints, params: ListParams, signal: AbortSignal): Promise<readonly Row[]>;
-  /** the server's report for xlsx and mail, when it makes one */
+  /** the server's report (Traccar's xlsx) for Email, when it makes one; the Export files are made in the client */
   server: ReportApi | null;
-  /** the rows are positions (CSV, GPX, KML exports; the chart) */
+  /** the rows are positions (GPX, KML, KMZ exports as tracks; the chart) */
   positions?: boolean;
   /** results as a table (default) or a chart */
   view?: 'table' | 'chart';
@@ -136,43 +145,64 @@ const PLACE_WIDTH = { width: '1.3fr', minWidth: 86 } as const;
 /** One coordinate ("46.600000°") on one line. */
 const COORDINATE_WIDTH = 86;
 
+/** An instant the server sent, or nothing. */
+function instant(iso: string | null | undefined): Date | null {
+  const ms = iso ? Date.parse(iso) : NaN;
+  return Number.isNaN(ms) ? null : new Date(ms);
+}
+
+/** A column of a date and time in the user's zone; exported as the instant. */
+function timeColumn<Row>(id: string, header: MessageDescriptor, of: (row: Row) => string | null | undefined): ReportColumn<Row> {
+  return { id, header, text: (r, c) => formatTime(c, of(r)), value: (r) => instant(of(r)), ...TIME_WIDTH };
+}
+
+/** A column of a figure in the user's unit: shown with it, exported as the number shown with the unit in the header. */
+function measureColumn<Row>(id: string, header: MessageDescriptor, unit: Measure, of: (row: Row) => number, extra: Partial<ReportColumn<Row>> = {}): ReportColumn<Row> {
+  return { id, header, unit, text: (r, c) => c.units[unit](of(r)), value: (r, c) => c.units.value(unit, of(r)), ...extra };
+}
+
+/** A column of a count. */
+function countColumn<Row>(id: string, header: MessageDescriptor, of: (row: Row) => number, extra: Partial<ReportColumn<Row>> = {}): ReportColumn<Row> {
+  return { id, header, text: (r) => String(of(r)), value: (r) => of(r), ...extra };
+}
+
 const device = <Row extends { deviceId: number }>(): ReportColumn<Row> => ({ id: 'device', header: msg`Device`, text: (row, c) => c.deviceName(row.deviceId), onlyForMany: true });
 const lat = (value: number, c: CellContext) => formatCoordinate(value, 'latitude', c.coordinates);
 const lon = (value: number, c: CellContext) => formatCoordinate(value, 'longitude', c.coordinates);
 
 const positionColumns: ReadonlyArray<ReportColumn<Position>> = [
   device<Position>(),
-  { id: 'fixTime', header: msg`Time`, text: (p, c) => formatTime(c, p.fixTime), ...TIME_WIDTH },
+  timeColumn<Position>('fixTime', msg`Time`, (p) => p.fixTime),
   { id: 'latitude', header: msg`Latitude`, text: (p, c) => lat(p.latitude, c), minWidth: COORDINATE_WIDTH },
   { id: 'longitude', header: msg`Longitude`, text: (p, c) => lon(p.longitude, c), minWidth: COORDINATE_WIDTH },
-  { id: 'speed', header: msg`Speed`, text: (p, c) => c.units.speed(p.speed) },
-  { id: 'altitude', header: msg`Altitude`, text: (p, c) => c.units.altitude(p.altitude), defaultVisible: false },
+  measureColumn<Position>('speed', msg`Speed`, 'speed', (p) => p.speed),
+  measureColumn<Position>('altitude', msg`Altitude`, 'altitude', (p) => p.altitude, { defaultVisible: false }),
   { id: 'course', header: msg`Course`, text: (p, c) => `${c.units.number(p.course, 0)}°`, defaultVisible: false },
   { id: 'address', header: msg`Address`, text: (p) => p.address ?? '', ...PLACE_WIDTH, width: '2fr' },
   { id: 'valid', header: msg`Valid`, text: (p, c) => (p.valid ? c.i18n._(msg`Yes`) : c.i18n._(msg`No`)), defaultVisible: false },
-  { id: 'accuracy', header: msg`Accuracy`, text: (p, c) => c.units.altitude(p.accuracy), defaultVisible: false },
+  measureColumn<Position>('accuracy', msg`Accuracy`, 'altitude', (p) => p.accuracy, { defaultVisible: false }),
 ];
 
 const eventColumns: ReadonlyArray<ReportColumn<Event>> = [
   device<Event>(),
-  { id: 'eventTime', header: msg`Time`, text: (e, c) => formatTime(c, e.eventTime), ...TIME_WIDTH },
+  timeColumn<Event>('eventTime', msg`Time`, (e) => e.eventTime),
   { id: 'type', header: msg`Event`, text: (e, c) => eventTitle(c.i18n, e, c.subjects) },
 ];
 
 const baseColumns = <Row extends TripReportItem | StopReportItem | SummaryReportItem>(): Array<ReportColumn<Row>> => [
-  { id: 'distance', header: msg`Distance`, text: (r, c) => c.units.distance(r.distance), width: '0.8fr' },
-  { id: 'averageSpeed', header: msg`Average speed`, text: (r, c) => c.units.speed(r.averageSpeed) },
-  { id: 'maxSpeed', header: msg`Top speed`, text: (r, c) => c.units.speed(r.maxSpeed) },
-  { id: 'spentFuel', header: msg`Fuel spent`, text: (r, c) => c.units.volume(r.spentFuel), defaultVisible: false },
-  { id: 'startOdometer', header: msg`Odometer start`, text: (r, c) => c.units.distance(r.startOdometer), defaultVisible: false },
-  { id: 'endOdometer', header: msg`Odometer end`, text: (r, c) => c.units.distance(r.endOdometer), defaultVisible: false },
+  measureColumn<Row>('distance', msg`Distance`, 'distance', (r) => r.distance, { width: '0.8fr' }),
+  measureColumn<Row>('averageSpeed', msg`Average speed`, 'speed', (r) => r.averageSpeed),
+  measureColumn<Row>('maxSpeed', msg`Top speed`, 'speed', (r) => r.maxSpeed),
+  measureColumn<Row>('spentFuel', msg`Fuel spent`, 'volume', (r) => r.spentFuel, { defaultVisible: false }),
+  measureColumn<Row>('startOdometer', msg`Odometer start`, 'distance', (r) => r.startOdometer, { defaultVisible: false }),
+  measureColumn<Row>('endOdometer', msg`Odometer end`, 'distance', (r) => r.endOdometer, { defaultVisible: false }),
 ];
 
 const tripColumns: ReadonlyArray<ReportColumn<TripReportItem>> = [
   device<TripReportItem>(),
-  { id: 'startTime', header: msg`Start time`, text: (r, c) => formatTime(c, r.startTime), ...TIME_WIDTH },
+  timeColumn<TripReportItem>('startTime', msg`Start time`, (r) => r.startTime),
   { id: 'startAddress', header: msg`Start address`, text: (r, c) => r.startAddress ?? `${lat(r.startLat, c)} ${lon(r.startLon, c)}`, ...PLACE_WIDTH },
-  { id: 'endTime', header: msg`End time`, text: (r, c) => formatTime(c, r.endTime), ...TIME_WIDTH },
+  timeColumn<TripReportItem>('endTime', msg`End time`, (r) => r.endTime),
   { id: 'endAddress', header: msg`End address`, text: (r, c) => r.endAddress ?? `${lat(r.endLat, c)} ${lon(r.endLon, c)}`, ...PLACE_WIDTH },
   { id: 'duration', header: msg`Duration`, text: (r, c) => formatDuration(c.i18n, r.duration), width: '0.8fr' },
   ...baseColumns<TripReportItem>(),
@@ -181,42 +211,44 @@ const tripColumns: ReadonlyArray<ReportColumn<TripReportItem>> = [
 
 const stopColumns: ReadonlyArray<ReportColumn<StopReportItem>> = [
   device<StopReportItem>(),
-  { id: 'startTime', header: msg`Start time`, text: (r, c) => formatTime(c, r.startTime), ...TIME_WIDTH },
-  { id: 'endTime', header: msg`End time`, text: (r, c) => formatTime(c, r.endTime), ...TIME_WIDTH },
+  timeColumn<StopReportItem>('startTime', msg`Start time`, (r) => r.startTime),
+  timeColumn<StopReportItem>('endTime', msg`End time`, (r) => r.endTime),
   { id: 'duration', header: msg`Duration`, text: (r, c) => formatDuration(c.i18n, r.duration), width: '0.8fr' },
   { id: 'address', header: msg`Address`, text: (r, c) => r.address ?? `${lat(r.latitude, c)} ${lon(r.longitude, c)}`, ...PLACE_WIDTH },
   { id: 'engineHours', header: msg`Engine hours`, text: (r, c) => formatDuration(c.i18n, r.engineHours) },
-  { id: 'spentFuel', header: msg`Fuel spent`, text: (r, c) => c.units.volume(r.spentFuel), defaultVisible: false },
+  measureColumn<StopReportItem>('spentFuel', msg`Fuel spent`, 'volume', (r) => r.spentFuel, { defaultVisible: false }),
 ];
 
 const summaryColumns: ReadonlyArray<ReportColumn<SummaryReportItem>> = [
   device<SummaryReportItem>(),
-  { id: 'startTime', header: msg`Day`, text: (r, c) => formatDay(c, r.startTime) },
+  { id: 'startTime', header: msg`Day`, text: (r, c) => formatDay(c, r.startTime), value: (r) => instant(r.startTime), day: true },
   ...baseColumns<SummaryReportItem>().map((column) =>
-    column.id === 'averageSpeed' ? { ...column, text: (r: SummaryReportItem, c: CellContext) => (withoutHours(r) ? NOT_REPORTED : column.text(r, c)) } : column,
+    column.id === 'averageSpeed'
+      ? { ...column, text: (r: SummaryReportItem, c: CellContext) => (withoutHours(r) ? NOT_REPORTED : column.text(r, c)), value: (r: SummaryReportItem, c: CellContext) => (withoutHours(r) ? null : column.value!(r, c)) }
+      : column,
   ),
   { id: 'engineHours', header: msg`Engine hours`, text: (r, c) => (withoutHours(r) ? NOT_REPORTED : formatDuration(c.i18n, r.engineHours)) },
 ];
 
 const statisticsColumns: ReadonlyArray<ReportColumn<Statistics>> = [
-  { id: 'captureTime', header: msg`Time`, text: (r, c) => formatTime(c, r.captureTime), ...TIME_WIDTH },
-  { id: 'activeUsers', header: msg`Active users`, text: (r) => String(r.activeUsers) },
-  { id: 'activeDevices', header: msg`Active devices`, text: (r) => String(r.activeDevices) },
-  { id: 'requests', header: msg`Requests`, text: (r) => String(r.requests) },
-  { id: 'messagesReceived', header: msg`Messages received`, text: (r) => String(r.messagesReceived) },
-  { id: 'messagesStored', header: msg`Messages stored`, text: (r) => String(r.messagesStored) },
-  { id: 'mailSent', header: msg`Mail sent`, text: (r) => String(r.mailSent), defaultVisible: false },
-  { id: 'smsSent', header: msg`SMS sent`, text: (r) => String(r.smsSent), defaultVisible: false },
-  { id: 'geocoderRequests', header: msg`Geocoder requests`, text: (r) => String(r.geocoderRequests), defaultVisible: false },
-  { id: 'geolocationRequests', header: msg`Geolocation requests`, text: (r) => String(r.geolocationRequests), defaultVisible: false },
+  timeColumn<Statistics>('captureTime', msg`Time`, (r) => r.captureTime),
+  countColumn<Statistics>('activeUsers', msg`Active users`, (r) => r.activeUsers),
+  countColumn<Statistics>('activeDevices', msg`Active devices`, (r) => r.activeDevices),
+  countColumn<Statistics>('requests', msg`Requests`, (r) => r.requests),
+  countColumn<Statistics>('messagesReceived', msg`Messages received`, (r) => r.messagesReceived),
+  countColumn<Statistics>('messagesStored', msg`Messages stored`, (r) => r.messagesStored),
+  countColumn<Statistics>('mailSent', msg`Mail sent`, (r) => r.mailSent, { defaultVisible: false }),
+  countColumn<Statistics>('smsSent', msg`SMS sent`, (r) => r.smsSent, { defaultVisible: false }),
+  countColumn<Statistics>('geocoderRequests', msg`Geocoder requests`, (r) => r.geocoderRequests, { defaultVisible: false }),
+  countColumn<Statistics>('geolocationRequests', msg`Geolocation requests`, (r) => r.geolocationRequests, { defaultVisible: false }),
 ];
 
 const auditColumns: ReadonlyArray<ReportColumn<Action>> = [
-  { id: 'actionTime', header: msg`Time`, text: (r, c) => formatTime(c, r.actionTime), ...TIME_WIDTH },
+  timeColumn<Action>('actionTime', msg`Time`, (r) => r.actionTime),
   { id: 'userEmail', header: msg`User`, text: (r) => r.userEmail ?? String(r.userId) },
   { id: 'actionType', header: msg`Action`, text: (r) => r.actionType },
   { id: 'objectType', header: msg`Object`, text: (r) => r.objectType },
-  { id: 'objectId', header: msg`Object ID`, text: (r) => String(r.objectId) },
+  countColumn<Action>('objectId', msg`Object ID`, (r) => r.objectId),
   { id: 'address', header: msg`Address`, text: (r) => r.address ?? '', defaultVisible: false },
 ];
 

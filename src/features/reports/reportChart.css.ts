@@ -98,3 +98,12 @@ export const value = style({
 });
 
 export const hidden = style(visuallyHidden);
+
+/** Printed: the range shown stays, the zoom buttons go. */
+globalStyle(`${toolbar} button`, { '@media': { print: { display: 'none' } } });
+
+// Printed, the plot is fitted to the printed box: a person's print lays the page out for paper
+// without a resize for uPlot to follow, so the canvas drawn for the screen is scaled, not cut. The
+// cursor and selection layers (sized in pixels for the screen) are left out.
+globalStyle(`${canvasLayer} .uplot, ${canvasLayer} .u-wrap, ${canvasLayer} canvas`, { '@media': { print: { inlineSize: '100% !important', blockSize: '100% !important', objectFit: 'contain' } } });
+globalStyle(`${canvasLayer} .u-over, ${canvasLayer} .u-under`, { '@media': { print: { display: 'none' } } });

@@ -9,6 +9,7 @@ export const page = style({
   padding: vars.space.md,
   flex: 1,
   minBlockSize: 0,
+  '@media': { print: { padding: 0, gap: vars.space.sm } },
 });
 
 export const heading = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });
@@ -47,7 +48,7 @@ export const results = style({
   flex: 1,
   minBlockSize: '24rem',
   selectors: { '&[data-place=above]': { flexDirection: 'column' } },
-  '@media': { [media.narrow]: { flexDirection: 'column', minBlockSize: 'auto', gap: vars.space.md } },
+  '@media': { [media.narrow]: { flexDirection: 'column', minBlockSize: 'auto', gap: vars.space.md }, print: { display: 'block', minBlockSize: 0 } },
 });
 /** The table takes the room the map leaves it. */
 export const table = style({
@@ -76,9 +77,18 @@ export const map = style({
       },
     },
     [media.narrow]: { blockSize: '18rem' },
+    // printed under the table (above it when placed there), the page's width
+    print: { blockSize: '9cm', marginBlockStart: vars.space.md, breakInside: 'avoid' },
   },
 });
 export const tools = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs });
 export const tableTools = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
 export const muted = style({ margin: 0, color: vars.color.textMuted });
-export const chart = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, flex: 1, minBlockSize: '22rem' });
+export const chart = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  flex: 1,
+  minBlockSize: '22rem',
+  '@media': { print: { minBlockSize: 0, blockSize: '9cm', breakInside: 'avoid', marginBlockEnd: vars.space.md } },
+});
