@@ -34,6 +34,21 @@ export const plot = style({
   minInlineSize: 0,
 });
 
+/** Docked under a map: a lower plot, so map and chart share the pane. */
+export const compact = style({ minBlockSize: '140px' });
+
+/** The moment marked from elsewhere (a row, a map point, the replay's clock): a line across the plot, placed by a transform. */
+export const mark = style({
+  position: 'absolute',
+  insetBlock: 0,
+  insetInlineStart: 0,
+  inlineSize: '2px',
+  marginInlineStart: '-1px',
+  backgroundColor: vars.color.text,
+  pointerEvents: 'none',
+  selectors: { '&[hidden]': { display: 'none' } },
+});
+
 /** uPlot's root, laid over the plot box (the canvas follows the box's size through a ResizeObserver). */
 export const canvasLayer = style({
   position: 'absolute',
