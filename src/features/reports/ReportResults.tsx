@@ -5,13 +5,18 @@ import { Menu, MenuItem, MultiSelect, Table, type TableColumn } from '../../ui';
 import type { Position } from '../../../contract/models';
 import type { Units } from '../../domain/units';
 import { numericAttributes } from '../../domain/chartSeries';
-import { ReportChart } from './ReportChart';
 import { attributeChoices } from '../map/positionAttributes';
 import * as buttonStyles from '../../ui/Button.css';
 import type { ReportSearch } from '../../domain/reportFilter';
+import { createValueStore } from '../../domain/valueStore';
+import type { HoverPlace } from '../../map/layers/hoverMarker';
 import { ValueText } from '../../ui/ValueText';
 import type { CellContext, ReportKind } from './kinds';
+import { readStored, useShown, writeStored } from '../app/storedChoice';
 import * as styles from './reports.css';
+
+/** What the chart under a route's map draws. */
+const SPEED = ['speed'];
 
 interface Row {
   id: number;
@@ -20,27 +25,12 @@ interface Row {
 
 /** The map beside the table brings MapLibre: loaded with the first report that has rows to draw. */
 const ReportMap = lazy(() => import('./ReportMap').then((m) => ({ default: m.ReportMap })));
+/** The chart (uPlot) the same way: the rows are on screen first, the chart follows. */
+const LinkedChart = lazy(() => import('./LinkedChart').then((m) => ({ default: m.LinkedChart })));
 
 const COLUMNS_KEY = (kind: string) => `athar.reportColumns.${kind}`;
 const MAP_KEY = 'athar.reports.map';
-
-/** A choice kept on this device; null where there is none or storage is refused (private mode). */
-function readStored(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-/** Keeps a choice on this device; where storage is refused it is applied, not remembered. */
-function writeStored(key: string, value: string): void {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    /* not remembered, still applied */
-  }
-}
+const CHART_KEY = 'athar.reports.chart';
 
 /** The columns chosen for a kind, remembered on this device (the defaults where none or a broken value). */
 function storedColumns(kind: ReportKind): Set<string> {
@@ -58,8 +48,14 @@ function storedColumns(kind: ReportKind): Set<string> {
   return defaults;
 }
 
-/** Whether the report's map pane is shown (the person's choice, kept for every kind; shown by default). */
-const storedMapShown = (): boolean => readStored(MAP_KEY) !== 'hidden';
+/** A pressed-or-not button that shows or hides a part of the results. */
+function ShownToggle({ shown, onChange, label, testId }: { shown: boolean; onChange: (shown: boolean) => void; label: string; testId: string }) {
+  return (
+    <ToggleButton isSelected={shown} onChange={onChange} className={`${buttonStyles.button({ variant: 'secondary' })} ${styles.toggleOn}`} data-testid={testId}>
+      {label}
+    </ToggleButton>
+  );
+}
 
 export interface ReportResultsProps {
   kind: ReportKind;
@@ -78,32 +74,65 @@ export function ReportResults(props: ReportResultsProps) {
   return props.kind.view === 'chart' ? <ChartResults {...props} /> : <TableResults {...props} />;
 }
 
-/** The chart of any numeric attribute of the positions, several on one chart; the choice is in the address. */
+/**
+ * The chart of any numeric attribute of the positions, several on one chart (the choice is in the
+ * address), under the map of the same positions: the two linked (`LinkedChart`).
+ */
 function ChartResults({ rows, search, onSearch, context, units }: ReportResultsProps) {
   const { t, i18n } = useLingui();
   const positions = rows as readonly Position[];
   const available = useMemo(() => numericAttributes(positions), [positions]);
   const chosen = (search.attribute ?? ['speed']).filter((key) => available.includes(key));
   const attributes = chosen.length ? chosen : available.slice(0, 1);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [hovered] = useState(() => createValueStore<HoverPlace | null>(null));
+  const [mapShown, setMapShown] = useShown(MAP_KEY);
   return (
     <div className={styles.chart}>
-      <MultiSelect
-        label={t`Attributes`}
-        items={attributeChoices(i18n, available)}
-        values={attributes}
-        onChange={(values) => values.length && onSearch({ ...search, attribute: values })}
-        className={styles.field}
-      />
-      <ReportChart positions={positions} attributes={attributes} units={units} timeZone={context.timeZone} locale={i18n.locale} label={t`Chart of the report`} />
+      <div className={styles.chartTools}>
+        <MultiSelect
+          label={t`Attributes`}
+          items={attributeChoices(i18n, available)}
+          values={attributes}
+          onChange={(values) => values.length && onSearch({ ...search, attribute: values })}
+          className={styles.field}
+        />
+        <ShownToggle shown={mapShown} onChange={setMapShown} label={t`Map`} testId="report-map-toggle" />
+      </div>
+      {mapShown ? (
+        <div className={styles.chartMap}>
+          <Suspense fallback={null}>
+            <ReportMap kind="positions" rows={rows} selected={selected} onSelect={setSelected} hovered={hovered} label={t`Map of the report`} />
+          </Suspense>
+        </div>
+      ) : null}
+      <Suspense fallback={null}>
+        <LinkedChart
+          rows={positions}
+          attributes={attributes}
+          selected={selected}
+          onSelect={setSelected}
+          hovered={hovered}
+          units={units}
+          timeZone={context.timeZone}
+          locale={i18n.locale}
+          label={t`Chart of the report`}
+        />
+      </Suspense>
     </div>
   );
 }
 
-function TableResults({ kind, rows, context }: ReportResultsProps) {
+function TableResults({ kind, rows, context, units }: ReportResultsProps) {
   const { t, i18n } = useLingui();
   const [visible, setVisible] = useState<Set<string>>(() => storedColumns(kind));
   const [selected, setSelected] = useState<number | null>(null);
-  const [mapShown, setMapShown] = useState(storedMapShown);
+  const [mapShown, setMapShown] = useShown(MAP_KEY);
+  const [chartShown, setChartShown] = useShown(CHART_KEY);
+  const [hovered] = useState(() => createValueStore<HoverPlace | null>(null));
+  // the speed chart under the map: for reports whose rows are positions (the route)
+  const charted = kind.map !== null && kind.positions === true;
+  const paneShown = kind.map !== null && (mapShown || (charted && chartShown));
   const wrapped = useMemo<Row[]>(() => rows.map((row, id) => ({ id, row })), [rows]);
   const visibleKey = [...visible].join();
   const columns = useMemo<Array<TableColumn<Row>>>(
@@ -131,19 +160,8 @@ function TableResults({ kind, rows, context }: ReportResultsProps) {
             {t`${rows.length} rows`}
           </p>
           <div className={styles.tools}>
-          {kind.map ? (
-            <ToggleButton
-              isSelected={mapShown}
-              onChange={(shown) => {
-                setMapShown(shown);
-                writeStored(MAP_KEY, shown ? 'shown' : 'hidden');
-              }}
-              className={`${buttonStyles.button({ variant: 'secondary' })} ${styles.toggleOn}`}
-              data-testid="report-map-toggle"
-            >
-              {t`Map`}
-            </ToggleButton>
-          ) : null}
+          {kind.map ? <ShownToggle shown={mapShown} onChange={setMapShown} label={t`Map`} testId="report-map-toggle" /> : null}
+          {charted ? <ShownToggle shown={chartShown} onChange={setChartShown} label={t`Chart`} testId="report-chart-toggle" /> : null}
           <MenuTrigger>
             <AriaButton className={buttonStyles.button({ variant: 'secondary' })}>{t`Columns`}</AriaButton>
             <Menu
@@ -178,11 +196,33 @@ function TableResults({ kind, rows, context }: ReportResultsProps) {
           wrap
         />
       </div>
-      {kind.map && mapShown ? (
+      {kind.map && paneShown ? (
         <div className={styles.map}>
-          <Suspense fallback={null}>
-            <ReportMap kind={kind.map} rows={rows} selected={selected} onSelect={setSelected} label={t`Map of the report`} />
-          </Suspense>
+          {mapShown ? (
+            <div className={styles.mapBox}>
+              <Suspense fallback={null}>
+                <ReportMap kind={kind.map} rows={rows} selected={selected} onSelect={setSelected} hovered={charted ? hovered : undefined} label={t`Map of the report`} />
+              </Suspense>
+            </div>
+          ) : null}
+          {charted && chartShown ? (
+            <div className={styles.dockedChart}>
+              <Suspense fallback={null}>
+                <LinkedChart
+                  rows={rows as readonly Position[]}
+                  attributes={SPEED}
+                  selected={selected}
+                  onSelect={setSelected}
+                  hovered={hovered}
+                  units={units}
+                  timeZone={context.timeZone}
+                  locale={i18n.locale}
+                  label={t`Speed chart of the report`}
+                  compact
+                />
+              </Suspense>
+            </div>
+          ) : null}
         </div>
       ) : null}
     </div>

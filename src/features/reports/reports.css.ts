@@ -54,16 +54,26 @@ export const table = style({
   gap: vars.space.xs,
   '@media': { [media.narrow]: { blockSize: '28rem', flex: 'none' } },
 });
+/** The pane beside the table: the map, and the chart docked under it (stacked under the table on a phone). */
 export const map = style({
   flex: '0 1 35%',
   maxInlineSize: '35%',
   minInlineSize: 0,
   minBlockSize: '20rem',
-  borderRadius: vars.radius.md,
-  overflow: 'hidden',
-  border: `1px solid ${vars.color.border}`,
-  '@media': { [media.narrow]: { blockSize: '18rem', flex: 'none', maxInlineSize: 'none' } },
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  '@media': { [media.narrow]: { flex: 'none', maxInlineSize: 'none' } },
 });
+/** The map takes what the chart under it leaves (a fixed height on a phone). */
+export const mapBox = style({
+  position: 'relative',
+  flex: '1 1 12rem',
+  minBlockSize: '12rem',
+  '@media': { [media.narrow]: { blockSize: '18rem', flex: 'none' } },
+});
+/** The chart under the map: as tall as its parts (tools, a low plot, the legend). */
+export const dockedChart = style({ flex: 'none', minInlineSize: 0 });
 export const tools = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs });
 /** The map toggle pressed: the map is shown. */
 export const toggleOn = style({
@@ -72,3 +82,7 @@ export const toggleOn = style({
 export const tableTools = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
 export const muted = style({ margin: 0, color: vars.color.textMuted });
 export const chart = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, flex: 1, minBlockSize: '22rem' });
+/** The chart report's attributes and its map toggle, on one line where they fit. */
+export const chartTools = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: vars.space.sm });
+/** The chart report's map, above the chart. */
+export const chartMap = style({ position: 'relative', flex: 'none', blockSize: '16rem', '@media': { [media.narrow]: { blockSize: '14rem' } } });
