@@ -8,11 +8,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { sampleTrack, trackPositions, type ReplayData } from '../../domain/replay';
-import type { Units } from '../../domain/units';
 import { createValueStore, type ValueStore } from '../../domain/valueStore';
 import type { HoverPlace } from '../../map/layers/hoverMarker';
 import type { ReplayMachine } from '../../machines/replay/replay.machine';
-import { ReportChart } from '../reports/ReportChart';
+import { ReportChart, type ChartSettings } from '../reports/ReportChart';
 
 const SPEED = ['speed'];
 
@@ -22,13 +21,11 @@ export interface ReplayChartProps {
   /** the device charted (the followed one), or null for the first */
   deviceId: number | null;
   hovered: ValueStore<HoverPlace | null>;
-  units: Units;
-  timeZone: string;
-  locale: string;
+  settings: ChartSettings;
   label: string;
 }
 
-export function ReplayChart({ actor, data, deviceId, hovered, units, timeZone, locale, label }: ReplayChartProps) {
+export function ReplayChart({ actor, data, deviceId, hovered, settings, label }: ReplayChartProps) {
   const track = data.tracks.find((candidate) => candidate.deviceId === deviceId) ?? data.tracks[0]!;
   const positions = useMemo(() => trackPositions(track), [track]);
   const [marked] = useState(() => createValueStore<number | null>(null));
@@ -49,18 +46,5 @@ export function ReplayChart({ actor, data, deviceId, hovered, units, timeZone, l
   );
   const onPick = useCallback((ms: number) => actor.send({ type: 'SEEK', time: ms }), [actor]);
 
-  return (
-    <ReportChart
-      positions={positions}
-      attributes={SPEED}
-      units={units}
-      timeZone={timeZone}
-      locale={locale}
-      label={label}
-      marked={marked}
-      onHover={onHover}
-      onPick={onPick}
-      compact
-    />
-  );
+  return <ReportChart {...settings} positions={positions} attributes={SPEED} label={label} marked={marked} onHover={onHover} onPick={onPick} compact />;
 }

@@ -277,16 +277,7 @@ export function ReplayPage() {
         {loaded && chartShown ? (
           <div className={styles.chart}>
             <Suspense fallback={null}>
-              <ReplayChart
-                actor={actor}
-                data={data}
-                deviceId={followed}
-                hovered={hovered}
-                units={settings.units}
-                timeZone={settings.timeZone}
-                locale={i18n.locale}
-                label={t`Speed chart of the replay`}
-              />
+              <ReplayChart actor={actor} data={data} deviceId={followed} hovered={hovered} settings={{ units: settings.units, timeZone: settings.timeZone, locale: i18n.locale }} label={t`Speed chart of the replay`} />
             </Suspense>
           </div>
         ) : null}

@@ -10,10 +10,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Position } from '../../../contract/models';
 import { chartedDevice, devicePositions, rowAtTime, rowTime, rowTimeline } from '../../domain/moments';
-import type { Units } from '../../domain/units';
 import { createValueStore, type ValueStore } from '../../domain/valueStore';
 import type { HoverPlace } from '../../map/layers/hoverMarker';
-import { ReportChart } from './ReportChart';
+import { ReportChart, type ChartSettings } from './ReportChart';
 
 export interface LinkedChartProps {
   rows: readonly Position[];
@@ -22,14 +21,12 @@ export interface LinkedChartProps {
   onSelect(index: number): void;
   /** where the vehicle was at the moment under the pointer: the map follows it */
   hovered: ValueStore<HoverPlace | null>;
-  units: Units;
-  timeZone: string;
-  locale: string;
+  settings: ChartSettings;
   label: string;
   compact?: boolean;
 }
 
-export function LinkedChart({ rows, attributes, selected, onSelect, hovered, units, timeZone, locale, label, compact }: LinkedChartProps) {
+export function LinkedChart({ rows, attributes, selected, onSelect, hovered, settings, label, compact }: LinkedChartProps) {
   const deviceId = chartedDevice(rows, selected);
   const positions = useMemo(() => devicePositions(rows, deviceId), [rows, deviceId]);
   const timeline = useMemo(() => rowTimeline(rows, deviceId), [rows, deviceId]);
@@ -53,18 +50,5 @@ export function LinkedChart({ rows, attributes, selected, onSelect, hovered, uni
     [timeline, onSelect],
   );
 
-  return (
-    <ReportChart
-      positions={positions}
-      attributes={attributes}
-      units={units}
-      timeZone={timeZone}
-      locale={locale}
-      label={label}
-      marked={marked}
-      onHover={onHover}
-      onPick={onPick}
-      compact={compact}
-    />
-  );
+  return <ReportChart {...settings} positions={positions} attributes={attributes} label={label} marked={marked} onHover={onHover} onPick={onPick} compact={compact} />;
 }

@@ -54,6 +54,9 @@ export interface ReportChartProps {
   compact?: boolean;
 }
 
+/** How the chart reads values and times: the user's units, time zone and language. */
+export type ChartSettings = Pick<ReportChartProps, 'units' | 'timeZone' | 'locale'>;
+
 /** The performance mark set after a chart's first draw. */
 export const CHART_DRAWN_MARK = 'athar:chart-drawn';
 

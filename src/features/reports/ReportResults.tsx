@@ -48,6 +48,17 @@ function storedColumns(kind: ReportKind): Set<string> {
   return defaults;
 }
 
+/**
+ * What the map, the table and the chart of one report share: the selected row (a row or a point
+ * chosen, marked on the chart) and the place of the moment under the chart's pointer (a value store
+ * the map follows, so a pointer move renders nothing).
+ */
+function useLink(rows: readonly unknown[]) {
+  const [selected, onSelect] = useState<number | null>(null);
+  const [hovered] = useState(() => createValueStore<HoverPlace | null>(null));
+  return { rows, selected, onSelect, hovered };
+}
+
 /** A pressed-or-not button that shows or hides a part of the results. */
 function ShownToggle({ shown, onChange, label, testId }: { shown: boolean; onChange: (shown: boolean) => void; label: string; testId: string }) {
   return (
@@ -84,8 +95,7 @@ function ChartResults({ rows, search, onSearch, context, units }: ReportResultsP
   const available = useMemo(() => numericAttributes(positions), [positions]);
   const chosen = (search.attribute ?? ['speed']).filter((key) => available.includes(key));
   const attributes = chosen.length ? chosen : available.slice(0, 1);
-  const [selected, setSelected] = useState<number | null>(null);
-  const [hovered] = useState(() => createValueStore<HoverPlace | null>(null));
+  const link = useLink(rows);
   const [mapShown, setMapShown] = useShown(MAP_KEY);
   return (
     <div className={styles.chart}>
@@ -102,22 +112,12 @@ function ChartResults({ rows, search, onSearch, context, units }: ReportResultsP
       {mapShown ? (
         <div className={styles.chartMap}>
           <Suspense fallback={null}>
-            <ReportMap kind="positions" rows={rows} selected={selected} onSelect={setSelected} hovered={hovered} label={t`Map of the report`} />
+            <ReportMap {...link} kind="positions" label={t`Map of the report`} />
           </Suspense>
         </div>
       ) : null}
       <Suspense fallback={null}>
-        <LinkedChart
-          rows={positions}
-          attributes={attributes}
-          selected={selected}
-          onSelect={setSelected}
-          hovered={hovered}
-          units={units}
-          timeZone={context.timeZone}
-          locale={i18n.locale}
-          label={t`Chart of the report`}
-        />
+        <LinkedChart {...link} rows={positions} attributes={attributes} settings={{ units, timeZone: context.timeZone, locale: i18n.locale }} label={t`Chart of the report`} />
       </Suspense>
     </div>
   );
@@ -126,10 +126,10 @@ function ChartResults({ rows, search, onSearch, context, units }: ReportResultsP
 function TableResults({ kind, rows, context, units }: ReportResultsProps) {
   const { t, i18n } = useLingui();
   const [visible, setVisible] = useState<Set<string>>(() => storedColumns(kind));
-  const [selected, setSelected] = useState<number | null>(null);
+  const link = useLink(rows);
+  const { selected, onSelect: setSelected } = link;
   const [mapShown, setMapShown] = useShown(MAP_KEY);
   const [chartShown, setChartShown] = useShown(CHART_KEY);
-  const [hovered] = useState(() => createValueStore<HoverPlace | null>(null));
   // the speed chart under the map: for reports whose rows are positions (the route)
   const charted = kind.map !== null && kind.positions === true;
   const paneShown = kind.map !== null && (mapShown || (charted && chartShown));
@@ -201,25 +201,14 @@ function TableResults({ kind, rows, context, units }: ReportResultsProps) {
           {mapShown ? (
             <div className={styles.mapBox}>
               <Suspense fallback={null}>
-                <ReportMap kind={kind.map} rows={rows} selected={selected} onSelect={setSelected} hovered={charted ? hovered : undefined} label={t`Map of the report`} />
+                <ReportMap {...link} kind={kind.map} label={t`Map of the report`} />
               </Suspense>
             </div>
           ) : null}
           {charted && chartShown ? (
             <div className={styles.dockedChart}>
               <Suspense fallback={null}>
-                <LinkedChart
-                  rows={rows as readonly Position[]}
-                  attributes={SPEED}
-                  selected={selected}
-                  onSelect={setSelected}
-                  hovered={hovered}
-                  units={units}
-                  timeZone={context.timeZone}
-                  locale={i18n.locale}
-                  label={t`Speed chart of the report`}
-                  compact
-                />
+                <LinkedChart {...link} rows={rows as readonly Position[]} attributes={SPEED} settings={{ units, timeZone: context.timeZone, locale: i18n.locale }} label={t`Speed chart of the report`} compact />
               </Suspense>
             </div>
           ) : null}
