@@ -4,15 +4,18 @@
  * `hovered`, a value store the map follows: no render per move), a click on the chart selects the
  * row of that moment, and the selected row (from the table or the map) is marked on the chart.
  *
- * It draws one device: the selected row's, else the first row's. Loaded lazily with uPlot, after the
- * rows are on screen.
+ * It draws one device: the selected row's, else the first row's. Loaded lazily with uPlot, and drawn
+ * in a render of its own after the table's (a deferred value): the rows are on screen first, a chart
+ * of 100,000 positions (a few hundred milliseconds) follows.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Position } from '../../../contract/models';
 import { chartedDevice, devicePositions, rowAtTime, rowTime, rowTimeline } from '../../domain/moments';
 import { createValueStore, type ValueStore } from '../../domain/valueStore';
 import type { HoverPlace } from '../../map/layers/hoverMarker';
 import { ReportChart, type ChartSettings } from './ReportChart';
+
+const NONE: readonly Position[] = [];
 
 export interface LinkedChartProps {
   rows: readonly Position[];
@@ -26,7 +29,9 @@ export interface LinkedChartProps {
   compact?: boolean;
 }
 
-export function LinkedChart({ rows, attributes, selected, onSelect, hovered, settings, label, compact }: LinkedChartProps) {
+export function LinkedChart({ rows: given, attributes, selected, onSelect, hovered, settings, label, compact }: LinkedChartProps) {
+  const deferred = useDeferredValue<readonly Position[] | null>(given, null);
+  const rows = deferred ?? NONE;
   const deviceId = chartedDevice(rows, selected);
   const positions = useMemo(() => devicePositions(rows, deviceId), [rows, deviceId]);
   const timeline = useMemo(() => rowTimeline(rows, deviceId), [rows, deviceId]);
@@ -50,5 +55,6 @@ export function LinkedChart({ rows, attributes, selected, onSelect, hovered, set
     [timeline, onSelect],
   );
 
+  if (deferred === null) return null;
   return <ReportChart {...settings} positions={positions} attributes={attributes} label={label} marked={marked} onHover={onHover} onPick={onPick} compact={compact} />;
 }
