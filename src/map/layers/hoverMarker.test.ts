@@ -2,6 +2,23 @@ import { describe, expect, it } from 'vitest';
 import type { Map as MaplibreMap } from 'maplibre-gl';
 import { createHoverMarker, type HoverPin } from './hoverMarker';
 
+/** A pin that does nothing. */
+function fakePin(): HoverPin {
+  const pin: HoverPin = { setLngLat: () => pin, addTo: () => pin, remove: () => pin };
+  return pin;
+}
+
+/** A map whose view is [46.5, 24.5] to [46.7, 24.8] (lon, lat), still unless told. */
+function fakeMap(moving = false) {
+  const eases: Array<{ center: [number, number]; duration: number }> = [];
+  const map = {
+    isMoving: () => moving,
+    getBounds: () => ({ contains: ([lon, lat]: [number, number]) => lon >= 46.5 && lon <= 46.7 && lat >= 24.5 && lat <= 24.8 }),
+    easeTo: (options: { center: [number, number]; duration: number }) => eases.push(options),
+  };
+  return { map: map as unknown as MaplibreMap, eases };
+}
+
 function setup() {
   const state = { at: null as [number, number] | null, onMap: false, made: 0, element: null as HTMLElement | null };
   const marker = createHoverMarker({
@@ -16,7 +33,7 @@ function setup() {
       return pin;
     },
   });
-  return { marker, state, map: {} as MaplibreMap };
+  return { marker, state, ...fakeMap() };
 }
 
 describe('the hover marker', () => {
@@ -37,6 +54,25 @@ describe('the hover marker', () => {
     expect(state.onMap).toBe(true);
     remove();
     expect(state.onMap).toBe(false);
+  });
+
+  it('brings a place out of view into it, once the map is still, and jumps under reduced motion', () => {
+    const { marker, map, eases } = setup();
+    marker.extension(map);
+    marker.place({ longitude: 46.6, latitude: 24.7 });
+    expect(eases).toEqual([]);
+    marker.place({ longitude: 46.9, latitude: 24.7 });
+    expect(eases).toEqual([{ center: [46.9, 24.7], duration: 300 }]);
+    const moving = fakeMap(true);
+    const other = createHoverMarker({ createPin: () => fakePin() });
+    other.extension(moving.map);
+    other.place({ longitude: 46.9, latitude: 24.7 });
+    expect(moving.eases).toEqual([]);
+    const still = fakeMap();
+    const reduced = createHoverMarker({ createPin: () => fakePin(), reducedMotion: () => true });
+    reduced.extension(still.map);
+    reduced.place({ longitude: 46.9, latitude: 24.7 });
+    expect(still.eases).toEqual([{ center: [46.9, 24.7], duration: 0 }]);
   });
 
   it('keeps a place given before the map is there and shows it when the map comes (a style load)', () => {

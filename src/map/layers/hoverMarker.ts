@@ -4,6 +4,10 @@
  * following the pointer sends nothing to a source and renders no component; the page hands it places
  * through `place`, straight from the chart's hover (a value store, not React state).
  *
+ * A place out of the map's view brings the map to it (an ease, a jump under prefers-reduced-motion;
+ * none while the map is already moving), so what the pointer points at is seen: a selected row may
+ * have zoomed the map in on another part of the route.
+ *
  * Test hook: the element has `data-testid="map-hover-marker"` and is in the page only while a place
  * is shown.
  */
@@ -46,8 +50,20 @@ function ringElement(): HTMLElement {
   return element;
 }
 
-export function createHoverMarker(options: { createPin?: (element: HTMLElement) => HoverPin } = {}): HoverMarker {
+function prefersReducedMotion(): boolean {
+  try {
+    return globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  } catch {
+    return false;
+  }
+}
+
+/** How long bringing a place into view takes (ms). */
+const EASE_MS = 300;
+
+export function createHoverMarker(options: { createPin?: (element: HTMLElement) => HoverPin; reducedMotion?: () => boolean } = {}): HoverMarker {
   const createPin = options.createPin ?? ((element: HTMLElement): HoverPin => new Marker({ element }));
+  const reduced = options.reducedMotion ?? prefersReducedMotion;
   let map: MaplibreMap | null = null;
   let pin: HoverPin | null = null;
   let shown = false;
@@ -61,10 +77,16 @@ export function createHoverMarker(options: { createPin?: (element: HTMLElement) 
       shown = false;
       return;
     }
+    const at: [number, number] = [current.longitude, current.latitude];
     pin ??= createPin(ringElement());
-    pin.setLngLat([current.longitude, current.latitude]);
+    pin.setLngLat(at);
     if (!shown) pin.addTo(target);
     shown = true;
+    try {
+      if (!target.isMoving() && !target.getBounds().contains(at)) target.easeTo({ center: at, duration: reduced() ? 0 : EASE_MS });
+    } catch (error) {
+      console.error('[map] hover marker camera move failed', error);
+    }
   }
 
   const extension: MapExtension = (target) => {
