@@ -274,11 +274,16 @@ export function ReplayPage() {
           </div>
         </section>
         </div>
-        {loaded && chartShown ? (
-          <div className={styles.chart}>
-            <Suspense fallback={null}>
-              <ReplayChart actor={actor} data={data} deviceId={followed} hovered={hovered} settings={{ units: settings.units, timeZone: settings.timeZone, locale: i18n.locale }} label={t`Speed chart of the replay`} />
-            </Suspense>
+        {chartShown ? (
+          // there before the history, so the map keeps its size (and the camera's fit) when the chart comes
+          <div className={styles.chart} data-testid="replay-chart">
+            {loaded ? (
+              <Suspense fallback={null}>
+                <ReplayChart actor={actor} data={data} deviceId={followed} hovered={hovered} settings={{ units: settings.units, timeZone: settings.timeZone, locale: i18n.locale }} label={t`Speed chart of the replay`} />
+              </Suspense>
+            ) : (
+              <p className={styles.muted}>{t`The speed chart of the history shows here.`}</p>
+            )}
           </div>
         ) : null}
       </div>

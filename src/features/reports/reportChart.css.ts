@@ -35,7 +35,7 @@ export const plot = style({
 });
 
 /** Docked under a map: a lower plot, so map and chart share the pane. */
-export const compact = style({ minBlockSize: '140px' });
+export const compact = style({ minBlockSize: '120px' });
 
 /** The moment marked from elsewhere (a row, a map point, the replay's clock): a line across the plot, placed by a transform. */
 export const mark = style({
