@@ -72,8 +72,11 @@ export const mapBox = style({
   minBlockSize: '12rem',
   '@media': { [media.narrow]: { blockSize: '18rem', flex: 'none' } },
 });
-/** The chart under the map: as tall as its parts (tools, a low plot, the legend). */
-export const dockedChart = style({ flex: 'none', minInlineSize: 0 });
+/**
+ * The chart under the map: a fixed height, there while the chart loads, so the map's size (and the
+ * camera's fit of the route) does not change when it comes; on a phone as tall as its parts.
+ */
+export const dockedChart = style({ flex: 'none', blockSize: '17rem', minInlineSize: 0, '@media': { [media.narrow]: { blockSize: 'auto' } } });
 export const tools = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs });
 /** The map toggle pressed: the map is shown. */
 export const toggleOn = style({

@@ -11,12 +11,17 @@ function fakePin(): HoverPin {
 /** A map whose view is [46.5, 24.5] to [46.7, 24.8] (lon, lat), still unless told. */
 function fakeMap(moving = false) {
   const eases: Array<{ center: [number, number]; duration: number }> = [];
+  const handlers = new Map<string, () => void>();
+  const camera = { moving };
   const map = {
-    isMoving: () => moving,
+    on: (type: string, handler: () => void) => handlers.set(type, handler),
+    off: (type: string) => handlers.delete(type),
+    fire: (type: string) => handlers.get(type)?.(),
+    isMoving: () => camera.moving,
     getBounds: () => ({ contains: ([lon, lat]: [number, number]) => lon >= 46.5 && lon <= 46.7 && lat >= 24.5 && lat <= 24.8 }),
     easeTo: (options: { center: [number, number]; duration: number }) => eases.push(options),
   };
-  return { map: map as unknown as MaplibreMap, eases };
+  return { map: map as unknown as MaplibreMap, eases, fire: map.fire, camera, handlers };
 }
 
 function setup() {
@@ -38,7 +43,7 @@ function setup() {
 
 describe('the hover marker', () => {
   it('shows a ring at the place, moves the same ring, and takes it away on null', () => {
-    const { marker, state, map } = setup();
+    const { marker, state, map, handlers } = setup();
     const remove = marker.extension(map);
     marker.place({ longitude: 46.6, latitude: 24.7 });
     expect(state).toMatchObject({ at: [46.6, 24.7], onMap: true, made: 1 });
@@ -54,6 +59,7 @@ describe('the hover marker', () => {
     expect(state.onMap).toBe(true);
     remove();
     expect(state.onMap).toBe(false);
+    expect(handlers.size).toBe(0);
   });
 
   it('brings a place out of view into it, once the map is still, and jumps under reduced motion', () => {
@@ -68,6 +74,14 @@ describe('the hover marker', () => {
     other.extension(moving.map);
     other.place({ longitude: 46.9, latitude: 24.7 });
     expect(moving.eases).toEqual([]);
+    // the map stops: the place still shown and out of view is brought in
+    moving.camera.moving = false;
+    moving.fire('moveend');
+    expect(moving.eases).toEqual([{ center: [46.9, 24.7], duration: 300 }]);
+    // the pointer gone: a stop moves nothing
+    other.place(null);
+    moving.fire('moveend');
+    expect(moving.eases).toHaveLength(1);
     const still = fakeMap();
     const reduced = createHoverMarker({ createPin: () => fakePin(), reducedMotion: () => true });
     reduced.extension(still.map);

@@ -5,8 +5,8 @@
  * through `place`, straight from the chart's hover (a value store, not React state).
  *
  * A place out of the map's view brings the map to it (an ease, a jump under prefers-reduced-motion;
- * none while the map is already moving), so what the pointer points at is seen: a selected row may
- * have zoomed the map in on another part of the route.
+ * while the map is already moving, once it stops), so what the pointer points at is seen: a selected
+ * row may have zoomed the map in on another part of the route.
  *
  * Test hook: the element has `data-testid="map-hover-marker"` and is in the page only while a place
  * is shown.
@@ -82,6 +82,13 @@ export function createHoverMarker(options: { createPin?: (element: HTMLElement) 
     pin.setLngLat(at);
     if (!shown) pin.addTo(target);
     shown = true;
+    bringIntoView(target);
+  }
+
+  /** The shown place into the map's view, unless the map is moving (then again when it stops). */
+  function bringIntoView(target: MaplibreMap): void {
+    if (!shown || !current) return;
+    const at: [number, number] = [current.longitude, current.latitude];
     try {
       if (!target.isMoving() && !target.getBounds().contains(at)) target.easeTo({ center: at, duration: reduced() ? 0 : EASE_MS });
     } catch (error) {
@@ -91,8 +98,11 @@ export function createHoverMarker(options: { createPin?: (element: HTMLElement) 
 
   const extension: MapExtension = (target) => {
     map = target;
+    const onMoveEnd = () => bringIntoView(target);
+    target.on('moveend', onMoveEnd);
     sync();
     return () => {
+      target.off('moveend', onMoveEnd);
       if (shown) pin?.remove();
       shown = false;
       if (map === target) map = null;
