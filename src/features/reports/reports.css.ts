@@ -73,10 +73,11 @@ export const mapBox = style({
   '@media': { [media.narrow]: { blockSize: '18rem', flex: 'none' } },
 });
 /**
- * The chart under the map: a fixed height, there while the chart loads, so the map's size (and the
+ * The chart under the map: a fixed height (19rem: its tools, a plot of about 140 px and the legend in a
+ * third of the page's width), there while the chart loads, so the map's size (and the
  * camera's fit of the route) does not change when it comes; on a phone as tall as its parts.
  */
-export const dockedChart = style({ flex: 'none', blockSize: '17rem', minInlineSize: 0, '@media': { [media.narrow]: { blockSize: 'auto' } } });
+export const dockedChart = style({ flex: 'none', blockSize: '19rem', minInlineSize: 0, '@media': { [media.narrow]: { blockSize: 'auto' } } });
 export const tools = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs });
 /** The map toggle pressed: the map is shown. */
 export const toggleOn = style({
