@@ -284,8 +284,8 @@ export function ReportChart({ positions, attributes, units, timeZone, locale, la
     function placeMark(): void {
       const ms = marked?.get() ?? null;
       const x = chart && ms !== null ? chart.valToPos(ms / 1000, 'x') : Number.NaN;
-      const width = chart?.over.clientWidth ?? 0;
-      if (!(x >= 0 && x <= width)) {
+      // the plot's width from uPlot's own box (canvas pixels), not from the DOM: no layout read per zoom step or replay frame
+      if (!chart || !(x >= 0 && x <= chart.bbox.width / uPlot.pxRatio)) {
         mark.hidden = true;
         delete mark.dataset.time;
         return;
