@@ -5,8 +5,9 @@
  * history. The car: 4 minutes elsewhere, inside the van's period.
  * - at 60× the van's arrow reaches the last position of a period holding its first leg (5 minutes,
  *   5 s) in the expected time, within 10 %;
- * - pause, then step: the arrow stands on the next fix; the slider seeks to the end and back;
- *   the follow camera keeps the arrow in view;
+ * - pause, then step: the arrow stands on the next fix; the speed chart under the map marks the
+ *   clock at its time; hovering the chart at a fix's time rings that fix on the map and a click seeks
+ *   there (the arrow on the fix, the ring on the arrow); the slider seeks to the end and back; the follow camera keeps the arrow in view;
  * - two devices play together, each with its line;
  * - the stop at B and the SOS are markers, as many as the server's stops and events reports say;
  * - the GPX download holds a track per device with every fix;
@@ -147,7 +148,7 @@ describe('replay', () => {
     await page.close();
   });
 
-  it('pause, then step: the arrow stands on the next fix; the slider seeks; the camera follows the arrow', async () => {
+  it('pause, then step: the arrow stands on the next fix; the chart marks the clock, its hover rings the map and its click seeks; the slider seeks; the camera follows the arrow', async () => {
     const page = await openReplay([ids.van]);
     const play = main(page).getByTestId('replay-play');
     await play.click();
@@ -165,6 +166,32 @@ describe('replay', () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('ArrowLeft');
     expect(near((await arrows(page)).get(ids.van), [VAN[index - 1]!.lat, VAN[index - 1]!.lon], 0.5)).toBe(true);
+    // the speed chart under the map: the clock marked at its time (the plot's x over the van's first to last fix)
+    await main(page).locator('[data-drawn="true"]').waitFor({ timeout: 20_000 });
+    const xOf = async (time: number) => {
+      const plot = (await main(page).locator('.u-over').boundingBox())!;
+      return { x: plot.x + ((time - VAN[0]!.time) / (VAN.at(-1)!.time - VAN[0]!.time)) * plot.width, y: plot.y + plot.height / 2 };
+    };
+    const mark = main(page).getByTestId('chart-mark');
+    await expect.poll(() => mark.getAttribute('data-time')).toBe(String(VAN[index - 1]!.time));
+    const markBox = (await mark.boundingBox())!;
+    expect(Math.abs(markBox.x + markBox.width / 2 - (await xOf(VAN[index - 1]!.time)).x)).toBeLessThanOrEqual(1.5);
+    // hovering the chart at a fix of the second leg rings that fix on the map, and a click seeks there: the
+    // arrow then stands on the fix (its place as drawn) and the ring on the arrow (screen points; the map's
+    // camera keeps padding for the controls, so its centre is not the container's and the two markers are compared)
+    const fix = leg2[20]!;
+    const at = await xOf(fix.time);
+    await page.mouse.move(at.x, at.y);
+    const ring = page.getByTestId('map-hover-marker');
+    await ring.waitFor();
+    expect(near((await arrows(page)).get(ids.van), [fix.lat, fix.lon], 50)).toBe(false);
+    await page.mouse.click(at.x, at.y);
+    await expect.poll(async () => near((await arrows(page)).get(ids.van), [fix.lat, fix.lon], 0.5)).toBe(true);
+    const centre = (box: { x: number; y: number; width: number; height: number } | null) => ({ x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 });
+    const ringAt = centre(await ring.boundingBox());
+    const arrowAt = centre(await page.locator(`.athar-replay-arrow[data-device-id="${ids.van}"]`).boundingBox());
+    expect(Math.hypot(ringAt.x - arrowAt.x, ringAt.y - arrowAt.y), `ring at ${ringAt.x},${ringAt.y}, arrow at ${arrowAt.x},${arrowAt.y}`).toBeLessThanOrEqual(2);
+    await page.mouse.move(1, 1);
     // the slider: End seeks to the last position, Home to the first
     const thumb = main(page).getByRole('slider', { name: 'Time' });
     await thumb.focus();

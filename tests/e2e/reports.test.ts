@@ -10,7 +10,8 @@
  *   the layout is kept;
  * - switching kinds from the menu keeps the device and the period, a kind already shown shows again,
  *   and back and forward restore each step;
- * - the chart draws speed;
+ * - the chart draws speed under the map; hovering the chart at a fix's time rings that fix on the map
+ *   (screen points); a route row clicked is marked on the route's chart at its time (the plot's x);
  * - the xlsx and GPX exports download and parse;
  * - in Arabic, the trips' xlsx is the table on the screen: Arabic headers, the speed's unit in its
  *   header, the numbers shown, times as date cells of the wall clock in the user's zone; the CSV
@@ -32,6 +33,7 @@ import { ADMIN_LOGIN, adminJson, submitLogin, waitForPath } from './helpers.ts';
 import { fileHarness, main } from './settingsSteps.ts';
 import { drive, park, reportFixes, type Fix, type Point } from './drive.ts';
 import { compareLook } from './visual.ts';
+import { screenPoint } from './mapPoints.ts';
 
 const { harness } = fileHarness();
 
@@ -344,12 +346,48 @@ describe('reports', () => {
     await page.close();
   });
 
-  it('the chart draws speed', async () => {
+  it('the chart draws speed under the map; hovering it at a fix\'s time rings that fix on the map; a route row clicked is marked on the chart at its time', async () => {
     const page = await signedIn(reportUrl('chart', { attribute: 'speed' }));
     const chart = main(page).locator('[data-drawn="true"]');
     await chart.waitFor({ timeout: 20_000 });
     expect(Number(await chart.getAttribute('data-points'))).toBe(FIXES.length);
     expect(await chart.locator('canvas').count()).toBeGreaterThan(0);
+
+    // the x of a time on the plot, from the plot's box and the report's first and last fix (the chart unzoomed)
+    const first = FIXES[0]!.time;
+    const last = FIXES.at(-1)!.time;
+    const xOf = async (time: number) => {
+      const plot = (await main(page).locator('.u-over').boundingBox())!;
+      return { x: plot.x + ((time - first) / (last - first)) * plot.width, y: plot.y + plot.height / 2 };
+    };
+    // the map above the chart is still, the route on it
+    const map = main(page).getByTestId('report-map').locator('[data-testid="map"]');
+    await map.and(page.locator('[data-report-features]:not([data-map-moving])')).waitFor({ timeout: 20_000 });
+    // hover the chart at a fix in the middle of the first drive (fixes there are 10 s apart on the chart and about 4 px apart on the map)
+    const fix = trip1[30]!;
+    const at = await xOf(fix.time);
+    await page.mouse.move(at.x, at.y);
+    const ring = page.getByTestId('map-hover-marker');
+    await ring.waitFor();
+    const ringBox = (await ring.boundingBox())!;
+    const expected = await screenPoint(page, fix.lon, fix.lat);
+    expect(Math.abs(ringBox.x + ringBox.width / 2 - expected.x), `ring x ${ringBox.x + ringBox.width / 2} for ${expected.x}`).toBeLessThanOrEqual(2);
+    expect(Math.abs(ringBox.y + ringBox.height / 2 - expected.y), `ring y ${ringBox.y + ringBox.height / 2} for ${expected.y}`).toBeLessThanOrEqual(2);
+    // the pointer gone, the ring too
+    await page.mouse.move(1, 1);
+    await ring.waitFor({ state: 'detached' });
+
+    // the route report: a row clicked in the table is marked on the speed chart under the map, at the row's time
+    await page.goto(new URL(`${reportUrl('route')}&locale=en`, harness().server.url).toString());
+    await main(page).getByTestId('report-results').locator('[data-drawn="true"]').waitFor({ timeout: 20_000 });
+    const mark = main(page).getByTestId('chart-mark');
+    expect(await mark.isVisible()).toBe(false);
+    const row = FIXES[5]!;
+    await main(page).getByRole('grid').getByRole('row').filter({ hasText: '8:05:00' }).click();
+    await expect.poll(() => mark.getAttribute('data-time')).toBe(String(row.time));
+    const markBox = (await mark.boundingBox())!;
+    const rowAt = await xOf(row.time);
+    expect(Math.abs(markBox.x + markBox.width / 2 - rowAt.x), `mark x ${markBox.x + markBox.width / 2} for ${rowAt.x}`).toBeLessThanOrEqual(1.5);
     await page.close();
   });
 

@@ -13,6 +13,9 @@ import { playedShare, sampleTrack, lineCoordinates, type ReplayData } from '../.
 import { seriesColor } from '../../domain/chartSeries';
 import { MapView } from '../../map';
 import { createReadOnlyMapSettings } from '../../map/settings';
+import type { HoverPlace } from '../../map/layers/hoverMarker';
+import { useHoverMarker } from '../map/useHoverMarker';
+import type { ValueStore } from '../../domain/valueStore';
 import { createReplayLayer, type ReplayLayerData, type ReplayLayerFrame } from '../../map/layers/replay';
 import type { ReplayMachine } from '../../machines/replay/replay.machine';
 import { useMapUiStrings, usePreferredMapStyle } from '../map/MapPage';
@@ -47,9 +50,11 @@ export interface ReplayMapProps {
   label: string;
   /** pixels of the map's foot under the page's controls: the camera keeps what it shows above them */
   covered?: () => number;
+  /** where the device was at the moment under the docked chart's pointer: a ring on the map */
+  hovered?: ValueStore<HoverPlace | null>;
 }
 
-export function ReplayMap({ actor, followed, label, covered }: ReplayMapProps) {
+export function ReplayMap({ actor, followed, label, covered, hovered }: ReplayMapProps) {
   const { i18n } = useLingui();
   const preferredStyle = usePreferredMapStyle();
   const uiStrings = useMapUiStrings();
@@ -57,7 +62,8 @@ export function ReplayMap({ actor, followed, label, covered }: ReplayMapProps) {
   const [store] = useState(() => createLiveStore());
   const [settings] = useState(createReadOnlyMapSettings);
   const [layer] = useState(() => createReplayLayer({ covered: () => covered?.() ?? 0 }));
-  const [extensions] = useState(() => [layer.extension]);
+  const hover = useHoverMarker(hovered);
+  const [extensions] = useState(() => [layer.extension, hover.extension]);
 
   // the actor's snapshots to the layer: a new history once, then a frame whenever the clock or the camera changes
   useEffect(() => {

@@ -38,9 +38,15 @@ import { prepareOffThread } from './prepare';
 import { replayColor } from './ReplayMap';
 import * as styles from './replay.css';
 import { useInspected } from '../app/services';
+import { useShown } from '../app/storedChoice';
+import { createValueStore } from '../../domain/valueStore';
+import type { HoverPlace } from '../../map/layers/hoverMarker';
 
 /** MapLibre comes with the map, after the page's own parts. */
 const ReplayMap = lazy(() => import('./ReplayMap').then((m) => ({ default: m.ReplayMap })));
+/** The chart under the map (uPlot) loads once a history is there. */
+const ReplayChart = lazy(() => import('./ReplayChart').then((m) => ({ default: m.ReplayChart })));
+const CHART_KEY = 'athar.replay.chart';
 
 const FILTER = { devices: 'many', eventTypes: false, daily: false } as const;
 /** the details under the controls are read at most this often while playing */
@@ -123,6 +129,9 @@ export function ReplayPage() {
   const [followed, setFollowed] = useState<number | null>(null);
   const controlsRef = useRef<HTMLElement>(null);
   const [covered] = useState(() => () => coveredBy(controlsRef.current)());
+  // the moment under the chart's pointer, on the map (a store both follow: no render per move)
+  const [hovered] = useState(() => createValueStore<HoverPlace | null>(null));
+  const [chartShown, setChartShown] = useShown(CHART_KEY);
 
   const devices = useQuery(queries.list(resources.devices));
   const names = useMemo(() => new Map((devices.data ?? []).map((d) => [d.id, d.name || String(d.id)])), [devices.data]);
@@ -231,9 +240,10 @@ export function ReplayPage() {
         {loaded ? <Details actor={actor} data={data} nameOf={nameOf} speed={units.speed} place={(lat, lon, address) => address ?? `${formatCoordinate(lat, 'latitude', coordinates)}, ${formatCoordinate(lon, 'longitude', coordinates)}`} /> : null}
       </section>
       <div className={styles.mapArea}>
+        <div className={styles.mapStack}>
         <div className={styles.mapBox}>
           <Suspense fallback={null}>
-            <ReplayMap actor={actor} followed={followed} label={t`Map of the replay`} covered={covered} />
+            <ReplayMap actor={actor} followed={followed} label={t`Map of the replay`} covered={covered} hovered={hovered} />
           </Suspense>
         </div>
         <section ref={controlsRef} className={styles.controls} aria-label={t`Replay controls`} data-testid="replay-controls">
@@ -258,8 +268,24 @@ export function ReplayPage() {
             <Switch isSelected={follow} isDisabled={!loaded} onChange={(on) => actor.send({ type: 'FOLLOW', on })}>
               {t`Follow with the camera`}
             </Switch>
+            <Switch isSelected={chartShown} onChange={setChartShown} data-testid="replay-chart-toggle">
+              {t`Speed chart`}
+            </Switch>
           </div>
         </section>
+        </div>
+        {chartShown ? (
+          // there before the history, so the map keeps its size (and the camera's fit) when the chart comes
+          <div className={styles.chart} data-testid="replay-chart">
+            {loaded ? (
+              <Suspense fallback={null}>
+                <ReplayChart actor={actor} data={data} deviceId={followed} hovered={hovered} settings={{ units: settings.units, timeZone: settings.timeZone, locale: i18n.locale }} label={t`Speed chart of the replay`} />
+              </Suspense>
+            ) : (
+              <p className={styles.muted}>{t`The speed chart of the history shows here.`}</p>
+            )}
+          </div>
+        ) : null}
       </div>
     </div>
   );

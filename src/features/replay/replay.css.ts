@@ -16,10 +16,26 @@ export const mapArea = style({
   flex: 1,
   minInlineSize: 0,
   minBlockSize: 0,
-  '@media': { [media.narrow]: { flex: '1 1 60%' } },
+  // on phones the map, its controls and the chart stack and scroll here
+  '@media': { [media.narrow]: { flex: '1 1 60%', overflowY: 'auto' } },
 });
 
-export const mapBox = style({ position: 'relative', flex: 1, minBlockSize: '200px' });
+/** The map with its controls (over its foot from tablets up, under it on phones). */
+export const mapStack = style({ position: 'relative', display: 'flex', flexDirection: 'column', flex: 1, minBlockSize: 0, '@media': { [media.narrow]: { flex: 'none' } } });
+
+/** The speed chart docked under the map (and its controls): a fixed height from tablets up, so the map's size never changes with it. */
+export const chart = style({
+  flex: 'none',
+  blockSize: '15rem',
+  boxSizing: 'border-box',
+  paddingBlock: vars.space.sm,
+  paddingInline: vars.space.md,
+  borderBlockStart: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  '@media': { [media.narrow]: { blockSize: 'auto', paddingInline: vars.space.sm } },
+});
+
+export const mapBox = style({ position: 'relative', flex: 1, minBlockSize: '200px', '@media': { [media.narrow]: { flex: 'none', blockSize: '14rem' } } });
 
 export const map = style({ position: 'absolute', inset: 0 });
 

@@ -32,6 +32,7 @@ import { distanceUnitLabel, speedUnitLabel } from '../map/format';
 import { attributeName } from '../map/positionAttributes';
 import * as styles from './reportChart.css';
 import { zoneOffsetAt } from '../../domain/zoneOffset';
+import { createValueStore, type ValueStore } from '../../domain/valueStore';
 
 export interface ReportChartProps {
   positions: readonly Position[];
@@ -43,7 +44,18 @@ export interface ReportChartProps {
   locale: string;
   /** the chart's accessible name */
   label: string;
+  /** a moment (ms) chosen elsewhere (a row, a point on the map, the replay's clock): a line across the plot at its time */
+  marked?: ValueStore<number | null>;
+  /** the time (ms) of the position under the pointer, null when the pointer leaves: called on every move, so kept cheap */
+  onHover?: (ms: number | null) => void;
+  /** a click on the plot (not a drag): the time (ms) of the position under the pointer */
+  onPick?: (ms: number) => void;
+  /** docked under a map: a lower plot */
+  compact?: boolean;
 }
+
+/** How the chart reads values and times: the user's units, time zone and language. */
+export type ChartSettings = Pick<ReportChartProps, 'units' | 'timeZone' | 'locale'>;
 
 /** The performance mark set after a chart's first draw. */
 export const CHART_DRAWN_MARK = 'athar:chart-drawn';
@@ -108,30 +120,6 @@ function zonedDate(timeZone: string): (seconds: number) => Date {
   };
 }
 
-/** A value the chart writes (the cursor, the visible range) and a small part of the page reads, so that only that part renders again. */
-interface Store<T> {
-  get(): T;
-  set(value: T): void;
-  subscribe(listener: () => void): () => void;
-}
-
-function createStore<T>(initial: T): Store<T> {
-  let value = initial;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => value,
-    set(next) {
-      if (Object.is(next, value)) return;
-      value = next;
-      for (const listener of listeners) listener();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
-
 /** Tick labels of the time axis in the user's zone and language, finer as the ticks get closer; the day under the first tick of each day. */
 function timeTicks(locale: string, timeZone: string | undefined) {
   const make = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...options, timeZone });
@@ -159,7 +147,10 @@ function timeTicks(locale: string, timeZone: string | undefined) {
 /** The visible x range [min, max] of a chart, in seconds. */
 type Range = readonly [number, number];
 
-export function ReportChart({ positions, attributes, units, timeZone, locale, label }: ReportChartProps) {
+/** A click that moved less than this (px) is a pick; more is the drag that zooms. */
+const CLICK_SLOP_PX = 4;
+
+export function ReportChart({ positions, attributes, units, timeZone, locale, label, marked, onHover, onPick, compact = false }: ReportChartProps) {
   const { t, i18n } = useLingui();
   const zone = useMemo(() => knownTimeZone(timeZone), [timeZone]);
   const attributesKey = attributes.join('\u0000');
@@ -185,8 +176,13 @@ export function ReportChart({ positions, attributes, units, timeZone, locale, la
   const layerRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<uPlot | null>(null);
   const [drawn, setDrawn] = useState(false);
-  const [cursor] = useState(() => createStore<number | null>(null));
-  const [range] = useState(() => createStore<Range | null>(null));
+  const [cursor] = useState(() => createValueStore<number | null>(null));
+  const [range] = useState(() => createValueStore<Range | null>(null));
+  // the callbacks of the last render, read by uPlot's hooks (a new function each render does not rebuild the chart)
+  const callbacks = useRef({ onHover, onPick });
+  useLayoutEffect(() => {
+    callbacks.current = { onHover, onPick };
+  }, [onHover, onPick]);
 
   const dateTime = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: zone }), [locale, zone]);
   const shortDateTime = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }), [locale, zone]);
@@ -261,34 +257,80 @@ export function ReportChart({ positions, attributes, units, timeZone, locale, la
             setDrawn(true);
           },
         ],
-        setLegend: [(self) => cursor.set(self.cursor.idx ?? null)],
+        setLegend: [
+          (self) => {
+            const index = self.cursor.idx ?? null;
+            cursor.set(index);
+            callbacks.current.onHover?.(index === null ? null : data[0][index]! * 1000);
+          },
+        ],
         setScale: [
           (self, key) => {
             if (key !== 'x') return;
             const { min, max } = self.scales.x ?? {};
             if (min != null && max != null) range.set([min, max]);
+            placeMark();
           },
         ],
+        setSize: [() => placeMark()],
       },
     };
-    const chart = new uPlot(options, data as uPlot.AlignedData, layer);
+    // the marked moment: a line over the plot, moved (no redraw of the canvas) when the moment, the zoom or the size changes
+    const mark = document.createElement('div');
+    mark.className = styles.mark;
+    mark.dataset.testid = 'chart-mark';
+    mark.hidden = true;
+    let chart: uPlot | null = null;
+    function placeMark(): void {
+      const ms = marked?.get() ?? null;
+      const x = chart && ms !== null ? chart.valToPos(ms / 1000, 'x') : Number.NaN;
+      // the plot's width from uPlot's own box (canvas pixels), not from the DOM: no layout read per zoom step or replay frame
+      if (!chart || !(x >= 0 && x <= chart.bbox.width / uPlot.pxRatio)) {
+        mark.hidden = true;
+        delete mark.dataset.time;
+        return;
+      }
+      mark.hidden = false;
+      mark.style.transform = `translateX(${x}px)`;
+      mark.dataset.time = String(ms);
+    }
+    chart = new uPlot(options, data as uPlot.AlignedData, layer);
     chartRef.current = chart;
+    chart.over.appendChild(mark);
+    placeMark();
+    const unmark = marked?.subscribe(placeMark);
+    // a click that is not the end of a drag picks the position under the pointer
+    const over = chart.over;
+    let downX = Number.NaN;
+    const onDown = (event: MouseEvent) => {
+      downX = event.clientX;
+    };
+    const onClick = (event: MouseEvent) => {
+      const index = chart?.cursor.idx;
+      if (Math.abs(event.clientX - downX) >= CLICK_SLOP_PX || index == null) return;
+      callbacks.current.onPick?.(data[0][index]! * 1000);
+    };
+    over.addEventListener('mousedown', onDown);
+    over.addEventListener('click', onClick);
     let size = { width: plot.clientWidth, height: plot.clientHeight };
     const observer = new ResizeObserver(() => {
       const next = { width: plot.clientWidth, height: plot.clientHeight };
       if (next.width === size.width && next.height === size.height) return;
       size = next;
-      chart.setSize(next);
+      chart?.setSize(next);
     });
     observer.observe(plot);
     return () => {
       observer.disconnect();
-      chart.destroy();
+      unmark?.();
+      over.removeEventListener('mousedown', onDown);
+      over.removeEventListener('click', onClick);
+      chart?.destroy();
       chartRef.current = null;
       cursor.set(null);
       range.set(null);
     };
-  }, [data, specs, count, locale, zone, cursor, range]);
+  }, [data, specs, count, locale, zone, cursor, range, marked]);
 
   const start = span?.start ?? 0;
   const end = span?.end ?? 0;
@@ -343,7 +385,7 @@ export function ReportChart({ positions, attributes, units, timeZone, locale, la
             <Button variant="secondary" onPress={reset}>{t`Reset zoom`}</Button>
             <VisibleRange range={range} start={start} end={end} format={shortDateTime} />
           </div>
-          <div ref={plotRef} className={styles.plot} role="img" aria-label={summary}>
+          <div ref={plotRef} className={compact ? `${styles.plot} ${styles.compact}` : styles.plot} role="img" aria-label={summary}>
             <div ref={layerRef} className={styles.canvasLayer} dir="ltr" />
           </div>
           <Legend cursor={cursor} data={data} specs={specs} dateTime={dateTime} number={number} />
@@ -354,7 +396,7 @@ export function ReportChart({ positions, attributes, units, timeZone, locale, la
 }
 
 /** The visible time range beside the zoom buttons, announced politely when it changes. */
-function VisibleRange({ range, start, end, format }: { range: Store<Range | null>; start: number; end: number; format: Intl.DateTimeFormat }) {
+function VisibleRange({ range, start, end, format }: { range: ValueStore<Range | null>; start: number; end: number; format: Intl.DateTimeFormat }) {
   const visible = useSyncExternalStore(range.subscribe, range.get) ?? [start, end];
   return (
     <span className={styles.range} aria-live="polite">
@@ -371,7 +413,7 @@ function Legend({
   dateTime,
   number,
 }: {
-  cursor: Store<number | null>;
+  cursor: ValueStore<number | null>;
   data: SeriesData;
   specs: SeriesSpec[];
   dateTime: Intl.DateTimeFormat;

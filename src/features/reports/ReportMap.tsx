@@ -18,6 +18,9 @@ import { resources } from '../../api/resources';
 import { createLiveStore } from '../../domain/liveStore';
 import { MapView } from '../../map';
 import { createReadOnlyMapSettings } from '../../map/settings';
+import type { HoverPlace } from '../../map/layers/hoverMarker';
+import { useHoverMarker } from '../map/useHoverMarker';
+import type { ValueStore } from '../../domain/valueStore';
 import { createReportLayer, DEFAULT_REPORT_COLORS, type ReportColors } from '../../map/layers/report';
 import { darkTokens, vars } from '../../ui/theme.css';
 import { useData } from '../app/data';
@@ -37,6 +40,8 @@ export interface ReportMapProps {
   onSelect(index: number): void;
   /** accessible name of the map region */
   label: string;
+  /** where the vehicle was at the moment under the docked chart's pointer: a ring on the map */
+  hovered?: ValueStore<HoverPlace | null>;
 }
 
 
@@ -55,7 +60,7 @@ function readColors(container: HTMLElement): ReportColors {
   };
 }
 
-export function ReportMap({ kind, rows, selected, onSelect, label }: ReportMapProps) {
+export function ReportMap({ kind, rows, selected, onSelect, label, hovered }: ReportMapProps) {
   const { i18n } = useLingui();
   const { queries } = useData();
   const preferredStyle = usePreferredMapStyle();
@@ -104,7 +109,8 @@ export function ReportMap({ kind, rows, selected, onSelect, label }: ReportMapPr
       },
     }),
   );
-  const extensions = useMemo(() => [layer.extension], [layer]);
+  const hover = useHoverMarker(hovered);
+  const extensions = useMemo(() => [layer.extension, hover.extension], [layer, hover]);
 
   useEffect(() => {
     layer.show(base, selection);

@@ -3,22 +3,27 @@ import { useLocale } from 'react-aria';
 import { assignInlineVars } from '@vanilla-extract/dynamic';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { Button as AriaButton, MenuTrigger, type Selection } from 'react-aria-components';
+import { Button as AriaButton, MenuTrigger, ToggleButton, type Selection } from 'react-aria-components';
 import { Menu, MenuItem, MultiSelect, Table, type TableColumn } from '../../ui';
 import type { Position } from '../../../contract/models';
 import type { Units } from '../../domain/units';
 import { numericAttributes } from '../../domain/chartSeries';
-import { ReportChart } from './ReportChart';
 import { attributeChoices } from '../map/positionAttributes';
 import * as buttonStyles from '../../ui/Button.css';
 import type { ReportSearch } from '../../domain/reportFilter';
+import { createValueStore } from '../../domain/valueStore';
+import type { HoverPlace } from '../../map/layers/hoverMarker';
 import { ValueText } from '../../ui/ValueText';
 import { PaneDivider } from '../../ui/PaneDivider';
 import { formatMapLayout, MAP_HEIGHT, MAP_SHARE, moveDivider, parseMapLayout, type MapLayout, type MapPlace } from '../../domain/reportMapLayout';
 import type { CellContext, ReportKind } from './kinds';
+import { readStored, useShown, writeStored } from '../app/storedChoice';
 import * as styles from './reports.css';
 import { screenOnly } from '../../ui/print.css';
 import { PrintTable } from './ReportPrint';
+
+/** What the chart under a route's map draws. */
+const SPEED = ['speed'];
 
 interface Row {
   id: number;
@@ -27,27 +32,16 @@ interface Row {
 
 /** The map beside the table brings MapLibre: loaded with the first report that has rows to draw. */
 const ReportMap = lazy(() => import('./ReportMap').then((m) => ({ default: m.ReportMap })));
+/** The chart (uPlot) the same way: the rows are on screen first, the chart follows. */
+const LinkedChart = lazy(() => import('./LinkedChart').then((m) => ({ default: m.LinkedChart })));
 
 const COLUMNS_KEY = (kind: string) => `athar.reportColumns.${kind}`;
+/** where a table report's map pane is and its size (`reportMapLayout.ts`), kept for every kind */
 const MAP_KEY = 'athar.reports.map';
-
-/** A choice kept on this device; null where there is none or storage is refused (private mode). */
-function readStored(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-/** Keeps a choice on this device; where storage is refused it is applied, not remembered. */
-function writeStored(key: string, value: string): void {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    /* not remembered, still applied */
-  }
-}
+/** whether the speed chart is docked under the route's map */
+const CHART_KEY = 'athar.reports.chart';
+/** whether the chart report shows its positions' map above the chart */
+const CHART_MAP_KEY = 'athar.reports.chartMap';
 
 /** The columns chosen for a kind, remembered on this device (the defaults where none or a broken value). */
 export function storedColumns(kind: ReportKind): Set<string> {
@@ -79,6 +73,26 @@ export function shownColumns(kind: ReportKind, visible: ReadonlySet<string>, sea
   return kind.columns.filter((c) => visible.has(c.id) && (many || !c.onlyForMany));
 }
 
+/**
+ * What the map, the table and the chart of one report share: the selected row (a row or a point
+ * chosen, marked on the chart) and the place of the moment under the chart's pointer (a value store
+ * the map follows, so a pointer move renders nothing).
+ */
+function useLink(rows: readonly unknown[]) {
+  const [selected, onSelect] = useState<number | null>(null);
+  const [hovered] = useState(() => createValueStore<HoverPlace | null>(null));
+  return { rows, selected, onSelect, hovered };
+}
+
+/** A pressed-or-not button that shows or hides a part of the results. */
+function ShownToggle({ shown, onChange, label, testId }: { shown: boolean; onChange: (shown: boolean) => void; label: string; testId: string }) {
+  return (
+    <ToggleButton isSelected={shown} onChange={onChange} className={`${buttonStyles.button({ variant: 'secondary' })} ${styles.toggleOn}`} data-testid={testId}>
+      {label}
+    </ToggleButton>
+  );
+}
+
 export interface ReportResultsProps {
   kind: ReportKind;
   rows: readonly unknown[];
@@ -103,17 +117,23 @@ export function ReportResults(props: ReportResultsProps) {
   return kind.view === 'chart' ? <ChartResults {...props} printed={printed} /> : <TableResults {...props} printed={printed} />;
 }
 
-/** The chart of any numeric attribute of the positions, several on one chart; the choice is in the address. */
+/**
+ * The chart of any numeric attribute of the positions, several on one chart (the choice is in the
+ * address), under the map of the same positions: the two linked (`LinkedChart`).
+ */
 function ChartResults({ rows, search, onSearch, context, units, printed }: ReportResultsProps & { printed: ReactNode }) {
   const { t, i18n } = useLingui();
   const positions = rows as readonly Position[];
   const available = useMemo(() => numericAttributes(positions), [positions]);
   const chosen = (search.attribute ?? ['speed']).filter((key) => available.includes(key));
   const attributes = chosen.length ? chosen : available.slice(0, 1);
-  // printed: the chart, then its positions
+  const link = useLink(rows);
+  const [mapShown, setMapShown] = useShown(CHART_MAP_KEY);
+  // printed: the map and the chart, then its positions
   return (
     <>
-      <div className={styles.chart}>
+    <div className={styles.chart}>
+      <div className={styles.chartTools}>
         <MultiSelect
           label={t`Attributes`}
           items={attributeChoices(i18n, available)}
@@ -121,19 +141,34 @@ function ChartResults({ rows, search, onSearch, context, units, printed }: Repor
           onChange={(values) => values.length && onSearch({ ...search, attribute: values })}
           className={`${styles.field} ${screenOnly}`}
         />
-        <ReportChart positions={positions} attributes={attributes} units={units} timeZone={context.timeZone} locale={i18n.locale} label={t`Chart of the report`} />
+        <ShownToggle shown={mapShown} onChange={setMapShown} label={t`Map`} testId="report-map-toggle" />
       </div>
-      {printed}
+      {mapShown ? (
+        <div className={styles.chartMap}>
+          <Suspense fallback={null}>
+            <ReportMap {...link} kind="positions" label={t`Map of the report`} />
+          </Suspense>
+        </div>
+      ) : null}
+      <Suspense fallback={null}>
+        <LinkedChart {...link} rows={positions} attributes={attributes} settings={{ units, timeZone: context.timeZone, locale: i18n.locale }} label={t`Chart of the report`} />
+      </Suspense>
+    </div>
+    {printed}
     </>
   );
 }
 
-function TableResults({ kind, rows, context, search, visible, onVisible, printed }: ReportResultsProps & { printed: ReactNode }) {
+function TableResults({ kind, rows, context, search, units, visible, onVisible, printed }: ReportResultsProps & { printed: ReactNode }) {
   const { t, i18n } = useLingui();
   const { direction } = useLocale();
   // the device's name is offered where the report covers several devices (a group, or more than one)
   const offered = useMemo(() => shownColumns(kind, new Set(kind.columns.map((c) => c.id)), search), [kind, search]);
-  const [selected, setSelected] = useState<number | null>(null);
+  const link = useLink(rows);
+  const { selected, onSelect: setSelected } = link;
+  const [chartShown, setChartShown] = useShown(CHART_KEY);
+  // the speed chart under the map: for reports whose rows are positions (the route)
+  const charted = kind.map !== null && kind.positions === true;
   const [layout, setLayout] = useState<MapLayout>(() => parseMapLayout(readStored(MAP_KEY)));
   // the layout as last set, for the end of a drag (a key press starts, moves and ends in one event)
   const latest = useRef(layout);
@@ -194,6 +229,7 @@ function TableResults({ kind, rows, context, search, visible, onVisible, printed
               </Menu>
             </MenuTrigger>
           ) : null}
+          {charted && place !== 'hidden' ? <ShownToggle shown={chartShown} onChange={setChartShown} label={t`Chart`} testId="report-chart-toggle" /> : null}
           <MenuTrigger>
             <AriaButton className={buttonStyles.button({ variant: 'secondary' })}>{t`Columns`}</AriaButton>
             <Menu
@@ -242,9 +278,18 @@ function TableResults({ kind, rows, context, search, visible, onVisible, printed
       data-testid="report-map-pane"
       style={assignInlineVars({ [styles.mapShare]: `${layout.share * 100}%`, [styles.mapHeight]: `${layout.height}px` })}
     >
-      <Suspense fallback={null}>
-        <ReportMap kind={kind.map} rows={rows} selected={selected} onSelect={setSelected} label={t`Map of the report`} />
-      </Suspense>
+      <div className={styles.mapBox}>
+        <Suspense fallback={null}>
+          <ReportMap {...link} kind={kind.map} label={t`Map of the report`} />
+        </Suspense>
+      </div>
+      {charted && chartShown ? (
+        <div className={styles.dockedChart}>
+          <Suspense fallback={null}>
+            <LinkedChart {...link} rows={rows as readonly Position[]} attributes={SPEED} settings={{ units, timeZone: context.timeZone, locale: i18n.locale }} label={t`Speed chart of the report`} compact />
+          </Suspense>
+        </div>
+      ) : null}
     </div>
   );
   const divider = (

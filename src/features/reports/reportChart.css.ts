@@ -1,6 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { visuallyHidden } from '../../ui/focus.css';
 import { vars } from '../../ui/theme.css';
+import { media } from '../../ui/breakpoints';
 
 /** The chart with its tools above and legend below; as tall as its container gives, 240px at least for the plot. */
 export const chart = style({
@@ -32,6 +33,21 @@ export const plot = style({
   flex: '1 1 auto',
   minBlockSize: '240px',
   minInlineSize: 0,
+});
+
+/** Docked under a map: a lower plot (it takes what the dock leaves, 80 px at the least; 140 px on a phone, where the dock is as tall as its parts), so map and chart share the pane. */
+export const compact = style({ minBlockSize: '80px', '@media': { [media.narrow]: { minBlockSize: '140px' } } });
+
+/** The moment marked from elsewhere (a row, a map point, the replay's clock): a line across the plot, placed by a transform. */
+export const mark = style({
+  position: 'absolute',
+  insetBlock: 0,
+  insetInlineStart: 0,
+  inlineSize: '2px',
+  marginInlineStart: '-1px',
+  backgroundColor: vars.color.text,
+  pointerEvents: 'none',
+  selectors: { '&[hidden]': { display: 'none' } },
 });
 
 /** uPlot's root, laid over the plot box (the canvas follows the box's size through a ResizeObserver). */

@@ -60,27 +60,42 @@ export const table = style({
   gap: vars.space.xs,
   '@media': { [media.narrow]: { blockSize: '28rem', flex: 'none' } },
 });
-/** The map pane's share of the width beside the table, and its height above it (`reportMapLayout.ts`). */
+/** The map pane's share of the width beside the table, and the map's height above it (`reportMapLayout.ts`). */
 export const mapShare = createVar();
 export const mapHeight = createVar();
+/** The pane beside (or above) the table: the map, and the chart docked under it (stacked under the table on a phone). */
 export const map = style({
   flex: 'none',
   minInlineSize: 0,
-  borderRadius: vars.radius.md,
-  overflow: 'hidden',
-  border: `1px solid ${vars.color.border}`,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
   '@media': {
     [media.wide]: {
-      selectors: {
-        '[data-place=beside] > &': { inlineSize: mapShare, minBlockSize: '20rem' },
-        '[data-place=above] > &': { blockSize: mapHeight },
-      },
+      selectors: { '[data-place=beside] > &': { inlineSize: mapShare, minBlockSize: '20rem' } },
     },
-    [media.narrow]: { blockSize: '18rem' },
     // printed under the table (above it when placed there), the page's width
-    print: { blockSize: '9cm', marginBlockStart: vars.space.md, breakInside: 'avoid' },
+    print: { marginBlockStart: vars.space.md, breakInside: 'avoid' },
   },
 });
+/** The map takes what the chart under it leaves (a fixed height on a phone). */
+export const mapBox = style({
+  position: 'relative',
+  flex: '1 1 12rem',
+  minBlockSize: '12rem',
+  '@media': {
+    // above the table the map has the height the divider sets
+    [media.wide]: { selectors: { '[data-place=above] > * > &': { blockSize: mapHeight, flex: 'none' } } },
+    [media.narrow]: { blockSize: '18rem', flex: 'none' },
+    print: { blockSize: '9cm', flex: 'none' },
+  },
+});
+/**
+ * The chart under the map: a fixed height (19rem: its tools, a plot of about 140 px and the legend in a
+ * third of the page's width), there while the chart loads, so the map's size (and the
+ * camera's fit of the route) does not change when it comes; on a phone as tall as its parts.
+ */
+export const dockedChart = style({ flex: 'none', blockSize: '19rem', minInlineSize: 0, '@media': { [media.narrow]: { blockSize: 'auto' }, print: { blockSize: '7cm' } } });
 export const tools = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs });
 export const tableTools = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
 export const muted = style({ margin: 0, color: vars.color.textMuted });
@@ -91,4 +106,12 @@ export const chart = style({
   flex: 1,
   minBlockSize: '22rem',
   '@media': { print: { minBlockSize: 0, blockSize: '9cm', breakInside: 'avoid', marginBlockEnd: vars.space.md } },
+});
+/** The chart report's attributes and its map toggle, on one line where they fit. */
+export const chartTools = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: vars.space.sm });
+/** The chart report's map, above the chart. */
+export const chartMap = style({ position: 'relative', flex: 'none', blockSize: '16rem', '@media': { [media.narrow]: { blockSize: '14rem' }, print: { blockSize: '8cm' } } });
+/** A shown-or-hidden toggle pressed: the part is shown. */
+export const toggleOn = style({
+  selectors: { '&[data-selected]': { backgroundColor: vars.color.primary, color: vars.color.onPrimary, borderColor: vars.color.primary } },
 });
