@@ -1,0 +1,129 @@
+/**
+ * Issue 32, the high finding: a calendar cannot make the ingest path do unbounded work. Tests
+ * assert the work (occurrences followed per check, calendars built), never a time; the timings are
+ * bench:server's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarCheck, MAX_STEPS } from '../../server/events/calendar.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { ContextCache } from '../../server/ingest/context.ts';
+import { ADMIN_PASSWORD, type TestServer, login, start, tempDir } from './helpers.ts';
+
+const ics = (...lines: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', ...lines, 'END:VCALENDAR'].join('\r\n');
+const at = (iso: string) => Date.parse(iso);
+const series = (uid: string, ...lines: string[]) => ['BEGIN:VEVENT', `UID:${uid}`, ...lines, 'END:VEVENT'];
+
+/** The reported calendar: six SECONDLY series of 19,990 occurrences each, since 2020. */
+const hostile = ics(...[1, 2, 3, 4, 5, 6].flatMap((n) => series(`s${n}`, 'DTSTART:20200101T000000Z', 'DURATION:PT1S', 'RRULE:FREQ=SECONDLY;COUNT=19990')));
+const minutely = (year: number) => ics(...series('m', `DTSTART:${year}0101T000000Z`, 'DURATION:PT10S', 'RRULE:FREQ=MINUTELY;INTERVAL=60'));
+
+describe('saving a calendar (POST/PUT /api/calendars)', () => {
+  let server: TestServer;
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  beforeAll(async () => {
+    server = await start();
+    headers.Cookie = await login(server.url, 'admin', ADMIN_PASSWORD);
+  });
+  afterAll(() => server.close());
+  const save = (method: string, path: string, body: object) => fetch(server.url + path, { method, headers, body: JSON.stringify(body) });
+  const data = (text: string) => Buffer.from(text).toString('base64');
+
+  it('refuses the hostile calendar (six SECONDLY COUNT=19990 series since 2020) with a 400 that says why, on POST and PUT', async () => {
+    const refused = await save('POST', '/api/calendars', { name: 'Stall', data: data(hostile) });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(/more than 20,000 times within 366 days/);
+    const created = await save('POST', '/api/calendars', { name: 'Hours', data: data(minutely(2020)) });
+    expect(created.status).toBe(200);
+    const { id } = (await created.json()) as { id: number };
+    const edited = await save('PUT', `/api/calendars/${id}`, { id, name: 'Hours', data: data(hostile) });
+    expect(edited.status).toBe(400);
+    expect(await edited.text()).toMatch(/Calendar refused/);
+  });
+
+  it('refuses sub-daily rules with BY parts, and keeps ordinary calendars', async () => {
+    const filtered = await save('POST', '/api/calendars', { name: 'x', data: data(ics(...series('f', 'DTSTART:20200101T000000Z', 'RRULE:FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30'))) });
+    expect(filtered.status).toBe(400);
+    expect(await filtered.text()).toMatch(/FREQ=SECONDLY rule may not have BY parts/);
+    const ordinary = ics(
+      ...series('shift', 'DTSTART;TZID=Asia/Riyadh:20100103T080000', 'DTEND;TZID=Asia/Riyadh:20100103T170000', 'RRULE:FREQ=WEEKLY;BYDAY=SU,MO,TU,WE,TH'),
+      ...series('night', 'DTSTART:20150101T220000Z', 'DURATION:PT8H', 'RRULE:FREQ=DAILY'),
+      ...Array.from({ length: 40 }, (_, i) => series(`h${i}`, `DTSTART;VALUE=DATE:2026${String(1 + (i % 12)).padStart(2, '0')}${String(1 + i).padStart(2, '0').slice(-2).replace(/^[34]/, '1')}`, 'DURATION:P1D')).flat(),
+    );
+    const ok = await save('POST', '/api/calendars', { name: 'Ordinary', data: data(ordinary) });
+    expect(ok.status, await ok.clone().text()).toBe(200);
+  });
+});
+
+describe('checking a calendar', () => {
+  it('follows a bounded number of occurrences for an old MINUTELY calendar, the same for one from 2020 and one from 2010', () => {
+    const steps = [2010, 2020].map((year) => {
+      const check = calendarCheck(ics(...series('m', `DTSTART:${year}0101T000000Z`, 'DURATION:PT10S', 'RRULE:FREQ=MINUTELY')))!;
+      expect(check.active(at('2026-11-25T08:00:05Z'))).toBe(true);
+      expect(check.stats.exhausted).toBe(false);
+      const first = check.stats.steps;
+      expect(check.active(at('2026-11-25T08:00:30Z'))).toBe(false); // answered from the cached window
+      expect(check.stats.steps).toBe(0);
+      return first;
+    });
+    expect(steps[0]).toBe(steps[1]);
+    expect(steps[0]).toBeLessThanOrEqual(MAX_STEPS);
+    expect(MAX_STEPS).toBeLessThanOrEqual(1_000);
+  });
+
+  it('does not start over from DTSTART when time goes backwards', () => {
+    const check = calendarCheck(ics(...series('m', 'DTSTART:20100101T000000Z', 'DURATION:PT10S', 'RRULE:FREQ=MINUTELY')))!;
+    const moments = ['2026-11-25T08:00:05Z', '2021-03-01T10:00:05Z', '2026-11-25T08:01:30Z', '2012-06-01T00:00:05Z', '2019-01-01T00:00:15Z'];
+    const answers = moments.map((m) => {
+      const active = check.active(at(m));
+      expect(check.stats.exhausted, m).toBe(false);
+      expect(check.stats.steps, m).toBeLessThanOrEqual(40);
+      return active;
+    });
+    expect(answers).toEqual([true, true, false, true, false]);
+  });
+
+  it('keeps every check of the hostile calendar (as if stored before the limit) within MAX_STEPS', () => {
+    const check = calendarCheck(hostile)!;
+    for (const m of ['2020-01-01T01:00:00Z', '2020-01-01T00:00:00.500Z', '2026-11-25T08:00:00Z', '2020-01-01T05:33:09Z', '2020-01-01T05:33:10Z']) {
+      check.active(at(m));
+      expect(check.stats.steps, m).toBeLessThanOrEqual(MAX_STEPS);
+    }
+    expect(check.active(at('2020-01-01T03:00:00Z'))).toBe(true);
+    expect(check.active(at('2020-01-01T06:00:00Z'))).toBe(false); // 19,990 seconds is 5 h 33 min 10 s
+  });
+
+  it('walks a rule it cannot jump (MONTHLY on the last Friday) from its latest checkpoint, not from DTSTART', () => {
+    const check = calendarCheck(ics(...series('w', 'DTSTART:19700130T080000Z', 'DURATION:PT1H', 'RRULE:FREQ=MONTHLY;BYDAY=-1FR')))!;
+    expect(check.active(at('2026-11-27T08:30:00Z'))).toBe(true);
+    expect(check.active(at('2026-11-20T08:30:00Z'))).toBe(false);
+    expect(check.active(at('2026-10-30T08:30:00Z'))).toBe(true);
+    expect(check.stats.steps).toBeLessThanOrEqual(CHECKPOINT_STEPS);
+  });
+});
+
+const CHECKPOINT_STEPS = 300;
+
+describe('the ingest cache', () => {
+  it('rebuilds only the calendar an edit changed', () => {
+    const db = openDatabase(tempDir());
+    db.prepare("INSERT INTO users (id, name, email, administrator) VALUES (1, 'Admin', 'a@example.com', 1)").run();
+    db.prepare("INSERT INTO devices (id, name, uniqueId) VALUES (5, 'Car', 'car')").run();
+    const calendar = (name: string) => Number(db.prepare("INSERT INTO calendars (name, data, attributes) VALUES (?, ?, '{}')").run(name, Buffer.from(minutely(2020))).lastInsertRowid);
+    const ids = [calendar('a'), calendar('b'), calendar('c')];
+    for (const id of ids) {
+      const n = Number(db.prepare("INSERT INTO notifications (type, always, notificators, attributes, calendarId) VALUES ('alarm', 1, 'web', '{}', ?)").run(id).lastInsertRowid);
+      db.prepare("INSERT INTO links (ownerType, ownerId, propertyType, propertyId) VALUES ('user', 1, 'notification', ?)").run(n);
+    }
+    const cache = new ContextCache(db);
+    expect(cache.get(5).notifications.map((n) => n.calendar !== null)).toEqual([true, true, true]);
+    expect(cache.calendarBuilds).toBe(3);
+    db.prepare('UPDATE calendars SET data = ? WHERE id = ?').run(Buffer.from(minutely(2021)), ids[1]);
+    expect(cache.get(5).notifications).toHaveLength(3);
+    expect(cache.calendarBuilds).toBe(4);
+    db.prepare("UPDATE devices SET name = 'Car 2' WHERE id = 5").run(); // an edit of something else
+    db.prepare("UPDATE calendars SET name = 'renamed' WHERE id = ?").run(ids[2]); // a calendar's name only
+    expect(cache.get(5).notifications).toHaveLength(3);
+    expect(cache.calendarBuilds).toBe(4);
+    db.close();
+  });
+});
