@@ -70,17 +70,19 @@ export function parseCalendar(text: string): ICAL.Component {
 }
 
 /** Occurrences (and EXDATE/RDATE values read) followed in one check, all series together. */
-export const MAX_STEPS = 500;
+export const MAX_STEPS = 250;
 /** Occurrences a saved calendar may have within 366 days either side of any moment, all series together. */
 export const CALENDAR_BUDGET = 20_000;
 /** 366 days either side: the window the budget is counted over, in seconds. */
 export const BUDGET_WINDOW = 2 * 366 * 86_400;
+/** Occurrences a save follows of a rule before it extrapolates the rest of the window from them. */
+const SAMPLE = 1_000;
 /** How far past the checked moment a series expands its occurrences for later checks: a day, or … */
 const SPAN = 86_400;
 /** … this many occurrences after the moment, whichever comes first. */
 const AHEAD = 32;
 /** A walking series keeps its place every so many occurrences, to go back without starting over. */
-const CHECKPOINT_EVERY = 256;
+const CHECKPOINT_EVERY = 64;
 
 const FREQ_SECONDS: Record<string, number> = { SECONDLY: 1, MINUTELY: 60, HOURLY: 3_600, DAILY: 86_400, WEEKLY: 604_800 };
 const SUB_DAILY = new Set(['SECONDLY', 'MINUTELY', 'HOURLY']);
@@ -105,9 +107,9 @@ interface Budget {
 class Exhausted extends Error {}
 
 function spend(budget: Budget, steps: number): void {
+  if (budget.left < steps) throw new Exhausted();
   budget.steps += steps;
   budget.left -= steps;
-  if (budget.left < 0) throw new Exhausted();
 }
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
@@ -122,11 +124,16 @@ function ruleParts(rule: ICAL.Recur): string[] {
 /** How a simple rule jumps: whole `unit`s (wall seconds) of DTSTART keep its occurrences in place. */
 interface Jump {
   rule: ICAL.Recur;
+  /** wall seconds per unit (SECONDLY to WEEKLY), or 0 for a rule counted in months */
   unit: number;
+  /** months per unit (MONTHLY, YEARLY), or 0 */
+  months: number;
+  /** a MONTHLY/YEARLY rule takes its day of the month from DTSTART (no BYMONTHDAY, BYDAY, BYYEARDAY, BYWEEKNO) */
+  dayFromStart: boolean;
   /** occurrences per unit (COUNT arithmetic; rules with COUNT have no BY parts, so 1) */
   count: number | null;
-  /** DTSTART is itself one of the rule's occurrences (ical.js yields DTSTART even when it is not) */
-  startMatches: boolean;
+  /** whether a shifted DTSTART is itself one of the rule's occurrences (ical.js yields DTSTART even when it is not) */
+  matches: (time: ICAL.Time) => boolean;
 }
 
 function jumpOf(event: ICAL.Event): Jump | null {
@@ -135,22 +142,33 @@ function jumpOf(event: ICAL.Event): Jump | null {
   const rules = component.getAllProperties('rrule');
   if (rules.length !== 1) return null;
   const rule = rules[0]!.getFirstValue() as ICAL.Recur;
+  const parts = ruleParts(rule);
+  if ((rule.freq === 'MONTHLY' || rule.freq === 'YEARLY') && !rule.count) {
+    // the rule's occurrences in a month (year) do not depend on where DTSTART was: shift it by
+    // whole units, to a moment before the one checked, and drop the shifted DTSTART itself
+    const dayFromStart = !['BYMONTHDAY', 'BYDAY', 'BYYEARDAY', 'BYWEEKNO'].some((p) => parts.includes(p));
+    return { rule, unit: 0, months: (rule.interval || 1) * (rule.freq === 'YEARLY' ? 12 : 1), dayFromStart, count: null, matches: () => false };
+  }
   const base = FREQ_SECONDS[rule.freq];
   if (!base) return null;
-  const parts = ruleParts(rule);
   if (parts.some((p) => !JUMP_PARTS.has(p))) return null;
   const days = (rule.parts.BYDAY ?? []) as string[];
   if (days.some((d) => !WEEKDAYS.includes(d))) return null;
   if (rule.count && parts.length > 0) return null;
+  // BYHOUR, BYMINUTE and BYSECOND repeat daily and BYDAY picks days, so a whole number of days
+  // (and of the rule's period) keeps the occurrences in place; a WEEKLY period is already whole weeks
   let unit = base * (rule.interval || 1);
-  if (parts.length > 0) unit = lcm(unit, 604_800);
+  if (parts.length > 0) unit = lcm(unit, 86_400);
   const start = event.startDate;
   if (start.isDate && unit % 86_400 !== 0) return null;
   const by = rule.parts as Record<string, number[] | undefined>;
   const has = (part: string, value: number) => !by[part]?.length || by[part].includes(value);
-  const startMatches =
-    (!days.length || days.includes(WEEKDAYS[start.dayOfWeek() - 1] ?? '')) && has('BYHOUR', start.hour) && has('BYMINUTE', start.minute) && has('BYSECOND', start.second);
-  return { rule, unit, count: rule.count ?? null, startMatches };
+  const matches = (time: ICAL.Time) =>
+    (!days.length || days.includes(WEEKDAYS[time.dayOfWeek() - 1] ?? '')) &&
+    has('BYHOUR', time.hour) &&
+    has('BYMINUTE', time.minute) &&
+    has('BYSECOND', time.second);
+  return { rule, unit, months: 0, dayFromStart: false, count: rule.count ?? null, matches };
 }
 
 /** A walk's place: every occurrence followed so far starts at or before `start` and ends by `reach`. */
@@ -194,7 +212,21 @@ class Series {
     this.start = wall(event.startDate);
     this.length = Math.max(0, wall(event.endDate) - this.start);
     this.jump = event.isRecurring() ? jumpOf(event) : null;
+    this.unchecked = event.component
+      .getAllProperties('rrule')
+      .some((p) => {
+        const rule = p.getFirstValue() as ICAL.Recur;
+        return SUB_DAILY.has(rule.freq) && ruleParts(rule).length > 0;
+      });
   }
+
+  /**
+   * A SECONDLY, MINUTELY or HOURLY rule with BY parts (refused when saved, but it may have been
+   * stored before): ical.js searches it second by second, so it is not read and counts as active.
+   */
+  private readonly unchecked: boolean;
+  /** without exceptions, an occurrence's end is its start plus this many (wall) seconds; 0: ask ical.js */
+  private plain = 0;
 
   /** EXDATE and RDATE values an expansion reads when it is made. */
   private get dateValues(): number {
@@ -204,6 +236,10 @@ class Series {
   }
 
   private occurrence(time: ICAL.Time): Interval {
+    if (this.plain) {
+      const start = wall(time);
+      return { start, end: start + this.plain };
+    }
     const details = this.event.getOccurrenceDetails(time);
     return { start: wall(details.startDate), end: wall(details.endDate) };
   }
@@ -222,7 +258,13 @@ class Series {
   active(at: number, budget: Budget): boolean {
     const now = this.clock(at);
     if (!this.event.isRecurring()) return this.start <= now && now < wall(this.event.endDate);
-    this.moved ??= Object.values(this.event.exceptions).map((e) => ({ start: wall(e.startDate), end: wall(e.endDate) }));
+    if (this.unchecked) return true;
+    if (this.moved === null) {
+      // read once the exceptions are related (after the constructor)
+      this.moved = Object.values(this.event.exceptions).map((e) => ({ start: wall(e.startDate), end: wall(e.endDate) }));
+      const duration = this.event.duration.toSeconds();
+      this.plain = this.moved.length === 0 && duration > 0 ? duration : 0;
+    }
     if (this.moved.some((i) => i.start <= now && now < i.end)) return true;
     if (!(this.lo <= now && now < this.hi)) {
       if (this.jump) this.expandJumping(now, budget);
@@ -235,20 +277,38 @@ class Series {
   private expandJumping(now: number, budget: Budget): void {
     const jump = this.jump!;
     const from = now - this.length;
-    let k = Math.max(0, Math.floor((from - this.start) / jump.unit));
-    if (jump.count !== null) k = Math.max(0, Math.min(k, jump.count - 1));
+    let k = 0;
     let component = this.event.component;
-    if (jump.count !== null && k > 0) {
-      if (!this.counted) this.counted = new ICAL.Component(structuredClone(this.event.component.toJSON()));
-      component = this.counted;
-      const rule = jump.rule.clone();
-      rule.count = jump.count - k;
-      component.updatePropertyWithValue('rrule', rule);
-    }
-    const dtstart = this.event.startDate.clone();
-    if (k > 0) {
-      const shift = k * jump.unit;
-      dtstart.adjust(Math.floor(shift / 86_400), 0, 0, shift % 86_400);
+    let dtstart = this.event.startDate.clone();
+    if (jump.months > 0) {
+      const s = this.event.startDate;
+      const f = new Date(from * 1000);
+      // whole units to a month before the one `from` falls in
+      const months = f.getUTCFullYear() * 12 + f.getUTCMonth() - (s.year * 12 + s.month - 1) - 1;
+      for (k = Math.max(0, Math.floor(months / jump.months)); k > 0; k -= 1) {
+        const total = s.year * 12 + s.month - 1 + k * jump.months;
+        const year = Math.floor(total / 12);
+        const month = (total % 12) + 1;
+        const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+        const day = jump.dayFromStart ? s.day : 1;
+        if (day > days) continue; // e.g. the 31st: ical.js skips such months, so does the jump
+        dtstart = ICAL.Time.fromData({ year, month, day, hour: s.hour, minute: s.minute, second: s.second, isDate: s.isDate }, s.zone);
+        break;
+      }
+    } else {
+      k = Math.max(0, Math.floor((from - this.start) / jump.unit));
+      if (jump.count !== null) k = Math.max(0, Math.min(k, jump.count - 1));
+      if (jump.count !== null && k > 0) {
+        if (!this.counted) this.counted = new ICAL.Component(structuredClone(this.event.component.toJSON()));
+        component = this.counted;
+        const rule = jump.rule.clone();
+        rule.count = jump.count - k;
+        component.updatePropertyWithValue('rrule', rule);
+      }
+      if (k > 0) {
+        const shift = k * jump.unit;
+        dtstart.adjust(Math.floor(shift / 86_400), 0, 0, shift % 86_400);
+      }
     }
     this.lo = Infinity;
     this.hi = -Infinity;
@@ -262,7 +322,7 @@ class Series {
     for (;;) {
       const time = Series.next(expansion);
       if (!time) break;
-      if (first && k > 0 && !jump.startMatches && time.compare(dtstart) === 0) {
+      if (first && k > 0 && time.compare(dtstart) === 0 && !jump.matches(dtstart)) {
         first = false;
         continue;
       }
@@ -294,9 +354,10 @@ class Series {
   private expandWalking(now: number, budget: Budget): void {
     this.lo = Infinity;
     this.hi = -Infinity;
-    if (!this.walk || now < this.watermark) {
-      let checkpoint: Checkpoint | null = null;
-      for (const c of this.checkpoints) if (c.start <= now) checkpoint = c;
+    let checkpoint: Checkpoint | null = null;
+    for (const c of this.checkpoints) if (c.start <= now) checkpoint = c;
+    // go on from where the walk is, unless the moment is behind it or a checkpoint is nearer
+    if (!this.walk || now < this.watermark || (checkpoint && checkpoint.start > this.watermark)) {
       spend(budget, 1 + this.dateValues);
       const expansion = checkpoint
         ? new ICAL.RecurExpansion(structuredClone(checkpoint.state) as unknown as ConstructorParameters<typeof ICAL.RecurExpansion>[0])
@@ -442,7 +503,10 @@ export function calendarBudget(text: string): string | null {
       if (total > CALENDAR_BUDGET) return over();
       continue;
     }
+    // any other rule: count its first window, or extrapolate from its first SAMPLE occurrences
     const expansion = new ICAL.RecurExpansion({ component: vevent, dtstart: start });
+    const count = rules.length === 1 && rule?.count ? rule.count : Infinity;
+    let n = 0;
     for (;;) {
       let time: ICAL.Time | null;
       try {
@@ -451,9 +515,15 @@ export function calendarBudget(text: string): string | null {
         return error instanceof Error ? error.message : String(error);
       }
       if (!time || wall(time) >= end) break;
-      total += 1;
-      if (total > CALENDAR_BUDGET) return over();
+      n += 1;
+      if (total + n > CALENDAR_BUDGET) return over();
+      if (n >= SAMPLE) {
+        n = Math.min(count, Math.ceil((n * BUDGET_WINDOW) / Math.max(1, wall(time) - first)));
+        break;
+      }
     }
+    total += n;
+    if (total > CALENDAR_BUDGET) return over();
   }
   return null;
 }
