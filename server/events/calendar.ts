@@ -71,6 +71,8 @@ export function parseCalendar(text: string): ICAL.Component {
 
 /** Occurrences (and EXDATE/RDATE values read) followed in one check, all series together. */
 export const MAX_STEPS = 250;
+/** Occurrences followed by all the calendar checks of one ingest turn (one position's events). */
+export const TURN_STEPS = 1_000;
 /** Occurrences a saved calendar may have within 366 days either side of any moment, all series together. */
 export const CALENDAR_BUDGET = 20_000;
 /** 366 days either side: the window the budget is counted over, in seconds. */
@@ -99,9 +101,15 @@ export interface CalendarStats {
   exhausted: boolean;
 }
 
-interface Budget {
+/** Steps left and spent: one check's, or (`turnBudget`) one ingest turn's, shared by its checks. */
+export interface Budget {
   left: number;
   steps: number;
+}
+
+/** The budget of one ingest turn, shared by every calendar check it makes. */
+export function turnBudget(): Budget {
+  return { left: TURN_STEPS, steps: 0 };
 }
 
 class Exhausted extends Error {}
@@ -401,7 +409,8 @@ class Series {
 
 /** A calendar's check; `stats` tells the work its checks did. */
 export interface CalendarCheck {
-  active(at: number): boolean;
+  /** whether the calendar is active at `at` (ms); `turn`: the ingest turn's budget, spent too */
+  active(at: number, turn?: Budget): boolean;
   readonly stats: CalendarStats;
 }
 
@@ -450,8 +459,8 @@ export function calendarCheck(text: string): CalendarCheck | null {
   const stats: CalendarStats = { steps: 0, totalSteps: 0, exhausted: false };
   return {
     stats,
-    active(at) {
-      const budget: Budget = { left: MAX_STEPS, steps: 0 };
+    active(at, turn) {
+      const budget: Budget = { left: Math.min(MAX_STEPS, turn ? Math.max(0, turn.left) : MAX_STEPS), steps: 0 };
       stats.exhausted = false;
       try {
         return series.some((s) => s.active(at, budget));
@@ -462,6 +471,10 @@ export function calendarCheck(text: string): CalendarCheck | null {
       } finally {
         stats.steps = budget.steps;
         stats.totalSteps += budget.steps;
+        if (turn) {
+          turn.left -= budget.steps;
+          turn.steps += budget.steps;
+        }
       }
     },
   };

@@ -5,7 +5,7 @@
  */
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarCheck, MAX_STEPS } from '../../server/events/calendar.ts';
+import { calendarCheck, MAX_STEPS, TURN_STEPS, turnBudget } from '../../server/events/calendar.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { ContextCache } from '../../server/ingest/context.ts';
 import { ADMIN_PASSWORD, type TestServer, login, start, tempDir } from './helpers.ts';
@@ -91,6 +91,17 @@ describe('checking a calendar', () => {
     }
     expect(check.active(at('2020-01-01T03:00:00Z'))).toBe(true);
     expect(check.active(at('2020-01-01T06:00:00Z'))).toBe(false); // 19,990 seconds is 5 h 33 min 10 s
+  });
+
+  it('shares one budget among the calendar checks of an ingest turn: many costly calendars spend at most TURN_STEPS', () => {
+    // stored before the limit: many series of a 1 s occurrence a second, each check expands its window
+    const costly = () => calendarCheck(ics(...[1, 2, 3, 4].flatMap((n) => series(`s${n}`, 'DTSTART:20200101T000000Z', 'DURATION:PT2S', 'RRULE:FREQ=SECONDLY'))))!;
+    const checks = Array.from({ length: 40 }, costly);
+    const turn = turnBudget();
+    for (const check of checks) expect(check.active(at('2026-11-25T08:00:00Z'), turn)).toBe(true);
+    expect(turn.steps).toBeLessThanOrEqual(TURN_STEPS);
+    expect(checks.reduce((sum, c) => sum + c.stats.steps, 0)).toBe(turn.steps);
+    expect(checks.at(-1)!.stats.exhausted).toBe(true); // out of the turn's steps: answered active
   });
 
   it('jumps a MONTHLY rule (the last Friday) from 1970 to the moment, in a few steps', () => {
