@@ -81,8 +81,10 @@ export const BUDGET_WINDOW = 2 * 366 * 86_400;
 const SAMPLE = 1_000;
 /** How far past the checked moment a series expands its occurrences for later checks: a day, or … */
 const SPAN = 86_400;
-/** … this many occurrences after the moment, whichever comes first. */
+/** … this many occurrences after the moment, whichever comes first; … */
 const AHEAD = 32;
+/** … and from a day before it, unless that day holds more occurrences than this. */
+const BEHIND = 32;
 /** A walking series keeps its place every so many occurrences, to go back without starting over. */
 const CHECKPOINT_EVERY = 64;
 
@@ -281,10 +283,19 @@ class Series {
     return this.intervals.some((i) => i.start <= now && now < i.end);
   }
 
-  /** Occurrences from the first starting at or after `now - length`, to `now + SPAN`. */
+  /**
+   * The occurrences for moments from a day before `now` to a day after it (or AHEAD occurrences
+   * after it), so that moments going back and forth around it are answered from the cache; a rule
+   * with more than BEHIND occurrences in the day before `now` starts its window at `now` instead.
+   */
   private expandJumping(now: number, budget: Budget): void {
+    if (!this.expandJumpingFrom(now - SPAN, now, budget, BEHIND)) this.expandJumpingFrom(now, now, budget, Infinity);
+  }
+
+  /** Occurrences from the first starting at or after `lo - length`, for moments from `lo`; false: more than `behind` before `now`. */
+  private expandJumpingFrom(lo: number, now: number, budget: Budget, behind: number): boolean {
     const jump = this.jump!;
-    const from = now - this.length;
+    const from = lo - this.length;
     let k = 0;
     let component = this.event.component;
     let dtstart = this.event.startDate.clone();
@@ -337,6 +348,10 @@ class Series {
       first = false;
       const interval = this.occurrence(time);
       if (interval.start >= hi) break;
+      if (interval.start < now - this.length && --behind < 0) {
+        spend(budget, 1);
+        return false;
+      }
       if (interval.start > now && ++ahead > AHEAD) {
         hi = interval.start;
         break;
@@ -350,12 +365,10 @@ class Series {
       intervals.push(interval);
     }
     this.intervals = intervals;
-    if (hi > now) {
-      this.lo = now;
-      this.hi = hi;
-    } else {
-      throw new Exhausted();
-    }
+    if (hi <= now) throw new Exhausted();
+    this.lo = lo;
+    this.hi = hi;
+    return true;
   }
 
   /** Walks on from the place reached (or the latest checkpoint at or before the moment) to `now + SPAN`. */
