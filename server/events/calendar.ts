@@ -75,10 +75,14 @@ export const MAX_STEPS = 250;
 export const TURN_STEPS = 1_000;
 /** Occurrences a saved calendar may have within 366 days either side of any moment, all series together. */
 export const CALENDAR_BUDGET = 20_000;
+/** Bytes a saved calendar may have: reading it (once per edit, in the ingest path) stays short. */
+export const CALENDAR_MAX_BYTES = 128 * 1024;
 /** 366 days either side: the window the budget is counted over, in seconds. */
 export const BUDGET_WINDOW = 2 * 366 * 86_400;
 /** Occurrences a save follows of a rule before it extrapolates the rest of the window from them. */
 const SAMPLE = 1_000;
+/** Occurrences a save follows in all, its rules together. */
+const SAVE_WALK = 4_000;
 /** How far past the checked moment a series expands its occurrences for later checks: a day, or … */
 const SPAN = 86_400;
 /** … this many occurrences after the moment, whichever comes first; … */
@@ -461,7 +465,8 @@ export function calendarCheck(text: string): CalendarCheck | null {
       exceptions.push(vevent);
       continue;
     }
-    const event = new ICAL.Event(vevent);
+    // exceptions: [] skips ical.js's scan of every sibling VEVENT per event (quadratic); they are related below
+    const event = new ICAL.Event(vevent, { exceptions: [] });
     masters.set(event.uid, event);
     series.push(new Series(event, clockFor(property, start)));
   }
@@ -478,9 +483,9 @@ export function calendarCheck(text: string): CalendarCheck | null {
       try {
         return series.some((s) => s.active(at, budget));
       } catch (error) {
-        if (!(error instanceof Exhausted)) throw error;
-        stats.exhausted = true;
-        return true; // too costly to read this time: the notification is not dropped
+        // too costly to read this time (or ical.js failed on it): the notification is not dropped
+        stats.exhausted = error instanceof Exhausted;
+        return true;
       } finally {
         stats.steps = budget.steps;
         stats.totalSteps += budget.steps;
@@ -497,11 +502,17 @@ export function calendarCheck(text: string): CalendarCheck | null {
  * Why a calendar may not be saved, or null when it may: its series repeat more than
  * CALENDAR_BUDGET times within some window of 366 days either side of a moment (counted over each
  * series' densest window, the first from its DTSTART, with EXDATE and RDATE values and one-off
- * events counted too), or a SECONDLY, MINUTELY or HOURLY rule carries BY parts.
+ * events counted too), or a SECONDLY, MINUTELY or HOURLY rule carries BY parts, or the file is
+ * larger than CALENDAR_MAX_BYTES.
  */
 export function calendarBudget(text: string): string | null {
+  const bytes = Buffer.byteLength(text);
+  if (bytes > CALENDAR_MAX_BYTES) {
+    return `it is ${Math.ceil(bytes / 1024)} KB; Athar reads calendars while it receives positions and takes calendars up to ${CALENDAR_MAX_BYTES / 1024} KB`;
+  }
   const root = parseCalendar(text);
   let total = 0;
+  let allowance = SAVE_WALK;
   const over = () => `it repeats more than ${CALENDAR_BUDGET.toLocaleString('en-US')} times within 366 days either side of a moment (all its events together); Athar checks calendars while it receives positions, so it refuses rules this fine: use a coarser rule (e.g. FREQ=DAILY or WEEKLY) or fewer events`;
   for (const vevent of root.getAllSubcomponents('vevent')) {
     const start = vevent.getFirstPropertyValue('dtstart');
@@ -532,6 +543,8 @@ export function calendarBudget(text: string): string | null {
     // any other rule: count its first window, or extrapolate from its first SAMPLE occurrences
     const expansion = new ICAL.RecurExpansion({ component: vevent, dtstart: start });
     const count = rules.length === 1 && rule?.count ? rule.count : Infinity;
+    // the whole save follows at most SAVE_WALK occurrences; each rule at least 16 before it extrapolates
+    const sample = Math.max(16, Math.min(SAMPLE, allowance));
     let n = 0;
     for (;;) {
       let time: ICAL.Time | null;
@@ -543,11 +556,12 @@ export function calendarBudget(text: string): string | null {
       if (!time || wall(time) >= end) break;
       n += 1;
       if (total + n > CALENDAR_BUDGET) return over();
-      if (n >= SAMPLE) {
+      if (n >= sample) {
         n = Math.min(count, Math.ceil((n * BUDGET_WINDOW) / Math.max(1, wall(time) - first)));
         break;
       }
     }
+    allowance -= Math.min(n, sample);
     total += n;
     if (total > CALENDAR_BUDGET) return over();
   }

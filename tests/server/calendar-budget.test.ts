@@ -52,6 +52,11 @@ describe('saving a calendar (POST/PUT /api/calendars)', () => {
     );
     const ok = await save('POST', '/api/calendars', { name: 'Ordinary', data: data(ordinary) });
     expect(ok.status, await ok.clone().text()).toBe(200);
+    // larger than 128 KB: refused, whatever it holds (reading it would take too long in the ingest path)
+    const large = ics(...Array.from({ length: 1200 }, (_, i) => series(`big-${i}`, 'DTSTART;VALUE=DATE:20260101', 'DURATION:P1D', `SUMMARY:${'x'.repeat(80)}`)).flat());
+    const refused = await save('POST', '/api/calendars', { name: 'Large', data: data(large) });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(/up to 128 KB/);
   });
 });
 
