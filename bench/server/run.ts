@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { CityGrid, Vehicle, demoPlaces, profileFor } from '../../server/simulator/model.ts';
 import { osmandParams } from '../../server/simulator/sender.ts';
 import { cpuSeconds } from '../proc.ts';
-import { calendarMarkdown, runCalendar } from './calendar.ts';
+import { calendarMarkdown, legacyCalendar, runCalendar } from './calendar.ts';
 
 const DEVICES = 200;
 const WARMUP = 2_000;
@@ -235,7 +235,15 @@ async function main(): Promise<void> {
     }
 
     // (c) calendars
-    const calendar = await runCalendar({ url, osmandPort, cookie, uniqueIds: ids, alarms: CALENDAR_ALARMS, rate: CALENDAR_RATE });
+    const calendar = await runCalendar({
+      url,
+      osmandPort,
+      cookie,
+      uniqueIds: ids,
+      alarms: CALENDAR_ALARMS,
+      rate: CALENDAR_RATE,
+      insertLegacy: (text) => legacyCalendar(server, text),
+    });
     console.log('calendar', calendar);
 
     const results = {
