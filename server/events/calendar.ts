@@ -72,7 +72,9 @@ export function parseCalendar(text: string): ICAL.Component {
 /** Occurrences (and EXDATE/RDATE values read) followed in one check, all series together. */
 export const MAX_STEPS = 250;
 /** Occurrences followed by all the calendar checks of one ingest turn (one position's events). */
-export const TURN_STEPS = 1_000;
+export const TURN_STEPS = 500;
+/** Steps that making an expansion counts for (ical.js prepares the rule's first period: 4 occurrences' worth or so). */
+const EXPANSION_STEPS = 4;
 /** Occurrences a saved calendar may have within 366 days either side of any moment, all series together. */
 export const CALENDAR_BUDGET = 20_000;
 /** Bytes a saved calendar may have: reading it (once per edit, in the ingest path) stays short. */
@@ -144,6 +146,9 @@ interface Jump {
   months: number;
   /** a MONTHLY/YEARLY rule takes its day of the month from DTSTART (no BYMONTHDAY, BYDAY, BYYEARDAY, BYWEEKNO) */
   dayFromStart: boolean;
+  /** a MONTHLY/YEARLY rule whose occurrences do not depend on DTSTART's date at all (BYDAY or BYMONTHDAY, in
+   * BYMONTH for YEARLY, no BYSETPOS): DTSTART may move to the day before the moment */
+  anyDay: boolean;
   /** occurrences per unit (COUNT arithmetic; rules with COUNT have no BY parts, so 1) */
   count: number | null;
   /** whether a shifted DTSTART is itself one of the rule's occurrences (ical.js yields DTSTART even when it is not) */
@@ -161,7 +166,12 @@ function jumpOf(event: ICAL.Event): Jump | null {
     // the rule's occurrences in a month (year) do not depend on where DTSTART was: shift it by
     // whole units, to a moment before the one checked, and drop the shifted DTSTART itself
     const dayFromStart = !['BYMONTHDAY', 'BYDAY', 'BYYEARDAY', 'BYWEEKNO'].some((p) => parts.includes(p));
-    return { rule, unit: 0, months: (rule.interval || 1) * (rule.freq === 'YEARLY' ? 12 : 1), dayFromStart, count: null, matches: () => false };
+    const anyDay =
+      !dayFromStart &&
+      (rule.interval || 1) === 1 &&
+      !['BYSETPOS', 'BYYEARDAY', 'BYWEEKNO'].some((p) => parts.includes(p)) &&
+      (rule.freq === 'MONTHLY' || parts.includes('BYMONTH'));
+    return { rule, unit: 0, months: (rule.interval || 1) * (rule.freq === 'YEARLY' ? 12 : 1), dayFromStart, anyDay, count: null, matches: () => false };
   }
   const base = FREQ_SECONDS[rule.freq];
   if (!base) return null;
@@ -182,7 +192,7 @@ function jumpOf(event: ICAL.Event): Jump | null {
     has('BYHOUR', time.hour) &&
     has('BYMINUTE', time.minute) &&
     has('BYSECOND', time.second);
-  return { rule, unit, months: 0, dayFromStart: false, count: rule.count ?? null, matches };
+  return { rule, unit, months: 0, dayFromStart: false, anyDay: false, count: rule.count ?? null, matches };
 }
 
 /** A walk's place: every occurrence followed so far starts at or before `start` and ends by `reach`. */
@@ -303,7 +313,16 @@ class Series {
     let k = 0;
     let component = this.event.component;
     let dtstart = this.event.startDate.clone();
-    if (jump.months > 0) {
+    if (jump.anyDay && from - 86_400 > this.start) {
+      // the day before `from`, at DTSTART's time of day (the shifted DTSTART itself is dropped below)
+      const s = this.event.startDate;
+      const d = new Date((from - 86_400) * 1000);
+      k = 1;
+      dtstart = ICAL.Time.fromData(
+        { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: s.hour, minute: s.minute, second: s.second, isDate: s.isDate },
+        s.zone,
+      );
+    } else if (jump.months > 0) {
       const s = this.event.startDate;
       const f = new Date(from * 1000);
       // whole units to a month before the one `from` falls in
@@ -336,7 +355,7 @@ class Series {
     this.lo = Infinity;
     this.hi = -Infinity;
     this.intervals = [];
-    spend(budget, 1 + this.dateValues);
+    spend(budget, EXPANSION_STEPS + this.dateValues);
     const expansion = new ICAL.RecurExpansion({ component, dtstart });
     let first = true;
     let ahead = 0;
@@ -383,7 +402,7 @@ class Series {
     for (const c of this.checkpoints) if (c.start <= now) checkpoint = c;
     // go on from where the walk is, unless the moment is behind it or a checkpoint is nearer
     if (!this.walk || now < this.watermark || (checkpoint && checkpoint.start > this.watermark)) {
-      spend(budget, 1 + this.dateValues);
+      spend(budget, EXPANSION_STEPS + this.dateValues);
       const expansion = checkpoint
         ? new ICAL.RecurExpansion(structuredClone(checkpoint.state) as unknown as ConstructorParameters<typeof ICAL.RecurExpansion>[0])
         : new ICAL.RecurExpansion({ component: this.event.component, dtstart: this.event.startDate });
