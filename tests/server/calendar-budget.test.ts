@@ -168,11 +168,15 @@ describe('checking a calendar', () => {
       }
       const moments: number[] = [];
       for (const [start, end] of reference.filter(([s]) => s >= at('2024-06-01T00:00:00Z'))) moments.push(start - 1000, start, (start + end) / 2, end - 1000, end);
+      // and moments all over 2025 (every 61 hours), where a spurious occurrence would show
+      const spread: number[] = [];
+      for (let m = at('2025-01-01T00:00:00Z'); m < at('2026-01-01T00:00:00Z'); m += 61 * 3_600_000) spread.push(m);
       // a shuffled order (fixed seed): forwards and backwards
       let seed = 7;
-      const order = moments.map((m) => [m, (seed = (seed * 48271) % 2147483647)] as const).sort((a, b) => a[1] - b[1]).map(([m]) => m);
+      const shuffle = (list: number[]) => list.map((m) => [m, (seed = (seed * 48271) % 2147483647)] as const).sort((a, b) => a[1] - b[1]).map(([m]) => m);
+      const order = shuffle([...shuffle(moments).slice(0, 450), ...spread]);
       const check = calendarCheck(text)!;
-      for (const m of order.slice(0, 400)) {
+      for (const m of order) {
         const expected = reference.some(([s, e]) => s <= m && m < e);
         expect(check.active(m), `${rule.join(' ')} at ${new Date(m).toISOString()}`).toBe(expected);
         expect(check.stats.exhausted).toBe(false);
