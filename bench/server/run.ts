@@ -2,7 +2,9 @@
  * Server benchmark (npm run bench:server): the embedded server in a child process on loopback,
  *  (a) OsmAnd ingest throughput: 200 devices, keep-alive agents, 32 requests in flight, 30,000 positions;
  *  (b) socket fan-out: 10 and 100 WebSocket clients (one admin session) in another process, positions
- *      ingested at 1,000/s; latency = OsmAnd request sent → the matching {positions} frame received.
+ *      ingested at 1,000/s; latency = OsmAnd request sent → the matching {positions} frame received;
+ *  (c) calendars (issue 32, calendar.ts): the hostile calendar refused, then /api/health latency while
+ *      alarms whose notification is limited by a calendar are ingested at 200/s.
  * Bounded, stops by itself; writes bench/results/server.json and server.md.
  */
 import { type ChildProcess, fork } from 'node:child_process';
@@ -13,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { CityGrid, Vehicle, demoPlaces, profileFor } from '../../server/simulator/model.ts';
 import { osmandParams } from '../../server/simulator/sender.ts';
 import { cpuSeconds } from '../proc.ts';
+import { calendarMarkdown, legacyCalendar, runCalendar } from './calendar.ts';
 
 const DEVICES = 200;
 const WARMUP = 2_000;
@@ -22,6 +25,8 @@ const FANOUT_RATE = 1_000;
 const FANOUT_SECONDS = 6;
 const FANOUT_CLIENTS = [10, 100];
 const PASSWORD = 'bench-password';
+const CALENDAR_ALARMS = 2_000;
+const CALENDAR_RATE = 200;
 
 const NOTES = `## How the pushes are made
 
@@ -229,6 +234,18 @@ async function main(): Promise<void> {
       fanout.push(result);
     }
 
+    // (c) calendars
+    const calendar = await runCalendar({
+      url,
+      osmandPort,
+      cookie,
+      uniqueIds: ids,
+      alarms: CALENDAR_ALARMS,
+      rate: CALENDAR_RATE,
+      insertLegacy: (text) => legacyCalendar(server, text),
+    });
+    console.log('calendar', calendar);
+
     const results = {
       date: new Date().toISOString(),
       machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${os.platform()} ${os.release()}` },
@@ -237,6 +254,7 @@ async function main(): Promise<void> {
       aim: { positionsPerSecond: 3000, fanoutP99Ms: 100 },
       ingest,
       fanout,
+      calendar,
       totalSeconds: round((Date.now() - started) / 1000, 1),
     };
     const dir = here('../results/');
@@ -267,6 +285,8 @@ async function main(): Promise<void> {
       ),
       '',
       ...fanout.map((f) => `Aim p99 < 100 ms with ${f.clients} clients: ${f.fanoutLatencyMs.p99 < 100 ? 'met' : 'missed'}.`),
+      '',
+      ...calendarMarkdown(calendar),
       '',
       NOTES,
       '',

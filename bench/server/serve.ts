@@ -2,6 +2,7 @@
  * The benchmarked server, in its own process (forked by run.ts with an IPC channel): a fresh data
  * directory, loopback only, random ports, demo admin (password from BENCH_PASSWORD), no simulator.
  */
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,15 @@ const server = await createServer({
   logger: false,
 });
 process.send?.({ url: server.url, osmandPort: server.osmandPort });
+
+// calendar.ts: a calendar written straight into the database, as if stored before the save-time limits
+process.on('message', (message: { type?: string; name?: string; text?: string }) => {
+  if (message.type !== 'legacy-calendar' || typeof message.text !== 'string') return;
+  const db = new Database(join(dataDir, 'athar.db'));
+  const id = Number(db.prepare("INSERT INTO calendars (name, data, attributes) VALUES (?, ?, '{}')").run(message.name ?? 'legacy', Buffer.from(message.text)).lastInsertRowid);
+  db.close();
+  process.send?.({ type: 'legacy-calendar', id });
+});
 
 let closing = false;
 async function shutdown(): Promise<void> {

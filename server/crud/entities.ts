@@ -1,4 +1,4 @@
-import { parseCalendar } from '../events/calendar.ts';
+import { calendarBudget, parseCalendar } from '../events/calendar.ts';
 import type {
   Calendar,
   Command,
@@ -137,11 +137,14 @@ export const calendarDef: EntityDef = {
     if (!text.replace(/^\uFEFF/, '').trimStart().startsWith('BEGIN:VCALENDAR')) {
       throw badRequest('Invalid calendar data: expected base64 of an iCalendar file (BEGIN:VCALENDAR)');
     }
+    let refused: string | null;
     try {
       parseCalendar(text);
+      refused = calendarBudget(text);
     } catch (error) {
       throw badRequest(`Invalid calendar data: ${error instanceof Error ? error.message : String(error)}`);
     }
+    if (refused) throw badRequest(`Calendar refused: ${refused}`);
   },
   toModel: (row, ex): Calendar => {
     const data = row.data;

@@ -8,8 +8,10 @@
 import type { Event } from '../../contract/models.ts';
 import type { NotificationInfo } from '../ingest/context.ts';
 import { KNOTS_TO_KMH } from '../../contract/units.ts';
+import { type Budget, turnBudget } from './calendar.ts';
 
-export function recipients(event: Event, notifications: NotificationInfo[]): Set<number> {
+/** `turn`: the calendar steps this ingest turn may still spend (see calendar.ts), shared by its events. */
+export function recipients(event: Event, notifications: NotificationInfo[], turn: Budget = turnBudget()): Set<number> {
   const users = new Set<number>();
   for (const notification of notifications) {
     if (notification.type !== event.type) continue;
@@ -18,7 +20,7 @@ export function recipients(event: Event, notifications: NotificationInfo[]): Set
       if (typeof alarm !== 'string' || !notification.alarms.has(alarm)) continue;
     }
     if (event.geofenceId && notification.geofenceIds && !notification.geofenceIds.has(event.geofenceId)) continue;
-    if (notification.calendar && !notification.calendar.active(event.eventTime ? Date.parse(event.eventTime) : Date.now())) continue;
+    if (notification.calendar && !notification.calendar.active(event.eventTime ? Date.parse(event.eventTime) : Date.now(), turn)) continue;
     for (const userId of notification.userIds) users.add(userId);
   }
   return users;

@@ -70,8 +70,14 @@ export class ContextCache {
   private readonly db: Db;
   private version = -1;
   private readonly devices = new Map<number, DeviceContext>();
-  /** each calendar read once per cache version, shared by every device's notifications */
-  private readonly calendars = new Map<number, CalendarCheck | null>();
+  /**
+   * each calendar's check, shared by every device's notifications and kept across cache versions:
+   * after a change anywhere, a calendar is read again (one primary-key read) and built again only
+   * when its text changed, so its cached occurrences survive edits of other objects
+   */
+  private readonly calendars = new Map<number, { text: string | null; check: CalendarCheck | null; version: number }>();
+  /** calendars built (parsed) so far: an edit rebuilds only the calendar it changed */
+  calendarBuilds = 0;
   private server: Attributes = {};
   private readonly stmts;
 
@@ -118,17 +124,23 @@ export class ContextCache {
     if (version === this.version) return;
     this.version = version;
     this.devices.clear();
-    this.calendars.clear();
     this.server = parseAttributes(this.stmts.server.get() as string | undefined);
   }
 
   /** The check of a calendar (null: none, or unreadable, which limits nothing). */
   private calendar(id: number): CalendarCheck | null {
-    if (!this.calendars.has(id)) {
-      const data = this.stmts.calendar.get(id) as Buffer | string | undefined;
-      this.calendars.set(id, data === undefined ? null : calendarCheck(Buffer.isBuffer(data) ? data.toString('utf8') : String(data)));
+    let entry = this.calendars.get(id);
+    if (entry?.version === this.version) return entry.check;
+    const data = this.stmts.calendar.get(id) as Buffer | string | undefined;
+    const text = data === undefined ? null : Buffer.isBuffer(data) ? data.toString('utf8') : String(data);
+    if (entry && entry.text === text) {
+      entry.version = this.version;
+      return entry.check;
     }
-    return this.calendars.get(id) ?? null;
+    if (text !== null) this.calendarBuilds += 1;
+    entry = { text, check: text === null ? null : calendarCheck(text), version: this.version };
+    this.calendars.set(id, entry);
+    return entry.check;
   }
 
   serverAttributes(): Attributes {

@@ -20,6 +20,7 @@ import {
   overspeedEvents,
 } from '../events/detect.ts';
 import { eventMessage, recipients } from '../events/notify.ts';
+import { turnBudget } from '../events/calendar.ts';
 import { type TripPoint, type TripState, advanceTrip, restoreTrip } from '../events/trip.ts';
 import { distanceMeters } from '../geo/contains.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
@@ -423,8 +424,9 @@ export class Ingest {
 
   /** Pushes each event to the users whose `web` notification matches, with `attributes.message`. */
   private pushEvents(deviceName: string, context: DeviceContext, events: Event[]): void {
+    const turn = turnBudget(); // the calendar checks of this position's events share one budget
     for (const event of events) {
-      const users = recipients(event, context.notifications);
+      const users = recipients(event, context.notifications, turn);
       if (!users.size) continue;
       const geofence = event.geofenceId
         ? (context.geofences.find((g) => g.id === event.geofenceId)?.name ??
