@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyWebsocket from '@fastify/websocket';
 import { type AppContext, authenticate } from './auth/context.ts';
-import { type LoginRateLimitOptions, loginRateLimit } from './auth/rateLimit.ts';
+import { type LoginRateLimitOptions, SignInLimiter } from './auth/rateLimit.ts';
 import { type OpenIdOptions, OpenIdClient } from './auth/openid.ts';
 import { TokenManager } from './auth/tokens.ts';
 import { getSecret, openDatabase } from './db/database.ts';
@@ -57,7 +57,7 @@ export interface ServerOptions {
   osmandPort?: number | null;
   /** injectable clock (ms) for ingest and the status timeout */
   now?: () => number;
-  /** failed-login limits of POST /api/session (defaults: 10 per email and per address in 10 minutes) */
+  /** failed sign-in limits, form and Basic (defaults: 10 per account and address with back-off, 30 per address in 10 minutes) */
   loginRateLimit?: LoginRateLimitOptions;
   /** statistics collector options (an injectable clock for tests) */
   statistics?: StatisticsOptions;
@@ -117,7 +117,14 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const live = new LiveHub(db);
   const ingest = new Ingest(db, live, options.now ? { now: options.now } : {});
   const stats = new StatisticsCollector(db, options.statistics ?? (options.now ? { now: options.now } : {}));
-  const ctx: AppContext = { db, dataDir, tokens: new TokenManager(db, getSecret(db, 'token')), live, log: app.log };
+  const ctx: AppContext = {
+    db,
+    dataDir,
+    tokens: new TokenManager(db, getSecret(db, 'token')),
+    live,
+    log: app.log,
+    signIn: new SignInLimiter(options.loginRateLimit),
+  };
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
@@ -136,7 +143,6 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     return payload;
   });
   securityHeaders(app);
-  loginRateLimit(app, options.loginRateLimit);
   statisticsRoutes(app, stats);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
+import type { SignInLimiter } from './rateLimit.ts';
 import type { TokenManager } from './tokens.ts';
 import type { LiveHub } from '../live.ts';
 import type { SessionRow } from '../db/sessions.ts';
@@ -16,6 +17,8 @@ export interface AppContext {
   tokens: TokenManager;
   live: LiveHub;
   log: FastifyBaseLogger;
+  /** failed sign-ins (form and Basic) per account and address */
+  signIn: SignInLimiter;
 }
 
 export interface AuthState {
@@ -91,9 +94,16 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
       const decoded = Buffer.from(credentials, 'base64').toString('utf8');
       const colon = decoded.indexOf(':');
       if (colon < 0) throw unauthorized('Invalid Basic credentials');
-      const user = findUserByLogin(ctx.db, decoded.slice(0, colon));
+      const account = decoded.slice(0, colon);
+      ctx.signIn.check(account, request.ip);
+      const user = findUserByLogin(ctx.db, account);
       const ok = await verifyPassword(decoded.slice(colon + 1), user ? { hash: user.hashedPassword ?? '', salt: user.salt ?? '' } : null);
-      if (!user || !ok || user.totpKey || accountProblem(user)) throw unauthorized();
+      if (!user || !ok) {
+        ctx.signIn.fail(account, request.ip);
+        throw unauthorized();
+      }
+      ctx.signIn.succeed(account, request.ip);
+      if (user.totpKey || accountProblem(user)) throw unauthorized();
       return { user, via: 'basic', session: null, expiresAt: null };
     }
     if (scheme === 'bearer') {

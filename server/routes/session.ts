@@ -41,15 +41,22 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const email = formField(request.body, 'email');
     const password = formField(request.body, 'password');
     if (!email || password === undefined) throw unauthorized('Missing email or password');
+    ctx.signIn.check(email, request.ip);
     const user = findUserByLogin(ctx.db, email);
     const ok = await verifyPassword(password, user ? { hash: user.hashedPassword ?? '', salt: user.salt ?? '' } : null);
-    if (!user || !ok) throw unauthorized('Invalid email or password');
+    if (!user || !ok) {
+      ctx.signIn.fail(email, request.ip);
+      throw unauthorized('Invalid email or password');
+    }
     if (user.totpKey) {
       const code = formField(request.body, 'code');
       if (!code || !verifyTotp(user.totpKey, code.trim())) {
+        // a wrong code counts; asking for the code (none sent yet) does not
+        if (code) ctx.signIn.fail(email, request.ip);
         throw new HttpError(401, code ? 'Invalid one-time code' : 'One-time code required', { 'WWW-Authenticate': 'TOTP' });
       }
     }
+    ctx.signIn.succeed(email, request.ip);
     const problem = accountProblem(user);
     if (problem) throw forbidden(problem);
     startSession(ctx, request, reply, user.id, null);
