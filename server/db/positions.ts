@@ -1,6 +1,6 @@
 import type { Event, Network, Position } from '../../contract/models.ts';
 import type { Db } from './database.ts';
-import { ACCESSIBLE_DEVICES } from './devices.ts';
+import { ACCESSIBLE_DEVICES } from './visibility.ts';
 import { bool, isoDate, parseAttributes, parseJson } from './convert.ts';
 
 export interface PositionRow {

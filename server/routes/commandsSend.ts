@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Attributes, Command, QueuedCommand, Typed } from '../../contract/models.ts';
 import { type AppContext, requireAuth, requireWritable } from '../auth/context.ts';
 import type { Db } from '../db/database.ts';
-import { ACCESSIBLE_DEVICES, canAccessDevice, findDevice } from '../db/devices.ts';
+import { canAccessDevice, findDevice } from '../db/devices.ts';
+import { ACCESSIBLE_DEVICES, ACCESSIBLE_GROUPS, OWNER_IDS } from '../db/visibility.ts';
 import { bool, parseAttributes } from '../db/convert.ts';
 import { getServerSettings } from '../db/server.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
@@ -67,7 +68,7 @@ function canAccessCommand(db: Db, userId: number | null, commandId: number): boo
   return !!db
     .prepare(
       `SELECT 1 FROM links WHERE propertyType = 'command' AND propertyId = @commandId AND ownerType = 'user'
-       AND (ownerId = @userId OR ownerId IN (SELECT managedUserId FROM user_user WHERE userId = @userId))`,
+       AND ownerId IN (${OWNER_IDS})`,
     )
     .get({ userId, commandId });
 }
@@ -152,14 +153,7 @@ export function commandSendRoutes(app: FastifyInstance, ctx: AppContext): void {
         .all(scope === null ? { groupId } : { groupId, userId: scope }) as Array<{ id: number }>;
       const reachable =
         scope === null ||
-        !!ctx.db
-          .prepare(
-            `WITH RECURSIVE owners(id) AS (SELECT @userId UNION SELECT managedUserId FROM user_user WHERE userId = @userId),
-             grps(id) AS (SELECT groupId FROM user_group WHERE userId IN owners
-               UNION SELECT device_groups.id FROM device_groups JOIN grps ON device_groups.groupId = grps.id)
-             SELECT 1 WHERE @groupId IN grps`,
-          )
-          .get({ userId: scope, groupId });
+        !!ctx.db.prepare(`SELECT 1 WHERE @groupId IN (${ACCESSIBLE_GROUPS})`).get({ userId: scope, groupId });
       if (!group || !reachable) throw forbidden('Group access denied');
       for (const device of devices) checkSupported(ctx.db, device.id, command);
       const queued = ctx.db.transaction(() =>

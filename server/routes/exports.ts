@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppContext, requireAuth } from '../auth/context.ts';
+import { assertReportsAllowed } from '../auth/restrictions.ts';
 import { type DeviceRow, canAccessDevice, findDevice } from '../db/devices.ts';
+import { OWNER_IDS } from '../db/visibility.ts';
 import { parseAttributes } from '../db/convert.ts';
 import { type PositionRow, positionHistory } from '../db/positions.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
@@ -111,7 +113,7 @@ function canAccessGeofence(ctx: AppContext, userId: number, geofenceId: number, 
   return !!ctx.db
     .prepare(
       `SELECT 1 FROM links WHERE propertyType = 'geofence' AND propertyId = @geofenceId AND (
-         (ownerType = 'user' AND (ownerId = @userId OR ownerId IN (SELECT managedUserId FROM user_user WHERE userId = @userId)))
+         (ownerType = 'user' AND ownerId IN (${OWNER_IDS}))
          OR (ownerType = 'device' AND ownerId = @deviceId))`,
     )
     .get({ userId, geofenceId, deviceId });
@@ -129,6 +131,7 @@ function load(ctx: AppContext, request: FastifyRequest): Export {
   const to = parseZonedDate(toValue, 'to');
   const device = findDevice(ctx.db, deviceId);
   if (!device || !canAccessDevice(ctx.db, user.administrator ? null : user.id, deviceId)) throw forbidden('Device access denied');
+  assertReportsAllowed(ctx, user);
   let positions = positionHistory(ctx.db, deviceId, from, to);
   const geofenceValue = queryString(request.query, 'geofenceId');
   if (geofenceValue !== undefined && geofenceValue !== '' && geofenceValue !== '0') {

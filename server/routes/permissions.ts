@@ -5,7 +5,7 @@ import { assertWritable } from '../auth/restrictions.ts';
 import { recordAction } from '../audit.ts';
 import { type ObjectType, canAccess, canAccessDeviceAs, canAccessUserAs, objectExists } from '../crud/access.ts';
 import type { Db } from '../db/database.ts';
-import type { UserRow } from '../db/users.ts';
+import { type UserRow, isManagedBy } from '../db/users.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { type Json, isRecord, queryInt } from '../http/input.ts';
 
@@ -75,7 +75,7 @@ function accessible(db: Db, user: UserRow, type: Owner | Property, id: number): 
     case 'user':
       return canAccessUserAs(db, user, id);
     case 'managedUser':
-      return user.administrator === 1 || !!db.prepare('SELECT 1 FROM user_user WHERE userId = ? AND managedUserId = ?').get(user.id, id);
+      return user.administrator === 1 || isManagedBy(db, user.id, id);
     case 'device':
     case 'linkedDevice':
       return canAccessDeviceAs(db, user, id);

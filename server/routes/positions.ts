@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Position } from '../../contract/models.ts';
 import { type AppContext, requireAuth, requireWritable } from '../auth/context.ts';
+import { assertReportsAllowed } from '../auth/restrictions.ts';
 import type { Db } from '../db/database.ts';
 import { canAccessDevice } from '../db/devices.ts';
 import { latestPositions, positionHistory, positionsByIds, toPosition } from '../db/positions.ts';
@@ -20,7 +21,11 @@ export function positionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { user } = requireAuth(request);
     const scope = user.administrator ? null : user.id;
     const ids = queryList(request.query, 'id').map((v) => parseId(v, 'id'));
-    if (ids.length) return positionsByIds(ctx.db, scope, ids).map(toPosition);
+    if (ids.length) {
+      // history by id, as Traccar: refused with disableReports
+      assertReportsAllowed(ctx, user);
+      return positionsByIds(ctx.db, scope, ids).map(toPosition);
+    }
 
     const deviceIdValue = queryString(request.query, 'deviceId');
     if (deviceIdValue === undefined) return latestPositions(ctx.db, scope).map(toPosition);
@@ -31,6 +36,7 @@ export function positionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const to = queryString(request.query, 'to');
     if (from === undefined && to === undefined) return latestPositions(ctx.db, scope, deviceId).map(toPosition);
     if (from === undefined || to === undefined) throw badRequest('Both from and to are required');
+    assertReportsAllowed(ctx, user);
     return positionHistory(ctx.db, deviceId, parseZonedDate(from, 'from'), parseZonedDate(to, 'to')).map(toPosition);
   });
 

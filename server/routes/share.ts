@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppContext, requireAuth } from '../auth/context.ts';
 import { canAccessDevice, findDevice } from '../db/devices.ts';
+import { ACCESSIBLE_GROUPS } from '../db/visibility.ts';
 import { getServerSettings, serverFlag } from '../db/server.ts';
 import { defaultUserFields, findUserByEmail, insertUser, updateUser, userFields } from '../db/users.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
@@ -8,19 +9,8 @@ import { formField, parseId, parseZonedDate } from '../http/input.ts';
 
 const TEXT = 'text/plain; charset=utf-8';
 
-/** Groups a user reaches: linked to them or a user they manage, and every subgroup. */
 function canAccessGroup(ctx: AppContext, userId: number, groupId: number): boolean {
-  return !!ctx.db
-    .prepare(
-      `WITH RECURSIVE
-        owners(id) AS (SELECT @userId UNION SELECT managedUserId FROM user_user WHERE userId = @userId),
-        grps(id) AS (
-          SELECT groupId FROM user_group WHERE userId IN owners
-          UNION SELECT device_groups.id FROM device_groups JOIN grps ON device_groups.groupId = grps.id
-        )
-      SELECT 1 WHERE @groupId IN grps`,
-    )
-    .get({ userId, groupId });
+  return !!ctx.db.prepare(`SELECT 1 WHERE @groupId IN (${ACCESSIBLE_GROUPS})`).get({ userId, groupId });
 }
 
 interface Target {

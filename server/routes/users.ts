@@ -1,8 +1,10 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import type { User } from '../../contract/models.ts';
 import { type AppContext, requireAuth } from '../auth/context.ts';
 import { hashPassword } from '../auth/password.ts';
 import { recordAction } from '../audit.ts';
+import { assertWritable, restricted } from '../auth/restrictions.ts';
 import { canAccessDeviceAs } from '../crud/access.ts';
 import { base32Decode, generateTotpKey } from '../auth/totp.ts';
 import { getServerSettings, serverFlag } from '../db/server.ts';
@@ -67,7 +69,7 @@ export function applyUserInput(o: Json, base: UserFields): UserFields {
   return r;
 }
 
-const RESTRICTED = ['readonly', 'deviceReadonly', 'disabled', 'limitCommands', 'disableReports', 'fixedEmail'] as const;
+const RESTRICTED = ['readonly', 'deviceReadonly', 'disabled', 'limitCommands', 'disableReports', 'fixedEmail', 'temporary'] as const;
 
 /** Traccar's checkUserUpdate: who may change privileged fields (violations are SecurityException → 400). */
 export function checkUserUpdate(actor: UserRow | null, before: UserFields, after: UserFields, targetId: number | null): void {
@@ -91,6 +93,23 @@ export function checkUserUpdate(actor: UserRow | null, before: UserFields, after
 
 function canAccessUser(ctx: AppContext, actor: UserRow, userId: number): boolean {
   return actor.administrator === 1 || actor.id === userId || isManagedBy(ctx.db, actor.id, userId);
+}
+
+/** The user attributes a readonly user may still change on itself (Traccar's BaseObjectResource.update). */
+const READONLY_ATTRIBUTES = ['notificationTokens', 'termsAccepted'];
+
+/**
+ * Traccar's skipReadonly: a readonly user (its flag or the server's) may change only its password,
+ * notification tokens and terms acceptance; anything else, or any other user, is refused.
+ */
+function checkReadonlyUpdate(ctx: AppContext, actor: UserRow, targetId: number, after: UserFields): void {
+  if (!restricted(ctx, actor, 'readonly')) return;
+  const strip = (fields: UserFields): UserFields => {
+    const attributes = { ...fields.attributes };
+    for (const key of READONLY_ATTRIBUTES) delete attributes[key];
+    return { ...fields, attributes };
+  };
+  if (actor.id !== targetId || !isDeepStrictEqual(strip(userFields(actor)), strip(after))) throw forbidden('Account is readonly');
 }
 
 function passwordInput(o: Json): string | undefined {
@@ -136,6 +155,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!password) throw badRequest('Password is required');
     const firstUser = countUsers(ctx.db) === 0;
     if (!actor?.administrator) {
+      // Athar is stricter than Traccar here: a readonly manager (or any user of a readonly server) creates no one.
+      if (actor) assertWritable(ctx, actor);
       checkUserUpdate(actor, defaultUserFields, firstUser ? { ...fields, administrator: false } : fields, null);
       if (actor && actor.userLimit !== 0) {
         if (actor.userLimit > 0 && countManagedUsers(ctx.db, actor.id) >= actor.userLimit) {
@@ -184,6 +205,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     const before = userFields(target);
     const after = applyUserInput(o, before);
     checkUserUpdate(auth.user, before, after, id);
+    checkReadonlyUpdate(ctx, auth.user, id, after);
     ensureUniqueEmail(ctx, after.email, id);
     const password = passwordInput(o);
     const hashed = password ? await hashPassword(password) : null;
@@ -203,6 +225,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!auth.user.administrator && (auth.user.id === id || !isManagedBy(ctx.db, auth.user.id, id))) {
       throw forbidden('User access denied');
     }
+    assertWritable(ctx, auth.user);
     if (!findUserById(ctx.db, id)) throw notFound();
     deleteUser(ctx.db, id);
     ctx.live.disconnectUser(id);
