@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyWebsocket from '@fastify/websocket';
 import { type AppContext, authenticate } from './auth/context.ts';
+import { type RouteDeclaration, access, authorization } from './auth/authorize.ts';
 import { type LoginRateLimitOptions, SignInLimiter } from './auth/rateLimit.ts';
 import { type OpenIdOptions, OpenIdClient } from './auth/openid.ts';
 import { TokenManager } from './auth/tokens.ts';
@@ -83,6 +84,8 @@ export interface RunningServer {
   demoPassword: string | null;
   /** the bound OsmAnd port, null when off */
   osmandPort: number | null;
+  /** every route of the web port with its access declaration (the route table test reads it) */
+  routes: readonly RouteDeclaration[];
   close(): Promise<void>;
 }
 
@@ -134,6 +137,8 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   app.addHook('onRequest', async (request) => {
     if (request.method !== 'OPTIONS' && isApi(request.url)) request.auth = await authenticate(ctx, request);
   });
+  // every route declares its access (checked at startup), one gate checks it on every request
+  const routeAccess = authorization(app, ctx);
 
   // CORS as Traccar's CorsResponseFilter (REST responses only), never a wildcard with credentials
   const cors = corsPolicy(options.webOrigin);
@@ -157,7 +162,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     return reply.code(500).type(TEXT).send('Internal server error');
   });
 
-  app.options('/api/*', async (_request, reply) => reply.code(200).send());
+  app.options('/api/*', access('public'), async (_request, reply) => reply.code(200).send());
   sessionRoutes(app, ctx);
   openIdRoutes(app, ctx, options.openId ? new OpenIdClient(options.openId) : null);
   serverRoutes(app, ctx, { openIdEnabled: !!options.openId, openIdForce: !!options.openId?.force });
@@ -179,7 +184,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   announcements(app, dataDir);
   announcementRoutes(app, ctx);
   const clientDir = options.clientDir === undefined ? null : options.clientDir;
-  app.setNotFoundHandler(await clientFiles(app, clientDir ? resolve(clientDir) : null));
+  app.setNotFoundHandler(await clientFiles(app, clientDir ? resolve(clientDir) : null, routeAccess));
 
   const host = options.host ?? '0.0.0.0';
   try {
@@ -219,6 +224,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     port,
     demoPassword,
     osmandPort: osmand?.port ?? null,
+    routes: routeAccess.routes,
     async close() {
       if (closed) return;
       closed = true;

@@ -7,7 +7,7 @@ import type { SessionRow } from '../db/sessions.ts';
 import { findSession } from '../db/sessions.ts';
 import { findUserById, findUserByLogin, type UserRow } from '../db/users.ts';
 import { verifyPassword } from './password.ts';
-import { HttpError, forbidden, unauthorized } from '../http/errors.ts';
+import { HttpError, unauthorized } from '../http/errors.ts';
 import { isRecord } from '../http/input.ts';
 
 /** Everything route modules share. */
@@ -114,8 +114,8 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
     throw unauthorized('Unsupported authorization scheme');
   }
   const isUpgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
-  // The socket's ?token= wins over the cookie (checked by the socket route).
-  if (isUpgrade && isRecord(request.query) && typeof request.query.token === 'string') return null;
+  // The socket's ?token= wins over the cookie.
+  if (isUpgrade && isRecord(request.query) && typeof request.query.token === 'string') return userFromToken(ctx, request.query.token);
   return userFromSession(ctx, request, STATE_CHANGING.has(request.method) || isUpgrade);
 }
 
@@ -124,16 +124,4 @@ export function requireAuth(request: FastifyRequest): AuthState {
   if (request.auth) return request.auth;
   const accept = request.headers.accept ?? '';
   throw new HttpError(401, 'Unauthorized', accept.includes('text/html') ? { 'WWW-Authenticate': 'Basic realm="api"' } : {});
-}
-
-/** An administrator, or `deny` (Traccar's 400 by default; `accessDenied` for a 403). */
-export function requireAdmin(request: FastifyRequest, deny: (message: string) => HttpError = forbidden): AuthState {
-  const auth = requireAuth(request);
-  if (!auth.user.administrator) throw deny('Administrator access required');
-  return auth;
-}
-
-/** Readonly users may not change anything but (limited parts of) themselves. */
-export function requireWritable(auth: AuthState): void {
-  if (auth.user.readonly && !auth.user.administrator) throw forbidden('Account is readonly');
 }

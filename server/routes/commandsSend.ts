@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Attributes, Command, QueuedCommand, Typed } from '../../contract/models.ts';
-import { type AppContext, requireAuth, requireWritable } from '../auth/context.ts';
+import type { AppContext } from '../auth/context.ts';
 import type { Db } from '../db/database.ts';
 import { canAccessDevice, findDevice } from '../db/devices.ts';
 import { ACCESSIBLE_DEVICES, ACCESSIBLE_GROUPS, OWNER_IDS } from '../db/visibility.ts';
@@ -9,6 +9,7 @@ import { getServerSettings } from '../db/server.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { field, objectBody, parseId, queryBool, queryInt, queryString } from '../http/input.ts';
 import { COMMAND_TYPES } from '../model/constants.ts';
+import { access, signedIn } from '../auth/authorize.ts';
 
 interface CommandRow {
   id: number;
@@ -90,16 +91,16 @@ function checkSupported(db: Db, deviceId: number, command: CommandInput): void {
 }
 
 export function commandSendRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/commands/types', async (request): Promise<Typed[]> => {
-    const { user } = requireAuth(request);
+  app.get('/api/commands/types', access('object:device'), async (request): Promise<Typed[]> => {
+    const { user } = signedIn(request);
     const deviceId = queryInt(request.query, 'deviceId') ?? 0;
     if (deviceId <= 0) return COMMAND_TYPES.map((type) => ({ type }));
     if (!canAccessDevice(ctx.db, user.administrator ? null : user.id, deviceId)) throw forbidden('Device access denied');
     return supportedCommandTypes(ctx.db, deviceId, queryBool(request.query, 'textChannel')).map((type) => ({ type }));
   });
 
-  app.get('/api/commands/send', async (request): Promise<Command[]> => {
-    const { user } = requireAuth(request);
+  app.get('/api/commands/send', access('object:device'), async (request): Promise<Command[]> => {
+    const { user } = signedIn(request);
     const value = queryString(request.query, 'deviceId');
     if (value === undefined) throw badRequest('deviceId is required');
     const deviceId = parseId(value, 'deviceId');
@@ -118,10 +119,8 @@ export function commandSendRoutes(app: FastifyInstance, ctx: AppContext): void {
       .map(toCommand);
   });
 
-  app.post('/api/commands/send', async (request, reply) => {
-    const auth = requireAuth(request);
-    const { user } = auth;
-    requireWritable(auth);
+  app.post('/api/commands/send', access('writable'), async (request, reply) => {
+    const { user } = signedIn(request);
     const body = objectBody(request.body);
     const savedId = field.integer(body, 'id') ?? 0;
     const deviceId = field.integer(body, 'deviceId') ?? 0;

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { type AppContext, userFromToken } from '../auth/context.ts';
+import { access } from '../auth/authorize.ts';
+import type { AppContext } from '../auth/context.ts';
 import { latestPositions, toPosition } from '../db/positions.ts';
-import { unauthorized } from '../http/errors.ts';
-import { queryString } from '../http/input.ts';
 
 /**
  * /api/socket: authenticated by `?token=` or the session cookie (with the origin check done by the
@@ -11,14 +10,8 @@ import { queryString } from '../http/input.ts';
 export function socketRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/api/socket',
-    {
-      websocket: true,
-      preValidation: async (request) => {
-        const token = queryString(request.query, 'token');
-        if (token !== undefined) request.auth = userFromToken(ctx, token);
-        if (!request.auth) throw unauthorized();
-      },
-    },
+    // the gate answers an unauthenticated upgrade with a plain HTTP 401, so no socket is made
+    { websocket: true, ...access('user') },
     (socket, request) => {
       const auth = request.auth;
       if (!auth) {

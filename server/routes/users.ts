@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import type { User } from '../../contract/models.ts';
-import { type AppContext, requireAuth } from '../auth/context.ts';
+import type { AppContext } from '../auth/context.ts';
 import { hashPassword } from '../auth/password.ts';
 import { recordAction } from '../audit.ts';
 import { assertWritable, restricted } from '../auth/restrictions.ts';
@@ -29,6 +29,7 @@ import {
 } from '../db/users.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { type Json, field, objectBody, parseId, queryInt, queryString } from '../http/input.ts';
+import { access, signedIn } from '../auth/authorize.ts';
 
 /** Merges a (possibly partial) JSON user over `base`; absent fields keep their value. */
 export function applyUserInput(o: Json, base: UserFields): UserFields {
@@ -123,8 +124,8 @@ function ensureUniqueEmail(ctx: AppContext, email: string, exceptId: number | nu
 }
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/users', async (request): Promise<User[]> => {
-    const auth = requireAuth(request);
+  app.get('/api/users', access('user'), async (request): Promise<User[]> => {
+    const auth = signedIn(request);
     const userId = queryInt(request.query, 'userId');
     const deviceId = queryInt(request.query, 'deviceId');
     let rows: UserRow[];
@@ -147,7 +148,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     return rows.map(toUser);
   });
 
-  app.post('/api/users', async (request) => {
+  app.post('/api/users', access('public'), async (request) => {
     const actor = request.auth?.user ?? null;
     const o = objectBody(request.body);
     const fields = applyUserInput(o, defaultUserFields);
@@ -180,13 +181,13 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     return toUser(findUserById(ctx.db, id)!);
   });
 
-  app.post('/api/users/totp', async (_request, reply) => {
+  app.post('/api/users/totp', access('public'), async (_request, reply) => {
     if (!serverFlag(getServerSettings(ctx.db), 'totpEnable')) throw forbidden('One-time passwords are not enabled');
     return reply.type('text/plain; charset=utf-8').send(generateTotpKey());
   });
 
-  app.get<{ Params: { id: string } }>('/api/users/:id', async (request) => {
-    const auth = requireAuth(request);
+  app.get<{ Params: { id: string } }>('/api/users/:id', access('object:user'), async (request) => {
+    const auth = signedIn(request);
     const id = parseId(request.params.id, 'id');
     if (!canAccessUser(ctx, auth.user, id)) throw forbidden('User access denied');
     const user = findUserById(ctx.db, id);
@@ -194,8 +195,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     return toUser(user);
   });
 
-  app.put<{ Params: { id: string } }>('/api/users/:id', async (request) => {
-    const auth = requireAuth(request);
+  app.put<{ Params: { id: string } }>('/api/users/:id', access('object:user'), async (request) => {
+    const auth = signedIn(request);
     const id = parseId(request.params.id, 'id');
     const o = objectBody(request.body);
     if (field.integer(o, 'id') !== id) throw badRequest('Body id must equal the path id');
@@ -219,13 +220,12 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     return toUser(findUserById(ctx.db, id)!);
   });
 
-  app.delete<{ Params: { id: string } }>('/api/users/:id', async (request, reply) => {
-    const auth = requireAuth(request);
+  app.delete<{ Params: { id: string } }>('/api/users/:id', access('writable'), async (request, reply) => {
+    const auth = signedIn(request);
     const id = parseId(request.params.id, 'id');
     if (!auth.user.administrator && (auth.user.id === id || !isManagedBy(ctx.db, auth.user.id, id))) {
       throw forbidden('User access denied');
     }
-    assertWritable(ctx, auth.user);
     if (!findUserById(ctx.db, id)) throw notFound();
     deleteUser(ctx.db, id);
     ctx.live.disconnectUser(id);
