@@ -75,6 +75,11 @@ export interface ServerOptions {
   mapStyle?: string;
   /** OpenID sign-in (Traccar's `openid.*`; `OPENID_*` in `npm start`); off when absent */
   openId?: OpenIdOptions;
+  /**
+   * The server's public address (Traccar's `web.url`; `WEB_URL` in `npm start`) for the links it
+   * mails; without one, the address it was started on.
+   */
+  webUrl?: string;
 }
 
 export interface RunningServer {
@@ -117,6 +122,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       void (reply as unknown as FastifyReply).code(400).type(TEXT).send(message);
     },
   });
+  let startedUrl = '';
   const live = new LiveHub(db);
   const ingest = new Ingest(db, live, options.now ? { now: options.now } : {});
   const stats = new StatisticsCollector(db, options.statistics ?? (options.now ? { now: options.now } : {}));
@@ -127,6 +133,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     live,
     log: app.log,
     signIn: new SignInLimiter(options.loginRateLimit),
+    publicUrl: () => (options.webUrl ?? startedUrl).replace(/\/+$/, ''),
   };
 
   await app.register(fastifyCookie);
@@ -198,6 +205,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 8082);
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  startedUrl = `http://${urlHost}:${port}`;
   const osmandPort = options.osmandPort === undefined ? (options.port === 0 ? 0 : 5055) : options.osmandPort;
   let osmand: OsmandServer | null = null;
   try {

@@ -6,6 +6,8 @@ import { cacheVersion } from './ingest/version.ts';
 
 interface Client {
   userId: number;
+  /** the cookie session the socket was opened with, null for a token */
+  sessionId: string | null;
   socket: WebSocket;
   logs: boolean;
 }
@@ -42,8 +44,8 @@ export class LiveHub {
     this.timer.unref();
   }
 
-  add(userId: number, socket: WebSocket): Client {
-    const client: Client = { userId, socket, logs: false };
+  add(userId: number, socket: WebSocket, sessionId: string | null = null): Client {
+    const client: Client = { userId, sessionId, socket, logs: false };
     this.clients.add(client);
     socket.on('close', () => this.clients.delete(client));
     return client;
@@ -186,6 +188,11 @@ export class LiveHub {
   /** Sends a message to every socket of one user (e.g. a test notification, which has no device). */
   pushToUser(userId: number, message: SocketMessage): void {
     for (const client of this.clients) if (client.userId === userId) this.send(client, message);
+  }
+
+  /** Closes the sockets opened with one cookie session (its logout). */
+  disconnectSession(sessionId: string): void {
+    for (const client of this.clients) if (client.sessionId === sessionId) client.socket.close(4000);
   }
 
   /** Closes a user's sockets, e.g. after logout or password change. */

@@ -19,6 +19,12 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** failed sign-ins (form and Basic) per account and address */
   signIn: SignInLimiter;
+  /**
+   * The server's public address for links it sends (password reset), without a trailing slash:
+   * the configured `webUrl` (Traccar's web.url), else the address it was started on; never a
+   * request's Host.
+   */
+  publicUrl(): string;
 }
 
 export interface AuthState {

@@ -66,15 +66,16 @@ export function queryDevices(db: Db, query: DeviceQuery): DeviceRow[] {
     where.push('id IN (SELECT deviceId FROM user_device WHERE userId = @linkedTo)');
     params.linkedTo = query.linkedToUserId;
   }
+  // lists of any length as one JSON parameter each (no bound on the number of ids)
   const lookups: string[] = [];
-  query.ids?.forEach((id, i) => {
-    lookups.push(`id = @id${i}`);
-    params[`id${i}`] = id;
-  });
-  query.uniqueIds?.forEach((uniqueId, i) => {
-    lookups.push(`uniqueId = @uid${i}`);
-    params[`uid${i}`] = uniqueId;
-  });
+  if (query.ids?.length) {
+    lookups.push('id IN (SELECT value FROM json_each(@ids))');
+    params.ids = JSON.stringify(query.ids);
+  }
+  if (query.uniqueIds?.length) {
+    lookups.push('uniqueId IN (SELECT value FROM json_each(@uniqueIds))');
+    params.uniqueIds = JSON.stringify(query.uniqueIds);
+  }
   if (lookups.length) where.push(`(${lookups.join(' OR ')})`);
   if (query.keyword) {
     where.push(

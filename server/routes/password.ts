@@ -24,8 +24,8 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
         .prepare('INSERT INTO password_resets (tokenHash, userId, expiresAt) VALUES (?, ?, ?)')
         .run(hashToken(token), user.id, Date.now() + RESET_LIFETIME);
       // No mail server: the "mail" goes to DATA_DIR/mail.log (and the log).
-      const base = request.headers.host ? `${request.protocol}://${request.headers.host}` : '';
-      const link = `${base}/reset-password?passwordReset=${token}`;
+      // the configured public address, never the request's Host (which an attacker chooses)
+      const link = `${ctx.publicUrl()}/reset-password?passwordReset=${token}`;
       appendFileSync(join(ctx.dataDir, 'mail.log'), `${new Date().toISOString()} to=${user.email} subject="Password reset" link=${link}\n`);
       ctx.log.info({ email: user.email, link }, 'password reset link');
     }

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Attributes, Event, Position, Report } from '../../contract/models.ts';
 import type { AppContext } from '../auth/context.ts';
 import { assertReportsAllowed, checkEdit } from '../auth/restrictions.ts';
+import { canAccess } from '../crud/access.ts';
 import { type DeviceRow, canAccessDevice, findDevice, toDevice } from '../db/devices.ts';
 import { getServerSettings } from '../db/server.ts';
 import { isManagedBy, type UserRow } from '../db/users.ts';
@@ -307,10 +308,19 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
     return listReports(ctx.db, null, { ...options, linkedToUserId: target });
   });
 
+  /** Traccar's checkEdit of a Schedulable: a calendar set or changed must be one the user reaches. */
+  const checkCalendar = (user: UserRow, fields: { calendarId: number }, current?: Report): void => {
+    if (fields.calendarId > 0 && fields.calendarId !== current?.calendarId && !canAccess(ctx.db, user, 'calendar', fields.calendarId)) {
+      throw forbidden(`No access to calendar ${fields.calendarId}`);
+    }
+  };
+
   app.post('/api/reports', access('writable'), async (request): Promise<Report> => {
     const auth = signedIn(request);
     checkEdit(ctx, auth.user, 'other', true);
-    return insertReport(ctx.db, auth.user.id, reportFields(request.body));
+    const fields = reportFields(request.body);
+    checkCalendar(auth.user, fields);
+    return insertReport(ctx.db, auth.user.id, fields);
   });
 
   const visible = (request: FastifyRequest<{ Params: { id: string } }>): { report: Report; user: UserRow } => {
@@ -329,7 +339,9 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = objectBody(request.body);
     const bodyId = field.integer(body, 'id');
     if (bodyId !== undefined && bodyId !== report.id) throw badRequest('Body id does not match the path');
-    return updateReport(ctx.db, report.id, reportFields(body, report));
+    const fields = reportFields(body, report);
+    checkCalendar(user, fields, report);
+    return updateReport(ctx.db, report.id, fields);
   });
 
   app.delete<{ Params: { id: string } }>('/api/reports/:id', access('writable'), async (request, reply) => {

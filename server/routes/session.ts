@@ -66,7 +66,10 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.delete('/api/session', access('user'), async (request, reply) => {
     const auth = signedIn(request);
-    if (auth.session) deleteSession(ctx.db, auth.session.id);
+    if (auth.session) {
+      deleteSession(ctx.db, auth.session.id);
+      ctx.live.disconnectSession(auth.session.id);
+    }
     recordAction(ctx.db, request, auth.user.id, 'logout', 'user', auth.user.id);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.code(204).send();

@@ -16,7 +16,6 @@ import {
   countUsers,
   deleteUser,
   defaultUserFields,
-  findUserByEmail,
   findUserById,
   insertUser,
   isManagedBy,
@@ -66,6 +65,12 @@ export function applyUserInput(o: Json, base: UserFields): UserFields {
   if (expiration !== undefined) r.expirationTime = expiration;
   r.attributes = field.attributes(o) ?? r.attributes;
   if (!r.email) throw badRequest('Email is required');
+  // an email goes into mail headers and sign-in lookups: no spaces, line breaks or control characters
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f]/.test(r.email)) throw badRequest('Email may not contain spaces or line breaks');
+  if (r.email.length > 254) throw badRequest('Email is longer than 254 characters');
+  // eslint-disable-next-line no-control-regex
+  if (r.login !== null && /[\u0000-\u001f\u007f]/.test(r.login)) throw badRequest('Login may not contain control characters');
   if (r.totpKey !== null && !base32Decode(r.totpKey)?.length) throw badRequest('Invalid one-time password key');
   return r;
 }
@@ -118,9 +123,17 @@ function passwordInput(o: Json): string | undefined {
   return password ? password : undefined;
 }
 
-function ensureUniqueEmail(ctx: AppContext, email: string, exceptId: number | null): void {
-  const existing = findUserByEmail(ctx.db, email);
-  if (existing && existing.id !== exceptId) throw badRequest('Email is already registered');
+/**
+ * Sign-in takes an email or a login (case-insensitively), so each must name one user: an email
+ * may be no other user's email or login, a login no other user's login or email.
+ */
+function ensureUniqueSignIn(ctx: AppContext, fields: UserFields, exceptId: number | null): void {
+  const taken = (name: string): boolean =>
+    !!ctx.db
+      .prepare('SELECT 1 FROM users WHERE id != @except AND (email = @name COLLATE NOCASE OR login = @name COLLATE NOCASE)')
+      .get({ except: exceptId ?? 0, name });
+  if (taken(fields.email)) throw badRequest('Email is already registered');
+  if (fields.login !== null && taken(fields.login)) throw badRequest('Login is already taken');
 }
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -170,7 +183,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
     }
     if (firstUser) fields.administrator = true;
-    ensureUniqueEmail(ctx, fields.email, null);
+    ensureUniqueSignIn(ctx, fields, null);
     const hashed = await hashPassword(password);
     const id = ctx.db.transaction(() => {
       const newId = insertUser(ctx.db, fields, hashed);
@@ -207,7 +220,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     const after = applyUserInput(o, before);
     checkUserUpdate(auth.user, before, after, id);
     checkReadonlyUpdate(ctx, auth.user, id, after);
-    ensureUniqueEmail(ctx, after.email, id);
+    ensureUniqueSignIn(ctx, after, id);
     const password = passwordInput(o);
     const hashed = password ? await hashPassword(password) : null;
     ctx.db.transaction(() => {

@@ -1,9 +1,13 @@
 /**
- * Issue 32's medium findings: each test here failed on the code before its fix.
+ * Issue 32's medium and low findings: each test here failed on the code before its fix.
  */
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Device, User } from '../../contract/models.ts';
-import { ADMIN_PASSWORD, type TestServer, basic, createUser, form, json, linkedUser, login, start } from './helpers.ts';
+import { ADMIN_PASSWORD, type TestServer, basic, createUser, form, json, linkedUser, login, nextMessage, openSocket, start } from './helpers.ts';
 
 let server: TestServer;
 let url: string;
@@ -159,5 +163,109 @@ describe('notification tokens from the unauthenticated OsmAnd port (finding 6)',
     expect(await tokenOf()).toBe(`token-4-${'x'.repeat(200)}`);
     await send('y'.repeat(5000));
     expect(await tokenOf()).toBe(`token-4-${'x'.repeat(200)}`);
+  });
+});
+
+describe('low findings', () => {
+  it('the server-wide readonly and deviceReadonly stop device pictures and position deletes', async () => {
+    const { cookie } = await linkedUser(url, admin, { name: 'Pic', email: 'pic@example.com', password: 'pic-pass' }, device.id);
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const upload = (): Promise<Response> =>
+      fetch(`${url}/api/devices/${device.id}/image`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'image/png' }, body: png });
+    const remove = (): Promise<Response> =>
+      call({ Cookie: cookie }, 'DELETE', `/api/positions?deviceId=${device.id}&from=1990-01-01T00:00:00Z&to=1990-01-02T00:00:00Z`);
+    const settings = await json<Record<string, unknown>>(await call(admin, 'GET', '/api/server'));
+    for (const flag of ['readonly', 'deviceReadonly']) {
+      expect((await call(admin, 'PUT', '/api/server', { ...settings, [flag]: true })).status).toBe(200);
+      try {
+        expect((await upload()).status, flag).toBe(400);
+        expect((await remove()).status, flag).toBe(400);
+      } finally {
+        expect((await call(admin, 'PUT', '/api/server', settings)).status).toBe(200);
+      }
+    }
+    expect((await remove()).status).toBe(204);
+  });
+
+  it('the reset link takes the configured public address, never the request Host', async () => {
+    const sendReset = (email: string): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const body = form({ email }).toString();
+        const req = httpRequest(`${url}/api/password/reset`, {
+          method: 'POST',
+          headers: { Host: 'evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+        }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    await createUser(url, { name: 'Reset', email: 'reset@example.com', password: 'reset-pass' });
+    expect(await sendReset('reset@example.com')).toBe(200);
+    const links = (dir: string): string[] => [...readFileSync(join(dir, 'mail.log'), 'utf8').matchAll(/link=(\S+)/g)].map((m) => m[1]!);
+    expect(links(server.dataDir).at(-1)).toMatch(new RegExp(`^${url}/reset-password\\?passwordReset=`));
+
+    const configured = await start({ webUrl: 'https://fleet.example.com/' });
+    try {
+      await createUser(configured.url, { name: 'Reset', email: 'reset@example.com', password: 'reset-pass' });
+      const status = await fetch(`${configured.url}/api/password/reset`, { method: 'POST', body: form({ email: 'reset@example.com' }) });
+      expect(status.status).toBe(200);
+      expect(links(configured.dataDir).at(-1)).toMatch(/^https:\/\/fleet\.example\.com\/reset-password\?passwordReset=/);
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it('refuses an email with a line break, and a login another user has (as login or email)', async () => {
+    for (const email of ['a@example.com\r\nBcc: x@example.com', 'b@exa\nmple.com', 'c @example.com']) {
+      expect((await call(admin, 'POST', '/api/users', { name: 'E', email, password: 'x' })).status, JSON.stringify(email)).toBe(400);
+    }
+    await createUser(url, { name: 'L1', email: 'l1@example.com', password: 'l1-pass', login: 'fleet-boss' });
+    expect((await call(admin, 'POST', '/api/users', { name: 'L2', email: 'l2@example.com', password: 'x', login: 'Fleet-Boss' })).status).toBe(400);
+    expect((await call(admin, 'POST', '/api/users', { name: 'L3', email: 'l3@example.com', password: 'x', login: 'l1@example.com' })).status).toBe(400);
+    expect((await call(admin, 'POST', '/api/users', { name: 'L4', email: 'fleet-boss', password: 'x' })).status).toBe(400);
+    const l5 = await createUser(url, { name: 'L5', email: 'l5@example.com', password: 'l5-pass' });
+    const cookie = { Cookie: await login(url, 'l5@example.com', 'l5-pass') };
+    const me = await json<User>(await call(cookie, 'GET', `/api/users/${l5}`));
+    expect((await call(cookie, 'PUT', `/api/users/${l5}`, { ...me, login: 'FLEET-BOSS' })).status).toBe(400);
+    expect((await call(cookie, 'PUT', `/api/users/${l5}`, { ...me, login: 'l5-own' })).status).toBe(200);
+    expect(await login(url, 'fleet-boss', 'l1-pass')).toMatch(/^JSESSIONID=/);
+  });
+
+  it("a scheduled report refuses another user's calendar", async () => {
+    const db = new Database(join(server.dataDir, 'athar.db'));
+    const calendarId = Number(db.prepare("INSERT INTO calendars (name, data, attributes) VALUES ('Theirs', X'00', '{}')").run().lastInsertRowid);
+    db.close();
+    await createUser(url, { name: 'Rep', email: 'sched@example.com', password: 'sched-pass' });
+    const cookie = { Cookie: await login(url, 'sched@example.com', 'sched-pass') };
+    expect((await call(cookie, 'POST', '/api/reports', { type: 'route', description: 'R', calendarId })).status).toBe(400);
+    const own = await json<{ id: number }>(await call(cookie, 'POST', '/api/reports', { type: 'route', description: 'R' }));
+    expect((await call(cookie, 'PUT', `/api/reports/${own.id}`, { id: own.id, type: 'route', calendarId })).status).toBe(400);
+  });
+
+  it("logout closes that session's socket, and only that one", async () => {
+    await createUser(url, { name: 'Sock', email: 'sock@example.com', password: 'sock-pass' });
+    const first = await login(url, 'sock@example.com', 'sock-pass');
+    const second = await login(url, 'sock@example.com', 'sock-pass');
+    const a = await openSocket(`${url}/api/socket`, { Cookie: first });
+    const b = await openSocket(`${url}/api/socket`, { Cookie: second });
+    const closed = new Promise<number>((resolve) => a.ws.once('close', (code) => resolve(code)));
+    expect((await call({ Cookie: first }, 'DELETE', '/api/session')).status).toBe(204);
+    expect(await closed).toBe(4000);
+    expect(b.ws.readyState).toBe(b.ws.OPEN);
+    const next = nextMessage(b.ws);
+    expect((await call({ Cookie: second }, 'POST', '/api/notifications/test/web')).status).toBe(204);
+    expect(await next).toMatchObject({ events: [{ type: 'test' }] });
+    b.ws.close();
+  });
+
+  it('answers GET /api/devices with 2,000 id parameters', async () => {
+    const ids = Array.from({ length: 2000 }, (_, i) => `id=${i + 1}`).join('&');
+    const response = await call(admin, 'GET', `/api/devices?${ids}`);
+    expect(response.status).toBe(200);
+    expect((await response.json() as Device[]).map((d) => d.id)).toContain(device.id);
+    const positions = await call(admin, 'GET', `/api/positions?${ids}`);
+    expect(positions.status).toBe(200);
   });
 });
