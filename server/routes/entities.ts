@@ -71,7 +71,7 @@ export function entityRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!position) throw badRequest('Device has no last position');
     let result: unknown;
     try {
-      result = await evaluateExpression(String(attribute.expression), positionContext(position));
+      result = evaluateExpression(String(attribute.expression), positionContext(position));
     } catch (error) {
       throw badRequest(error instanceof Error ? error.message : String(error));
     }

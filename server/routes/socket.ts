@@ -18,7 +18,7 @@ export function socketRoutes(app: FastifyInstance, ctx: AppContext): void {
         socket.close(1008);
         return;
       }
-      const client = ctx.live.add(auth.user.id, socket, auth.session?.id ?? null);
+      const client = ctx.live.add(auth.user.id, socket, auth.session?.id ?? null, auth.expiresAt);
       const positions = latestPositions(ctx.db, auth.user.administrator ? null : auth.user.id).map(toPosition);
       ctx.live.send(client, positions.length ? { positions } : {});
       socket.on('message', (data, isBinary) => {

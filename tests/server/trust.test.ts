@@ -25,10 +25,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function call(who: Record<string, string>, method: string, path: string, body?: unknown): Promise<Response> {
+function call(who: Record<string, string>, method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
   const headers: Record<string, string> = { ...who };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  return fetch(url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return fetch(url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), ...(signal ? { signal } : {}) });
 }
 
 async function shareSession(sharer: Record<string, string>): Promise<Record<string, string>> {
@@ -268,4 +268,32 @@ describe('low findings', () => {
     const positions = await call(admin, 'GET', `/api/positions?${ids}`);
     expect(positions.status).toBe(200);
   });
+
+  it('refuses an expression nested deeper than the bound; a value with then (not reproduced as a hang) still answers', async () => {
+    const deep = '('.repeat(2000) + '1' + ')'.repeat(2000);
+    const attribute = { description: 'A', attribute: 'a', type: 'number' };
+    const created = await call(admin, 'POST', '/api/attributes/computed', { ...attribute, expression: deep });
+    expect(created.status).toBe(400);
+    expect(await created.text()).toMatch(/nested/i);
+    const tested = await call(admin, 'POST', `/api/attributes/computed/test?deviceId=${device.id}`, { ...attribute, expression: deep });
+    expect(tested.status).toBe(400);
+    const ok = '('.repeat(30) + '1' + ')'.repeat(30);
+    expect((await call(admin, 'POST', `/api/attributes/computed/test?deviceId=${device.id}`, { ...attribute, expression: ok })).status).toBe(200);
+    const thenable = await call(admin, 'POST', `/api/attributes/computed/test?deviceId=${device.id}`, {
+      ...attribute,
+      type: 'string',
+      expression: '{then: 1}',
+    }, AbortSignal.timeout(5000));
+    expect(thenable.status).toBe(200);
+  });
+
+  it("a token's expiry closes the socket it opened", async () => {
+    const cookie = { Cookie: await login(url, 'admin', ADMIN_PASSWORD) };
+    const expiration = new Date(Date.now() + 1500).toISOString();
+    const token = await (await fetch(`${url}/api/session/token`, { method: 'POST', headers: cookie, body: form({ expiration }) })).text();
+    const { ws } = await openSocket(`${url}/api/socket?token=${encodeURIComponent(token)}`);
+    const code = await new Promise<number>((resolve) => ws.once('close', (c) => resolve(c)));
+    expect(code).toBe(4001);
+  });
 });
+
