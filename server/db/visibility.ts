@@ -6,6 +6,9 @@
  * the users it manages; groups reach their subgroups; devices come directly or through a group.
  */
 
+/** How deep groups nest at most, in both directions (as the ingest's ancestor walk). */
+export const MAX_GROUP_DEPTH = 100;
+
 /** Ids of the users @userId manages: none once its user limit is 0 (a demoted manager keeps no one). */
 export const MANAGED_USER_IDS = `SELECT user_user.managedUserId FROM user_user JOIN users AS manager ON manager.id = user_user.userId
   WHERE user_user.userId = @userId AND manager.userLimit != 0`;
@@ -16,10 +19,12 @@ export const OWNER_IDS = `SELECT @userId UNION ${MANAGED_USER_IDS}`;
 /** `WITH RECURSIVE owners, grps, devs`: the owners, their groups with subgroups, and their devices. */
 export const REACH_CTE = `WITH RECURSIVE
   owners(id) AS (${OWNER_IDS}),
-  grps(id) AS (
-    SELECT groupId FROM user_group WHERE userId IN owners
-    UNION SELECT device_groups.id FROM device_groups JOIN grps ON device_groups.groupId = grps.id
+  grp_tree(id, depth) AS (
+    SELECT groupId, 0 FROM user_group WHERE userId IN owners
+    UNION SELECT device_groups.id, grp_tree.depth + 1 FROM device_groups JOIN grp_tree ON device_groups.groupId = grp_tree.id
+    WHERE grp_tree.depth < ${MAX_GROUP_DEPTH}
   ),
+  grps(id) AS (SELECT id FROM grp_tree),
   devs(id) AS (SELECT deviceId FROM user_device WHERE userId IN owners UNION SELECT id FROM devices WHERE groupId IN grps)`;
 
 /** Ids of the devices @userId reaches: `id IN (${ACCESSIBLE_DEVICES})`. */
@@ -30,14 +35,14 @@ export const ACCESSIBLE_GROUPS = `${REACH_CTE} SELECT id FROM grps`;
 
 /** Ids of the users (administrators aside) who see device @deviceId: the inverse of ACCESSIBLE_DEVICES. */
 export const USERS_SEEING_DEVICE = `WITH RECURSIVE
-  ancestors(id) AS (
-    SELECT groupId FROM devices WHERE id = @deviceId AND groupId IS NOT NULL
-    UNION SELECT device_groups.groupId FROM device_groups JOIN ancestors ON device_groups.id = ancestors.id
-    WHERE device_groups.groupId IS NOT NULL
+  ancestors(id, depth) AS (
+    SELECT groupId, 0 FROM devices WHERE id = @deviceId AND groupId IS NOT NULL
+    UNION SELECT device_groups.groupId, ancestors.depth + 1 FROM device_groups JOIN ancestors ON device_groups.id = ancestors.id
+    WHERE device_groups.groupId IS NOT NULL AND ancestors.depth < ${MAX_GROUP_DEPTH}
   ),
   direct(id) AS (
     SELECT userId FROM user_device WHERE deviceId = @deviceId
-    UNION SELECT userId FROM user_group WHERE groupId IN ancestors
+    UNION SELECT userId FROM user_group WHERE groupId IN (SELECT id FROM ancestors)
   )
   SELECT id FROM direct
   UNION SELECT user_user.userId FROM user_user JOIN users AS manager ON manager.id = user_user.userId
