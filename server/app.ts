@@ -4,7 +4,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyWebsocket from '@fastify/websocket';
 import { type AppContext, authenticate } from './auth/context.ts';
-import { type LoginRateLimitOptions, loginRateLimit } from './auth/rateLimit.ts';
+import { type RouteDeclaration, access, authorization } from './auth/authorize.ts';
+import { type LoginRateLimitOptions, SignInLimiter } from './auth/rateLimit.ts';
 import { type OpenIdOptions, OpenIdClient } from './auth/openid.ts';
 import { TokenManager } from './auth/tokens.ts';
 import { getSecret, openDatabase } from './db/database.ts';
@@ -57,7 +58,7 @@ export interface ServerOptions {
   osmandPort?: number | null;
   /** injectable clock (ms) for ingest and the status timeout */
   now?: () => number;
-  /** failed-login limits of POST /api/session (defaults: 10 per email and per address in 10 minutes) */
+  /** failed sign-in limits, form and Basic (defaults: 10 per account and address with back-off, 30 per address in 10 minutes) */
   loginRateLimit?: LoginRateLimitOptions;
   /** statistics collector options (an injectable clock for tests) */
   statistics?: StatisticsOptions;
@@ -74,6 +75,11 @@ export interface ServerOptions {
   mapStyle?: string;
   /** OpenID sign-in (Traccar's `openid.*`; `OPENID_*` in `npm start`); off when absent */
   openId?: OpenIdOptions;
+  /**
+   * The server's public address (Traccar's `web.url`; `WEB_URL` in `npm start`) for the links it
+   * mails; without one, the address it was started on.
+   */
+  webUrl?: string;
 }
 
 export interface RunningServer {
@@ -83,6 +89,8 @@ export interface RunningServer {
   demoPassword: string | null;
   /** the bound OsmAnd port, null when off */
   osmandPort: number | null;
+  /** every route of the web port with its access declaration (the route table test reads it) */
+  routes: readonly RouteDeclaration[];
   close(): Promise<void>;
 }
 
@@ -114,10 +122,19 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       void (reply as unknown as FastifyReply).code(400).type(TEXT).send(message);
     },
   });
+  let startedUrl = '';
   const live = new LiveHub(db);
   const ingest = new Ingest(db, live, options.now ? { now: options.now } : {});
   const stats = new StatisticsCollector(db, options.statistics ?? (options.now ? { now: options.now } : {}));
-  const ctx: AppContext = { db, dataDir, tokens: new TokenManager(db, getSecret(db, 'token')), live, log: app.log };
+  const ctx: AppContext = {
+    db,
+    dataDir,
+    tokens: new TokenManager(db, getSecret(db, 'token')),
+    live,
+    log: app.log,
+    signIn: new SignInLimiter(options.loginRateLimit),
+    publicUrl: () => (options.webUrl ?? startedUrl).replace(/\/+$/, ''),
+  };
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
@@ -127,6 +144,8 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   app.addHook('onRequest', async (request) => {
     if (request.method !== 'OPTIONS' && isApi(request.url)) request.auth = await authenticate(ctx, request);
   });
+  // every route declares its access (checked at startup), one gate checks it on every request
+  const routeAccess = authorization(app, ctx);
 
   // CORS as Traccar's CorsResponseFilter (REST responses only), never a wildcard with credentials
   const cors = corsPolicy(options.webOrigin);
@@ -136,7 +155,6 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     return payload;
   });
   securityHeaders(app);
-  loginRateLimit(app, options.loginRateLimit);
   statisticsRoutes(app, stats);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -151,7 +169,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     return reply.code(500).type(TEXT).send('Internal server error');
   });
 
-  app.options('/api/*', async (_request, reply) => reply.code(200).send());
+  app.options('/api/*', access('public'), async (_request, reply) => reply.code(200).send());
   sessionRoutes(app, ctx);
   openIdRoutes(app, ctx, options.openId ? new OpenIdClient(options.openId) : null);
   serverRoutes(app, ctx, { openIdEnabled: !!options.openId, openIdForce: !!options.openId?.force });
@@ -173,7 +191,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   announcements(app, dataDir);
   announcementRoutes(app, ctx);
   const clientDir = options.clientDir === undefined ? null : options.clientDir;
-  app.setNotFoundHandler(await clientFiles(app, clientDir ? resolve(clientDir) : null));
+  app.setNotFoundHandler(await clientFiles(app, clientDir ? resolve(clientDir) : null, routeAccess));
 
   const host = options.host ?? '0.0.0.0';
   try {
@@ -187,6 +205,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 8082);
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  startedUrl = `http://${urlHost}:${port}`;
   const osmandPort = options.osmandPort === undefined ? (options.port === 0 ? 0 : 5055) : options.osmandPort;
   let osmand: OsmandServer | null = null;
   try {
@@ -213,6 +232,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     port,
     demoPassword,
     osmandPort: osmand?.port ?? null,
+    routes: routeAccess.routes,
     async close() {
       if (closed) return;
       closed = true;

@@ -6,6 +6,10 @@ import { cacheVersion } from './ingest/version.ts';
 
 interface Client {
   userId: number;
+  /** the cookie session the socket was opened with, null for a token */
+  sessionId: string | null;
+  /** closes the socket when its session or token expires */
+  expiry: NodeJS.Timeout | null;
   socket: WebSocket;
   logs: boolean;
 }
@@ -42,10 +46,23 @@ export class LiveHub {
     this.timer.unref();
   }
 
-  add(userId: number, socket: WebSocket): Client {
-    const client: Client = { userId, socket, logs: false };
+  /** A socket of a user, opened with a cookie session (`sessionId`) or a token, until `expiresAt` (ms) when not null. */
+  add(userId: number, socket: WebSocket, sessionId: string | null = null, expiresAt: number | null = null): Client {
+    const client: Client = { userId, sessionId, socket, logs: false, expiry: null };
+    if (expiresAt !== null) {
+      // timers hold at most 2^31 - 1 ms (24.8 days): a later expiry is checked again then
+      const arm = (): void => {
+        const wait = expiresAt - Date.now();
+        if (wait <= 0) socket.close(4001);
+        else client.expiry = setTimeout(arm, Math.min(wait, 2 ** 31 - 1)).unref();
+      };
+      arm();
+    }
     this.clients.add(client);
-    socket.on('close', () => this.clients.delete(client));
+    socket.on('close', () => {
+      if (client.expiry) clearTimeout(client.expiry);
+      this.clients.delete(client);
+    });
     return client;
   }
 
@@ -186,6 +203,11 @@ export class LiveHub {
   /** Sends a message to every socket of one user (e.g. a test notification, which has no device). */
   pushToUser(userId: number, message: SocketMessage): void {
     for (const client of this.clients) if (client.userId === userId) this.send(client, message);
+  }
+
+  /** Closes the sockets opened with one cookie session (its logout). */
+  disconnectSession(sessionId: string): void {
+    for (const client of this.clients) if (client.sessionId === sessionId) client.socket.close(4000);
   }
 
   /** Closes a user's sockets, e.g. after logout or password change. */

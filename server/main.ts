@@ -31,6 +31,7 @@ const server = await createServer({
   ...(env.ADMIN_PASSWORD ? { adminPassword: env.ADMIN_PASSWORD } : {}),
   clientDir: env.CLIENT_DIR || './dist',
   ...(env.WEB_ORIGIN ? { webOrigin: env.WEB_ORIGIN } : {}),
+  ...(env.WEB_URL ? { webUrl: env.WEB_URL } : {}),
   ...(osmandPort !== undefined ? { osmandPort } : {}),
   simulator,
   ...(env.MAP_STYLE ? { mapStyle: env.MAP_STYLE } : {}),

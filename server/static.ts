@@ -3,6 +3,7 @@ import { extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { type Authorization, access } from './auth/authorize.ts';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -63,7 +64,7 @@ export function announcements(app: FastifyInstance, dataDir: string): void {
     const defaults = JSON.parse(readFileSync(DEFAULT_ANNOUNCEMENTS, 'utf8')) as Record<string, unknown>;
     writeFileSync(file, JSON.stringify({ ...defaults, lastUpdated: new Date().toISOString() }, null, 2) + '\n');
   }
-  app.get('/announcements.json', async (_request, reply) => {
+  app.get('/announcements.json', access('public'), async (_request, reply) => {
     let body: string;
     try {
       body = readFileSync(file, 'utf8');
@@ -89,10 +90,12 @@ function isDirectory(path: string): boolean {
 export async function clientFiles(
   app: FastifyInstance,
   clientDir: string | null,
+  routeAccess: Authorization,
 ): Promise<(request: FastifyRequest, reply: FastifyReply) => FastifyReply> {
   const root = clientDir && isDirectory(clientDir) ? clientDir : null;
   if (root) {
-    await app.register(fastifyStatic, {
+    // the client's files are public
+    await routeAccess.within('public', () => app.register(fastifyStatic, {
       root,
       cacheControl: false,
       // the build's brotli and gzip copies (file.js.br, file.js.gz) go to browsers that take them,
@@ -103,7 +106,7 @@ export async function clientFiles(
         if (rel.startsWith('assets' + sep)) reply.header('Cache-Control', IMMUTABLE);
         else reply.header('Cache-Control', 'no-cache');
       },
-    });
+    }));
   }
   return (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

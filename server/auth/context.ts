@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
+import type { SignInLimiter } from './rateLimit.ts';
 import type { TokenManager } from './tokens.ts';
 import type { LiveHub } from '../live.ts';
 import type { SessionRow } from '../db/sessions.ts';
 import { findSession } from '../db/sessions.ts';
 import { findUserById, findUserByLogin, type UserRow } from '../db/users.ts';
 import { verifyPassword } from './password.ts';
-import { HttpError, forbidden, unauthorized } from '../http/errors.ts';
+import { HttpError, unauthorized } from '../http/errors.ts';
 import { isRecord } from '../http/input.ts';
 
 /** Everything route modules share. */
@@ -16,6 +17,14 @@ export interface AppContext {
   tokens: TokenManager;
   live: LiveHub;
   log: FastifyBaseLogger;
+  /** failed sign-ins (form and Basic) per account and address */
+  signIn: SignInLimiter;
+  /**
+   * The server's public address for links it sends (password reset), without a trailing slash:
+   * the configured `webUrl` (Traccar's web.url), else the address it was started on; never a
+   * request's Host.
+   */
+  publicUrl(): string;
 }
 
 export interface AuthState {
@@ -91,9 +100,16 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
       const decoded = Buffer.from(credentials, 'base64').toString('utf8');
       const colon = decoded.indexOf(':');
       if (colon < 0) throw unauthorized('Invalid Basic credentials');
-      const user = findUserByLogin(ctx.db, decoded.slice(0, colon));
+      const account = decoded.slice(0, colon);
+      ctx.signIn.check(account, request.ip);
+      const user = findUserByLogin(ctx.db, account);
       const ok = await verifyPassword(decoded.slice(colon + 1), user ? { hash: user.hashedPassword ?? '', salt: user.salt ?? '' } : null);
-      if (!user || !ok || user.totpKey || accountProblem(user)) throw unauthorized();
+      if (!user || !ok) {
+        ctx.signIn.fail(account, request.ip);
+        throw unauthorized();
+      }
+      ctx.signIn.succeed(account, request.ip);
+      if (user.totpKey || accountProblem(user)) throw unauthorized();
       return { user, via: 'basic', session: null, expiresAt: null };
     }
     if (scheme === 'bearer') {
@@ -104,8 +120,8 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
     throw unauthorized('Unsupported authorization scheme');
   }
   const isUpgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
-  // The socket's ?token= wins over the cookie (checked by the socket route).
-  if (isUpgrade && isRecord(request.query) && typeof request.query.token === 'string') return null;
+  // The socket's ?token= wins over the cookie.
+  if (isUpgrade && isRecord(request.query) && typeof request.query.token === 'string') return userFromToken(ctx, request.query.token);
   return userFromSession(ctx, request, STATE_CHANGING.has(request.method) || isUpgrade);
 }
 
@@ -114,16 +130,4 @@ export function requireAuth(request: FastifyRequest): AuthState {
   if (request.auth) return request.auth;
   const accept = request.headers.accept ?? '';
   throw new HttpError(401, 'Unauthorized', accept.includes('text/html') ? { 'WWW-Authenticate': 'Basic realm="api"' } : {});
-}
-
-/** An administrator, or `deny` (Traccar's 400 by default; `accessDenied` for a 403). */
-export function requireAdmin(request: FastifyRequest, deny: (message: string) => HttpError = forbidden): AuthState {
-  const auth = requireAuth(request);
-  if (!auth.user.administrator) throw deny('Administrator access required');
-  return auth;
-}
-
-/** Readonly users may not change anything but (limited parts of) themselves. */
-export function requireWritable(auth: AuthState): void {
-  if (auth.user.readonly && !auth.user.administrator) throw forbidden('Account is readonly');
 }

@@ -1,32 +1,35 @@
-import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http/errors.ts';
-import { formField } from '../http/input.ts';
 
 export interface LoginRateLimitOptions {
-  /** failed logins allowed per email within the window (default 10) */
-  maxPerEmail?: number;
-  /** failed logins allowed per client address within the window (default 10) */
+  /** failed sign-ins allowed per account and address before the back-off starts (default 10) */
+  maxPerAccount?: number;
+  /** failed sign-ins allowed per client address, over every account, within the window (default 30) */
   maxPerAddress?: number;
-  /** window length, ms (default 10 minutes) */
+  /** window length, ms (default 10 minutes); also the longest back-off */
   windowMs?: number;
   /** injectable clock (tests) */
   now?: () => number;
 }
 
 const MAX_KEYS = 50_000;
+/** the first lockout; each further failure doubles it, up to the window */
+const FIRST_DELAY_MS = 1000;
 
-/** Sliding-window counters of failures per key, in memory, bounded. */
+/**
+ * Failures per key within a sliding window, in memory, bounded in keys and in entries per key.
+ * Once a key has `max` failures in the window it waits; with `backOff`, the wait is
+ * 1 s × 2^(failures − max) after the latest failure (at most the window), else until the oldest
+ * counted failure leaves the window.
+ */
 export class FailureLimiter {
   private readonly failures = new Map<string, number[]>();
-  private readonly max: number;
-  private readonly windowMs: number;
-  private readonly now: () => number;
 
-  constructor(max: number, windowMs: number, now: () => number) {
-    this.max = max;
-    this.windowMs = windowMs;
-    this.now = now;
-  }
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+    private readonly now: () => number,
+    private readonly backOff: boolean,
+  ) {}
 
   private recent(key: string): number[] {
     const since = this.now() - this.windowMs;
@@ -40,14 +43,18 @@ export class FailureLimiter {
   retryAfter(key: string): number {
     const list = this.recent(key);
     if (list.length < this.max) return 0;
-    const oldestCounted = list[list.length - this.max]!;
-    return Math.max(1, Math.ceil((oldestCounted + this.windowMs - this.now()) / 1000));
+    const until = this.backOff
+      ? list[list.length - 1]! + Math.min(this.windowMs, FIRST_DELAY_MS * 2 ** Math.min(30, list.length - this.max))
+      : list[list.length - this.max]! + this.windowMs;
+    const wait = until - this.now();
+    return wait > 0 ? Math.ceil(wait / 1000) : 0;
   }
 
   fail(key: string): void {
     const list = this.recent(key);
     list.push(this.now());
-    if (list.length > this.max) list.splice(0, list.length - this.max);
+    const keep = this.max + 32;
+    if (list.length > keep) list.splice(0, list.length - keep);
     this.failures.delete(key);
     this.failures.set(key, list);
     if (this.failures.size > MAX_KEYS) {
@@ -62,35 +69,41 @@ export class FailureLimiter {
 }
 
 /**
- * Limits failed `POST /api/session` attempts per email and per client address: once either has `max`
- * failures within the window, further attempts get 429 with Retry-After (before the password is checked).
- * A successful login clears its email's counter. Failures are the 401 answers of that route.
+ * The one sign-in limiter (OWASP ASVS 2.2.1), for the form (`POST /api/session`) and HTTP Basic alike:
+ * - per account and address, with back-off: a wrong password from one address never locks the
+ *   account's owner out elsewhere;
+ * - per address over every account (password spraying), a sliding window.
+ * The check comes before the password is verified, so a locked client costs no hashing.
  */
-export function loginRateLimit(app: FastifyInstance, options: LoginRateLimitOptions = {}): void {
-  const now = options.now ?? Date.now;
-  const windowMs = options.windowMs ?? 10 * 60_000;
-  const byEmail = new FailureLimiter(options.maxPerEmail ?? 10, windowMs, now);
-  const byAddress = new FailureLimiter(options.maxPerAddress ?? 10, windowMs, now);
-  const isLogin = (method: string, url: string): boolean => method === 'POST' && url.split('?')[0] === '/api/session';
-  const emailKey = (body: unknown): string | null => formField(body, 'email')?.trim().toLowerCase() || null;
+export class SignInLimiter {
+  private readonly byAccount: FailureLimiter;
+  private readonly byAddress: FailureLimiter;
 
-  app.addHook('preHandler', async (request) => {
-    if (!isLogin(request.method, request.url)) return;
-    const email = emailKey(request.body);
-    const wait = Math.max(byAddress.retryAfter(request.ip), email ? byEmail.retryAfter(email) : 0);
+  constructor(options: LoginRateLimitOptions = {}) {
+    const now = options.now ?? Date.now;
+    const windowMs = options.windowMs ?? 10 * 60_000;
+    this.byAccount = new FailureLimiter(options.maxPerAccount ?? 10, windowMs, now, true);
+    this.byAddress = new FailureLimiter(options.maxPerAddress ?? 30, windowMs, now, false);
+  }
+
+  private static key(account: string, address: string): string {
+    return `${account.trim().toLowerCase()}\n${address}`;
+  }
+
+  /** Throws 429 with Retry-After while this account at this address, or this address, must wait. */
+  check(account: string, address: string): void {
+    const wait = Math.max(this.byAddress.retryAfter(address), this.byAccount.retryAfter(SignInLimiter.key(account, address)));
     if (wait > 0) {
       throw new HttpError(429, `Too many failed login attempts; try again in ${wait} seconds`, { 'Retry-After': String(wait) });
     }
-  });
+  }
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (!isLogin(request.method, request.url)) return;
-    const email = emailKey(request.body);
-    if (reply.statusCode === 401) {
-      byAddress.fail(request.ip);
-      if (email) byEmail.fail(email);
-    } else if (reply.statusCode === 200 && email) {
-      byEmail.reset(email);
-    }
-  });
+  fail(account: string, address: string): void {
+    this.byAddress.fail(address);
+    this.byAccount.fail(SignInLimiter.key(account, address));
+  }
+
+  succeed(account: string, address: string): void {
+    this.byAccount.reset(SignInLimiter.key(account, address));
+  }
 }

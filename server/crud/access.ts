@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
-import { ACCESSIBLE_DEVICES } from '../db/devices.ts';
-import type { UserRow } from '../db/users.ts';
+import { ACCESSIBLE_DEVICES, REACH_CTE } from '../db/visibility.ts';
+import { type UserRow, isManagedBy } from '../db/users.ts';
 
 /** Object types stored in the generic `links` table (as property), plus groups. */
 export type LinkedType = 'geofence' | 'notification' | 'calendar' | 'attribute' | 'driver' | 'command' | 'maintenance' | 'report';
@@ -16,13 +16,7 @@ export type ObjectType = LinkedType | 'group';
  */
 export type AccessMode = 'direct' | 'user' | 'reach';
 
-const CTE = `WITH RECURSIVE
-  owners(id) AS (SELECT @userId UNION SELECT managedUserId FROM user_user WHERE userId = @userId),
-  grps(id) AS (
-    SELECT groupId FROM user_group WHERE userId IN owners
-    UNION SELECT device_groups.id FROM device_groups JOIN grps ON device_groups.groupId = grps.id
-  ),
-  devs(id) AS (SELECT deviceId FROM user_device WHERE userId IN owners UNION SELECT id FROM devices WHERE groupId IN grps)`;
+const CTE = REACH_CTE;
 
 export function accessSql(type: ObjectType, mode: AccessMode): string {
   if (type === 'group') {
@@ -66,9 +60,8 @@ export function canAccessDeviceAs(db: Db, user: UserRow, deviceId: number): bool
   return !!db.prepare(`SELECT 1 WHERE @deviceId IN (${ACCESSIBLE_DEVICES})`).get({ userId: user.id, deviceId });
 }
 
-/** Self, or a user they manage (administrators: every existing user). */
+/** Self, or a user they manage while a manager (administrators: every existing user). */
 export function canAccessUserAs(db: Db, user: UserRow, userId: number): boolean {
   if (user.administrator) return objectExists(db, 'user', userId);
-  if (user.id === userId) return true;
-  return !!db.prepare('SELECT 1 FROM user_user WHERE userId = ? AND managedUserId = ?').get(user.id, userId);
+  return user.id === userId || isManagedBy(db, user.id, userId);
 }

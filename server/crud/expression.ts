@@ -5,9 +5,32 @@ import { toPosition } from '../db/positions.ts';
 /** A private JEXL instance (no shared transforms). */
 const engine = new jexl.Jexl();
 
-/** Throws (with the parser's message) when the expression does not compile. */
-export function compileExpression(expression: string): void {
-  engine.compile(expression);
+/** The deepest nesting of brackets an expression may have (jexl's parser recurses per level). */
+export const MAX_EXPRESSION_DEPTH = 64;
+
+/** The deepest nesting of (), [] and {} outside string literals. */
+export function expressionDepth(expression: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < expression.length; i++) {
+    const c = expression[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '(' || c === '[' || c === '{') deepest = Math.max(deepest, ++depth);
+    else if (c === ')' || c === ']' || c === '}') depth = Math.max(0, depth - 1);
+  }
+  return deepest;
+}
+
+/** Throws (with the parser's message) when the expression does not compile, or is nested too deep. */
+export function compileExpression(expression: string): ReturnType<typeof engine.compile> {
+  if (expressionDepth(expression) > MAX_EXPRESSION_DEPTH) {
+    throw new Error(`Expression is nested deeper than ${MAX_EXPRESSION_DEPTH} levels`);
+  }
+  return engine.compile(expression);
 }
 
 /** The context Traccar's ComputedAttributesHandler gives an expression: position attributes, then position fields. */
@@ -21,6 +44,10 @@ export function positionContext(row: PositionRow): Record<string, unknown> {
   return context;
 }
 
-export async function evaluateExpression(expression: string, context: Record<string, unknown>): Promise<unknown> {
-  return engine.compile(expression).eval(context);
+/**
+ * Evaluates synchronously: no promise carries the value, so a value that looks like one (an
+ * object with `then`) is returned as it is instead of being awaited for ever.
+ */
+export function evaluateExpression(expression: string, context: Record<string, unknown>): unknown {
+  return compileExpression(expression).evalSync(context);
 }

@@ -1,6 +1,7 @@
 import type { Device, DeviceStatus } from '../../contract/models.ts';
 import type { Db } from './database.ts';
 import { bool, isoDate, parseAttributes } from './convert.ts';
+import { ACCESSIBLE_DEVICES, USERS_SEEING_DEVICE } from './visibility.ts';
 
 /** A devices row: the writable fields plus what the server maintains. */
 export interface DeviceRow extends DeviceFields {
@@ -34,40 +35,11 @@ export function toDevice(row: DeviceRow): Device {
   };
 }
 
-/**
- * Ids of the devices a non-admin user reaches: linked directly, through a linked group
- * (and its subgroups), or through a user they manage. Usable as `id IN (${ACCESSIBLE_DEVICES})`
- * with the named parameter @userId.
- */
-export const ACCESSIBLE_DEVICES = `
-  WITH RECURSIVE
-    owners(id) AS (SELECT @userId UNION SELECT managedUserId FROM user_user WHERE userId = @userId),
-    grps(id) AS (
-      SELECT groupId FROM user_group WHERE userId IN owners
-      UNION SELECT device_groups.id FROM device_groups JOIN grps ON device_groups.groupId = grps.id
-    )
-  SELECT deviceId FROM user_device WHERE userId IN owners
-  UNION SELECT id FROM devices WHERE groupId IN grps`;
+export { ACCESSIBLE_DEVICES } from './visibility.ts';
 
 /** Users (besides administrators) who can see a device: the inverse of ACCESSIBLE_DEVICES. */
 export function usersForDevice(db: Db, deviceId: number): number[] {
-  const rows = db
-    .prepare(
-      `WITH RECURSIVE
-        ancestors(id) AS (
-          SELECT groupId FROM devices WHERE id = @deviceId AND groupId IS NOT NULL
-          UNION SELECT device_groups.groupId FROM device_groups JOIN ancestors ON device_groups.id = ancestors.id
-          WHERE device_groups.groupId IS NOT NULL
-        ),
-        direct(id) AS (
-          SELECT userId FROM user_device WHERE deviceId = @deviceId
-          UNION SELECT userId FROM user_group WHERE groupId IN ancestors
-        )
-      SELECT id FROM direct
-      UNION SELECT userId FROM user_user WHERE managedUserId IN direct
-      UNION SELECT id FROM users WHERE administrator = 1`,
-    )
-    .all({ deviceId }) as Array<{ id: number }>;
+  const rows = db.prepare(`${USERS_SEEING_DEVICE} UNION SELECT id FROM users WHERE administrator = 1`).all({ deviceId }) as Array<{ id: number }>;
   return rows.map((row) => row.id);
 }
 
@@ -94,15 +66,16 @@ export function queryDevices(db: Db, query: DeviceQuery): DeviceRow[] {
     where.push('id IN (SELECT deviceId FROM user_device WHERE userId = @linkedTo)');
     params.linkedTo = query.linkedToUserId;
   }
+  // lists of any length as one JSON parameter each (no bound on the number of ids)
   const lookups: string[] = [];
-  query.ids?.forEach((id, i) => {
-    lookups.push(`id = @id${i}`);
-    params[`id${i}`] = id;
-  });
-  query.uniqueIds?.forEach((uniqueId, i) => {
-    lookups.push(`uniqueId = @uid${i}`);
-    params[`uid${i}`] = uniqueId;
-  });
+  if (query.ids?.length) {
+    lookups.push('id IN (SELECT value FROM json_each(@ids))');
+    params.ids = JSON.stringify(query.ids);
+  }
+  if (query.uniqueIds?.length) {
+    lookups.push('uniqueId IN (SELECT value FROM json_each(@uniqueIds))');
+    params.uniqueIds = JSON.stringify(query.uniqueIds);
+  }
   if (lookups.length) where.push(`(${lookups.join(' OR ')})`);
   if (query.keyword) {
     where.push(

@@ -1,6 +1,6 @@
 import type { Event, Network, Position } from '../../contract/models.ts';
 import type { Db } from './database.ts';
-import { ACCESSIBLE_DEVICES } from './devices.ts';
+import { ACCESSIBLE_DEVICES } from './visibility.ts';
 import { bool, isoDate, parseAttributes, parseJson } from './convert.ts';
 
 export interface PositionRow {
@@ -96,9 +96,9 @@ export function latestPositions(db: Db, userId: number | null, deviceId?: number
 
 export function positionsByIds(db: Db, userId: number | null, ids: number[]): PositionRow[] {
   if (!ids.length) return [];
-  const params: Record<string, number> = {};
-  ids.forEach((id, i) => (params[`id${i}`] = id));
-  let sql = `SELECT * FROM positions WHERE id IN (${ids.map((_, i) => '@id' + i).join(', ')})`;
+  // any number of ids, as one JSON parameter
+  const params: Record<string, number | string> = { ids: JSON.stringify(ids) };
+  let sql = 'SELECT * FROM positions WHERE id IN (SELECT value FROM json_each(@ids))';
   if (userId !== null) {
     sql += ` AND deviceId IN (${ACCESSIBLE_DEVICES})`;
     params.userId = userId;

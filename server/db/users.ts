@@ -1,6 +1,7 @@
 import type { Attributes, User } from '../../contract/models.ts';
 import type { Db } from './database.ts';
 import { bool, isoDate, parseAttributes } from './convert.ts';
+import { MANAGED_USER_IDS } from './visibility.ts';
 
 export interface UserRow {
   id: number;
@@ -194,16 +195,12 @@ export function setUserPassword(db: Db, id: number, password: { hash: string; sa
 
 export function listUsers(db: Db, managerId: number | null): UserRow[] {
   if (managerId === null) return db.prepare('SELECT * FROM users ORDER BY name, id').all() as UserRow[];
-  return db
-    .prepare(
-      `SELECT users.* FROM users JOIN user_user ON user_user.managedUserId = users.id
-       WHERE user_user.userId = ? ORDER BY users.name, users.id`,
-    )
-    .all(managerId) as UserRow[];
+  return db.prepare(`SELECT * FROM users WHERE id IN (${MANAGED_USER_IDS}) ORDER BY name, id`).all({ userId: managerId }) as UserRow[];
 }
 
+/** Whether `managerId` manages `userId` now: linked, and still a manager (userLimit ≠ 0). */
 export function isManagedBy(db: Db, managerId: number, userId: number): boolean {
-  return !!db.prepare('SELECT 1 FROM user_user WHERE userId = ? AND managedUserId = ?').get(managerId, userId);
+  return !!db.prepare(`SELECT 1 WHERE @managed IN (${MANAGED_USER_IDS})`).get({ userId: managerId, managed: userId });
 }
 
 export function countManagedUsers(db: Db, managerId: number): number {
@@ -216,7 +213,7 @@ export function linkManagedUser(db: Db, managerId: number, userId: number): void
 
 /** Users linked directly to a device (user_device); with `managerId`, only users that manager manages. */
 export function usersLinkedToDevice(db: Db, deviceId: number, managerId: number | null): UserRow[] {
-  const managed = managerId === null ? '' : ' AND users.id IN (SELECT managedUserId FROM user_user WHERE userId = @managerId)';
+  const managed = managerId === null ? '' : ` AND users.id IN (${MANAGED_USER_IDS.replaceAll('@userId', '@managerId')})`;
   return db
     .prepare(
       `SELECT users.* FROM users JOIN user_device ON user_device.userId = users.id

@@ -9,6 +9,7 @@ import { type Area, areaContains } from '../geo/contains.ts';
 import { parseArea } from '../../contract/wkt.ts';
 import { cacheVersion } from './version.ts';
 import { calendarCheck, type CalendarCheck } from '../events/calendar.ts';
+import { USERS_SEEING_DEVICE } from '../db/visibility.ts';
 
 export interface GeofenceInfo {
   id: number;
@@ -96,12 +97,8 @@ export class ContextCache {
              OR (ownerType = 'user' AND ownerId IN (SELECT id FROM direct))))
          ORDER BY id`,
       ),
-      viewers: db.prepare(
-        `WITH RECURSIVE ${ANCESTORS}, ${DIRECT_USERS}
-         SELECT id FROM direct
-         UNION SELECT userId FROM user_user WHERE managedUserId IN (SELECT id FROM direct)
-         UNION SELECT id FROM users WHERE administrator = 1`,
-      ),
+      // who sees the device (visibility.ts: a demoted manager no longer does), and every administrator
+      viewers: db.prepare(`${USERS_SEEING_DEVICE} UNION SELECT id FROM users WHERE administrator = 1`),
       notifications: db.prepare(
         `WITH RECURSIVE ${ANCESTORS}
          SELECT notifications.id, notifications.type, notifications.notificators, notifications.attributes, links.ownerId AS userId,

@@ -57,6 +57,9 @@ interface DeviceState {
 
 type Push = () => void;
 
+/** The longest push token kept (FCM tokens are about 160 characters, APNs ones 64). */
+export const MAX_NOTIFICATION_TOKEN = 1024;
+
 interface Item {
   messages: IncomingMessage[];
   resolve: (body: string) => void;
@@ -391,10 +394,14 @@ export class Ingest {
     return best;
   }
 
+  /**
+   * The device's push token from an unauthenticated message: only the latest is kept (as Traccar),
+   * and one longer than MAX_NOTIFICATION_TOKEN, or with a separator in it, is ignored.
+   */
   private saveNotificationToken(device: DeviceRow, attributes: Attributes, token: string): void {
-    const current = typeof attributes.notificationTokens === 'string' ? attributes.notificationTokens.split(',') : [];
-    if (current.includes(token)) return;
-    const next = { ...attributes, notificationTokens: [...current, token].join(',') };
+    if (token.length > MAX_NOTIFICATION_TOKEN || /[\s,]/.test(token)) return;
+    if (attributes.notificationTokens === token) return;
+    const next = { ...attributes, notificationTokens: token };
     this.stmts.updateDeviceAttributes.run(JSON.stringify(next), device.id);
   }
 

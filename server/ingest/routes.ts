@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { HttpError } from '../http/errors.ts';
 import { DecodeError, type DecodedMessage, decodeJson, decodeParams } from './osmand.ts';
 import type { Ingest, IncomingMessage } from './processor.ts';
+import { access } from '../auth/authorize.ts';
 
 const TEXT = 'text/plain; charset=utf-8';
 const BODY_LIMIT = 1024 * 1024;
@@ -58,7 +59,7 @@ function rawBodies(app: FastifyInstance): void {
 export async function osmandWebRoute(app: FastifyInstance, ingest: Ingest): Promise<void> {
   await app.register(async (scope) => {
     rawBodies(scope);
-    scope.post('/', (request, reply) => handle(ingest, request, reply));
+    scope.post('/', access('public'), (request, reply) => handle(ingest, request, reply));
   });
 }
 

@@ -1,20 +1,12 @@
 /** Database reads (and the scheduled-report writes) of the reports feature. */
 import type { Attributes, Event, Report } from '../../contract/models.ts';
 import type { Db } from '../db/database.ts';
-import { ACCESSIBLE_DEVICES, type DeviceRow, queryDevices } from '../db/devices.ts';
+import { type DeviceRow, queryDevices } from '../db/devices.ts';
+import { ACCESSIBLE_DEVICES, ACCESSIBLE_GROUPS, OWNER_IDS } from '../db/visibility.ts';
 import { type EventRow, type PositionRow, toEvent, toPosition } from '../db/positions.ts';
 import type { Position } from '../../contract/models.ts';
 import { parseAttributes } from '../db/convert.ts';
 
-/** Groups a non-admin user reaches: linked (directly or via a managed user) and their subgroups. */
-const ACCESSIBLE_GROUPS = `
-  WITH RECURSIVE
-    owners(id) AS (SELECT @userId UNION SELECT managedUserId FROM user_user WHERE userId = @userId),
-    grps(id) AS (
-      SELECT groupId FROM user_group WHERE userId IN owners
-      UNION SELECT device_groups.id FROM device_groups JOIN grps ON device_groups.groupId = grps.id
-    )
-  SELECT id FROM grps`;
 
 export function canAccessGroup(db: Db, userId: number | null, groupId: number): boolean {
   if (userId === null) return !!db.prepare('SELECT 1 FROM device_groups WHERE id = ?').get(groupId);
@@ -141,7 +133,7 @@ export function listReports(
   if (userId !== null) {
     where.push(
       `id IN (SELECT propertyId FROM links WHERE propertyType = 'report' AND ownerType = 'user'
-         AND ownerId IN (SELECT @userId UNION SELECT managedUserId FROM user_user WHERE userId = @userId))`,
+         AND ownerId IN (${OWNER_IDS}))`,
     );
     params.userId = userId;
   }

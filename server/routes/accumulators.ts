@@ -1,24 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { type AppContext, requireAuth, requireWritable } from '../auth/context.ts';
+import type { AppContext } from '../auth/context.ts';
+import { assertWritable } from '../auth/restrictions.ts';
 import { canAccessDevice, findDevice } from '../db/devices.ts';
 import { type PositionRow, insertPosition, toPosition } from '../db/positions.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { field, objectBody } from '../http/input.ts';
+import { access, signedIn } from '../auth/authorize.ts';
 
 /** `PUT /api/devices/{id}/accumulators`: body `{deviceId, totalDistance?, hours?}`; the body's deviceId decides (as Traccar). */
 export function accumulatorRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.put('/api/devices/:id/accumulators', async (request, reply) => {
-    const auth = requireAuth(request);
+  app.put('/api/devices/:id/accumulators', access('manager'), async (request, reply) => {
+    const { user } = signedIn(request);
     const body = objectBody(request.body);
     const deviceId = field.integer(body, 'deviceId');
     if (deviceId === undefined || deviceId <= 0) throw badRequest('deviceId is required');
     const totalDistance = field.number(body, 'totalDistance');
     const hours = field.integer(body, 'hours');
-    const { user } = auth;
     if (!user.administrator) {
-      // Traccar: checkManager, then the device permission.
-      if (user.userLimit === 0) throw forbidden('Manager access required');
-      requireWritable(auth);
+      // Traccar: checkManager (the declaration), then the device permission; Athar: not when readonly.
+      assertWritable(ctx, user);
       if (!canAccessDevice(ctx.db, user.id, deviceId)) throw forbidden('Device access denied');
     }
     const device = findDevice(ctx.db, deviceId);

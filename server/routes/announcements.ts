@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AppContext, requireAdmin } from '../auth/context.ts';
-import { accessDenied, badRequest } from '../http/errors.ts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../auth/context.ts';
+import { badRequest } from '../http/errors.ts';
 import { isRecord } from '../http/input.ts';
+import { access, signedIn } from '../auth/authorize.ts';
 
 /** The file's largest body (the client's parse reads at most 2,000,000 characters). */
 export const ANNOUNCEMENTS_BODY_LIMIT = 2 * 1024 * 1024;
 /** The spec's text for a file without an `announcements` array (the client translates it). */
 export const INVALID_FORMAT = 'Invalid announcements file format';
 
-/** Administrators only: 401 without a session, 403 for a signed-in user who is not one. */
-const requireAdministrator = (request: FastifyRequest): void => void requireAdmin(request, accessDenied);
 
 /**
  * The announcements file of the embedded server (`DATA_DIR/announcements.json`, served to everyone
@@ -24,8 +23,7 @@ const requireAdministrator = (request: FastifyRequest): void => void requireAdmi
 export function announcementRoutes(app: FastifyInstance, ctx: AppContext): void {
   const file = join(ctx.dataDir, 'announcements.json');
 
-  app.get('/api/announcements', async (request, reply) => {
-    requireAdministrator(request);
+  app.get('/api/announcements', access('admin', 403), async (_request, reply) => {
     let text: string;
     try {
       text = readFileSync(file, 'utf8');
@@ -35,8 +33,8 @@ export function announcementRoutes(app: FastifyInstance, ctx: AppContext): void 
     return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(text);
   });
 
-  app.put('/api/announcements', { bodyLimit: ANNOUNCEMENTS_BODY_LIMIT }, async (request, reply) => {
-    requireAdministrator(request);
+  // Administrators only: 401 without a session, 403 for a signed-in user who is not one.
+  app.put('/api/announcements', { ...access('admin', 403), bodyLimit: ANNOUNCEMENTS_BODY_LIMIT }, async (request, reply) => {
     const body = request.body;
     if (!isRecord(body) || !Array.isArray(body.announcements) || !body.announcements.every(isRecord)) {
       throw badRequest(INVALID_FORMAT);

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Attributes, Command, QueuedCommand, Typed } from '../../contract/models.ts';
-import { type AppContext, requireAuth, requireWritable } from '../auth/context.ts';
+import type { AppContext } from '../auth/context.ts';
 import type { Db } from '../db/database.ts';
-import { ACCESSIBLE_DEVICES, canAccessDevice, findDevice } from '../db/devices.ts';
+import { canAccessDevice, findDevice } from '../db/devices.ts';
+import { ACCESSIBLE_DEVICES, ACCESSIBLE_GROUPS, OWNER_IDS } from '../db/visibility.ts';
 import { bool, parseAttributes } from '../db/convert.ts';
 import { getServerSettings } from '../db/server.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { field, objectBody, parseId, queryBool, queryInt, queryString } from '../http/input.ts';
 import { COMMAND_TYPES } from '../model/constants.ts';
+import { access, signedIn } from '../auth/authorize.ts';
 
 interface CommandRow {
   id: number;
@@ -67,7 +69,7 @@ function canAccessCommand(db: Db, userId: number | null, commandId: number): boo
   return !!db
     .prepare(
       `SELECT 1 FROM links WHERE propertyType = 'command' AND propertyId = @commandId AND ownerType = 'user'
-       AND (ownerId = @userId OR ownerId IN (SELECT managedUserId FROM user_user WHERE userId = @userId))`,
+       AND ownerId IN (${OWNER_IDS})`,
     )
     .get({ userId, commandId });
 }
@@ -89,16 +91,16 @@ function checkSupported(db: Db, deviceId: number, command: CommandInput): void {
 }
 
 export function commandSendRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/commands/types', async (request): Promise<Typed[]> => {
-    const { user } = requireAuth(request);
+  app.get('/api/commands/types', access('object:device'), async (request): Promise<Typed[]> => {
+    const { user } = signedIn(request);
     const deviceId = queryInt(request.query, 'deviceId') ?? 0;
     if (deviceId <= 0) return COMMAND_TYPES.map((type) => ({ type }));
     if (!canAccessDevice(ctx.db, user.administrator ? null : user.id, deviceId)) throw forbidden('Device access denied');
     return supportedCommandTypes(ctx.db, deviceId, queryBool(request.query, 'textChannel')).map((type) => ({ type }));
   });
 
-  app.get('/api/commands/send', async (request): Promise<Command[]> => {
-    const { user } = requireAuth(request);
+  app.get('/api/commands/send', access('object:device'), async (request): Promise<Command[]> => {
+    const { user } = signedIn(request);
     const value = queryString(request.query, 'deviceId');
     if (value === undefined) throw badRequest('deviceId is required');
     const deviceId = parseId(value, 'deviceId');
@@ -117,10 +119,8 @@ export function commandSendRoutes(app: FastifyInstance, ctx: AppContext): void {
       .map(toCommand);
   });
 
-  app.post('/api/commands/send', async (request, reply) => {
-    const auth = requireAuth(request);
-    const { user } = auth;
-    requireWritable(auth);
+  app.post('/api/commands/send', access('writable'), async (request, reply) => {
+    const { user } = signedIn(request);
     const body = objectBody(request.body);
     const savedId = field.integer(body, 'id') ?? 0;
     const deviceId = field.integer(body, 'deviceId') ?? 0;
@@ -152,14 +152,7 @@ export function commandSendRoutes(app: FastifyInstance, ctx: AppContext): void {
         .all(scope === null ? { groupId } : { groupId, userId: scope }) as Array<{ id: number }>;
       const reachable =
         scope === null ||
-        !!ctx.db
-          .prepare(
-            `WITH RECURSIVE owners(id) AS (SELECT @userId UNION SELECT managedUserId FROM user_user WHERE userId = @userId),
-             grps(id) AS (SELECT groupId FROM user_group WHERE userId IN owners
-               UNION SELECT device_groups.id FROM device_groups JOIN grps ON device_groups.groupId = grps.id)
-             SELECT 1 WHERE @groupId IN grps`,
-          )
-          .get({ userId: scope, groupId });
+        !!ctx.db.prepare(`SELECT 1 WHERE @groupId IN (${ACCESSIBLE_GROUPS})`).get({ userId: scope, groupId });
       if (!group || !reachable) throw forbidden('Group access denied');
       for (const device of devices) checkSupported(ctx.db, device.id, command);
       const queued = ctx.db.transaction(() =>

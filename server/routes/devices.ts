@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Device } from '../../contract/models.ts';
-import { type AppContext, requireAuth } from '../auth/context.ts';
+import type { AppContext } from '../auth/context.ts';
 import { checkEdit } from '../auth/restrictions.ts';
 import { recordAction } from '../audit.ts';
 import { canAccess } from '../crud/access.ts';
@@ -24,6 +24,7 @@ import {
 import { type UserRow, isManagedBy } from '../db/users.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { type Json, field, objectBody, parseId, queryBool, queryInt, queryList, queryString } from '../http/input.ts';
+import { access, signedIn } from '../auth/authorize.ts';
 
 const MAX_TEXT = 4096;
 
@@ -76,8 +77,8 @@ function ensureUniqueId(db: Db, uniqueId: string, exceptId: number | null): void
 }
 
 export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/devices', async (request): Promise<Device[]> => {
-    const { user } = requireAuth(request);
+  app.get('/api/devices', access('user'), async (request): Promise<Device[]> => {
+    const { user } = signedIn(request);
     const scope = user.administrator ? null : user.id;
     const ids = queryList(request.query, 'id').map((v) => parseId(v, 'id'));
     const uniqueIds = queryList(request.query, 'uniqueId');
@@ -104,16 +105,16 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
     return queryDevices(ctx.db, query).map(toDevice);
   });
 
-  app.get<{ Params: { id: string } }>('/api/devices/:id', async (request) => {
-    const { user } = requireAuth(request);
+  app.get<{ Params: { id: string } }>('/api/devices/:id', access('object:device'), async (request) => {
+    const { user } = signedIn(request);
     const id = parseId(request.params.id, 'id');
     const device = findDevice(ctx.db, id);
     if (!device || !canAccessDevice(ctx.db, user.administrator ? null : user.id, id)) throw notFound();
     return toDevice(device);
   });
 
-  app.post('/api/devices', async (request) => {
-    const { user } = requireAuth(request);
+  app.post('/api/devices', access('deviceWritable'), async (request) => {
+    const { user } = signedIn(request);
     checkEdit(ctx, user, 'device', true);
     const fields = applyDeviceInput(ctx.db, user, objectBody(request.body), defaultDeviceFields);
     const id = ctx.db.transaction(() => {
@@ -129,8 +130,8 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
     return toDevice(findDevice(ctx.db, id)!);
   });
 
-  app.put<{ Params: { id: string } }>('/api/devices/:id', async (request) => {
-    const { user } = requireAuth(request);
+  app.put<{ Params: { id: string } }>('/api/devices/:id', access('deviceWritable'), async (request) => {
+    const { user } = signedIn(request);
     const id = parseId(request.params.id, 'id');
     const o = objectBody(request.body);
     if (field.integer(o, 'id') !== id) throw badRequest('Body id must equal the path id');
@@ -148,8 +149,8 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
     return updated;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/devices/:id', async (request, reply) => {
-    const { user } = requireAuth(request);
+  app.delete<{ Params: { id: string } }>('/api/devices/:id', access('deviceWritable'), async (request, reply) => {
+    const { user } = signedIn(request);
     const id = parseId(request.params.id, 'id');
     checkEdit(ctx, user, 'device', false);
     if (!findDevice(ctx.db, id) || !canAccessDevice(ctx.db, user.administrator ? null : user.id, id)) throw notFound();

@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Event, Typed } from '../../contract/models.ts';
-import { type AppContext, requireAdmin, requireAuth } from '../auth/context.ts';
+import type { AppContext } from '../auth/context.ts';
 import { listActions } from '../audit.ts';
 import { canAccessDeviceAs } from '../crud/access.ts';
 import { ENTITIES, attributeDef } from '../crud/entities.ts';
@@ -12,19 +12,18 @@ import { latestPositions } from '../db/positions.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { parseZonedDate, queryBool, queryInt, queryString } from '../http/input.ts';
 import { EVENT_TYPES, NOTIFICATORS } from '../model/constants.ts';
+import { access, signedIn } from '../auth/authorize.ts';
 
 const TEXT = 'text/plain; charset=utf-8';
 
 /** Groups, drivers, geofences, maintenance, calendars, computed attributes, saved commands, notifications, audit. */
 export function entityRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Fixed paths first (Fastify prefers static segments anyway).
-  app.get('/api/notifications/types', async (request): Promise<Typed[]> => {
-    requireAuth(request);
+  app.get('/api/notifications/types', access('user'), async (): Promise<Typed[]> => {
     return EVENT_TYPES.map((type) => ({ type }));
   });
 
-  app.get('/api/notifications/notificators', async (request): Promise<Typed[]> => {
-    requireAuth(request);
+  app.get('/api/notifications/notificators', access('user'), async (request): Promise<Typed[]> => {
     const announcement = queryBool(request.query, 'announcement');
     return NOTIFICATORS.filter((type) => !announcement || (type !== 'command' && type !== 'web')).map((type) => ({ type }));
   });
@@ -48,22 +47,22 @@ export function entityRoutes(app: FastifyInstance, ctx: AppContext): void {
     // command: nothing to send without a device
   };
 
-  app.post('/api/notifications/test', async (request, reply) => {
-    const { user } = requireAuth(request);
+  app.post('/api/notifications/test', access('user'), async (request, reply) => {
+    const { user } = signedIn(request);
     for (const notificator of NOTIFICATORS) sendTest(user.id, user.email, notificator);
     return reply.code(204).send();
   });
 
-  app.post<{ Params: { notificator: string } }>('/api/notifications/test/:notificator', async (request, reply) => {
-    const { user } = requireAuth(request);
+  app.post<{ Params: { notificator: string } }>('/api/notifications/test/:notificator', access('user'), async (request, reply) => {
+    const { user } = signedIn(request);
     const notificator = NOTIFICATORS.find((n) => n === request.params.notificator);
     if (!notificator) throw badRequest(`Unknown notificator: ${request.params.notificator.slice(0, 40)}`);
     sendTest(user.id, user.email, notificator);
     return reply.code(204).send();
   });
 
-  app.post('/api/attributes/computed/test', async (request, reply) => {
-    const { user } = requireAdmin(request);
+  app.post('/api/attributes/computed/test', access('admin'), async (request, reply) => {
+    const { user } = signedIn(request);
     const deviceId = queryInt(request.query, 'deviceId');
     if (deviceId === undefined || deviceId <= 0) throw badRequest('deviceId is required');
     if (!canAccessDeviceAs(ctx.db, user, deviceId)) throw notFound('Device not found');
@@ -72,7 +71,7 @@ export function entityRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!position) throw badRequest('Device has no last position');
     let result: unknown;
     try {
-      result = await evaluateExpression(String(attribute.expression), positionContext(position));
+      result = evaluateExpression(String(attribute.expression), positionContext(position));
     } catch (error) {
       throw badRequest(error instanceof Error ? error.message : String(error));
     }
@@ -93,8 +92,7 @@ export function entityRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   for (const def of ENTITIES) crudRoutes(app, ctx, def);
 
-  app.get('/api/audit', async (request) => {
-    requireAdmin(request);
+  app.get('/api/audit', access('admin'), async (request) => {
     const from = queryString(request.query, 'from');
     const to = queryString(request.query, 'to');
     if (!from || !to) throw badRequest('from and to are required');

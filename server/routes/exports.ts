@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AppContext, requireAuth } from '../auth/context.ts';
+import type { AppContext } from '../auth/context.ts';
+import { assertReportsAllowed } from '../auth/restrictions.ts';
 import { type DeviceRow, canAccessDevice, findDevice } from '../db/devices.ts';
+import { OWNER_IDS } from '../db/visibility.ts';
 import { parseAttributes } from '../db/convert.ts';
 import { type PositionRow, positionHistory } from '../db/positions.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
@@ -8,6 +10,7 @@ import { parseId, parseZonedDate, queryString } from '../http/input.ts';
 import { zip } from '../media/zip.ts';
 import { type Geometry, parseArea } from '../../contract/wkt.ts';
 import { areaContains } from '../geo/contains.ts';
+import { access, signedIn } from '../auth/authorize.ts';
 
 /** Text for XML content and attribute values: the five special characters escaped, invalid XML 1.0 characters dropped. */
 export function xmlEscape(value: string): string {
@@ -111,7 +114,7 @@ function canAccessGeofence(ctx: AppContext, userId: number, geofenceId: number, 
   return !!ctx.db
     .prepare(
       `SELECT 1 FROM links WHERE propertyType = 'geofence' AND propertyId = @geofenceId AND (
-         (ownerType = 'user' AND (ownerId = @userId OR ownerId IN (SELECT managedUserId FROM user_user WHERE userId = @userId)))
+         (ownerType = 'user' AND ownerId IN (${OWNER_IDS}))
          OR (ownerType = 'device' AND ownerId = @deviceId))`,
     )
     .get({ userId, geofenceId, deviceId });
@@ -119,7 +122,7 @@ function canAccessGeofence(ctx: AppContext, userId: number, geofenceId: number, 
 
 /** Loads and checks the common parameters of every export. */
 function load(ctx: AppContext, request: FastifyRequest): Export {
-  const { user } = requireAuth(request);
+  const { user } = signedIn(request);
   const deviceIdValue = queryString(request.query, 'deviceId');
   const fromValue = queryString(request.query, 'from');
   const toValue = queryString(request.query, 'to');
@@ -129,6 +132,7 @@ function load(ctx: AppContext, request: FastifyRequest): Export {
   const to = parseZonedDate(toValue, 'to');
   const device = findDevice(ctx.db, deviceId);
   if (!device || !canAccessDevice(ctx.db, user.administrator ? null : user.id, deviceId)) throw forbidden('Device access denied');
+  assertReportsAllowed(ctx, user);
   let positions = positionHistory(ctx.db, deviceId, from, to);
   const geofenceValue = queryString(request.query, 'geofenceId');
   if (geofenceValue !== undefined && geofenceValue !== '' && geofenceValue !== '0') {
@@ -157,17 +161,17 @@ function download(reply: FastifyReply, type: string, file: string, body: string 
 
 /** `GET /api/positions/{kml|kmz|csv|gpx}?deviceId&from&to[&geofenceId]` as file downloads. */
 export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/positions/kml', async (request, reply) =>
+  app.get('/api/positions/kml', access('object:device'), async (request, reply) =>
     download(reply, 'application/vnd.google-earth.kml+xml; charset=utf-8', 'positions.kml', kml(load(ctx, request))),
   );
-  app.get('/api/positions/kmz', async (request, reply) => {
+  app.get('/api/positions/kmz', access('object:device'), async (request, reply) => {
     const document = Buffer.from(kml(load(ctx, request)), 'utf8');
     return download(reply, 'application/vnd.google-earth.kmz', 'positions.kmz', zip([{ name: 'doc.kml', data: document }]));
   });
-  app.get('/api/positions/csv', async (request, reply) =>
+  app.get('/api/positions/csv', access('object:device'), async (request, reply) =>
     download(reply, 'text/csv; charset=utf-8', 'positions.csv', csv(load(ctx, request))),
   );
-  app.get('/api/positions/gpx', async (request, reply) =>
+  app.get('/api/positions/gpx', access('object:device'), async (request, reply) =>
     download(reply, 'application/gpx+xml; charset=utf-8', 'positions.gpx', gpx(load(ctx, request))),
   );
 }

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { type AppContext, requireAuth, requireWritable } from '../auth/context.ts';
+import type { AppContext } from '../auth/context.ts';
 import { canAccessDevice, findDevice } from '../db/devices.ts';
-import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import { parseId } from '../http/input.ts';
 import { DEVICE_IMAGE_LIMIT, IMAGE_TYPES, MEDIA_CONTENT_TYPES, existingMediaFile, matchesImageType, safeSegment, saveMedia } from '../media/store.ts';
+import { access, signedIn } from '../auth/authorize.ts';
 
 const TEXT = 'text/plain; charset=utf-8';
 
@@ -20,10 +21,8 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: DEVICE_IMAGE_LIMIT }, (_request, body, done) => done(null, body));
 
-    scope.post<{ Params: { id: string } }>('/api/devices/:id/image', async (request, reply) => {
-      const auth = requireAuth(request);
-      requireWritable(auth);
-      if (auth.user.deviceReadonly && !auth.user.administrator) throw forbidden('Account is device readonly');
+    scope.post<{ Params: { id: string } }>('/api/devices/:id/image', access('deviceWritable'), async (request, reply) => {
+      const auth = signedIn(request);
       const id = parseId(request.params.id, 'id');
       const device = findDevice(ctx.db, id);
       if (!device || !canAccessDevice(ctx.db, auth.user.administrator ? null : auth.user.id, id)) throw notFound('Device not found');
@@ -39,8 +38,8 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.get<{ Params: { uniqueId: string; file: string } }>('/api/media/:uniqueId/:file', async (request, reply) => {
-    const { user } = requireAuth(request);
+  app.get<{ Params: { uniqueId: string; file: string } }>('/api/media/:uniqueId/:file', access('object:device'), async (request, reply) => {
+    const { user } = signedIn(request);
     const raw = request.url;
     // Encoded separators, dots or NUL in the raw path are never legitimate.
     if (/%(2f|5c|00|2e)/i.test(raw) || raw.includes('\\')) throw badRequest('Invalid media path');

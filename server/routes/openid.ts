@@ -5,12 +5,13 @@ import { defaultUserFields, findUserByEmail, findUserById, insertUser, updateUse
 import { HttpError, accessDenied, badRequest, forbidden } from '../http/errors.ts';
 import { queryString } from '../http/input.ts';
 import { startSession } from './session.ts';
+import { access } from '../auth/authorize.ts';
 
 const notConfigured = (): HttpError => badRequest('OpenID is not configured');
 
 /** Traccar's `/api/session/openid/auth` and `/callback` (303 redirects, as Traccar's). */
 export function openIdRoutes(app: FastifyInstance, ctx: AppContext, openid: OpenIdClient | null): void {
-  app.get('/api/session/openid/auth', async (request, reply) => {
+  app.get('/api/session/openid/auth', access('public'), async (request, reply) => {
     if (!openid) throw notConfigured();
     const path = queryString(request.query, 'path');
     const destination = path === undefined || path === '' ? '/' : internalPath(path);
@@ -29,7 +30,7 @@ export function openIdRoutes(app: FastifyInstance, ctx: AppContext, openid: Open
     return reply.redirect(url.href, 303);
   });
 
-  app.get('/api/session/openid/callback', async (request, reply) => {
+  app.get('/api/session/openid/callback', access('public'), async (request, reply) => {
     if (!openid) throw notConfigured();
     const id = request.cookies[ATTEMPT_COOKIE];
     reply.clearCookie(ATTEMPT_COOKIE, { path: ATTEMPT_COOKIE_PATH });

@@ -8,13 +8,14 @@ import { deleteUserSessions } from '../db/sessions.ts';
 import { findUserByEmail, setUserPassword } from '../db/users.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { formField } from '../http/input.ts';
+import { access } from '../auth/authorize.ts';
 
 const RESET_LIFETIME = 24 * 3600 * 1000;
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/password/reset', async (request, reply) => {
+  app.post('/api/password/reset', access('public'), async (request, reply) => {
     const email = formField(request.body, 'email')?.trim();
     const user = email ? findUserByEmail(ctx.db, email) : undefined;
     if (user) {
@@ -23,15 +24,15 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
         .prepare('INSERT INTO password_resets (tokenHash, userId, expiresAt) VALUES (?, ?, ?)')
         .run(hashToken(token), user.id, Date.now() + RESET_LIFETIME);
       // No mail server: the "mail" goes to DATA_DIR/mail.log (and the log).
-      const base = request.headers.host ? `${request.protocol}://${request.headers.host}` : '';
-      const link = `${base}/reset-password?passwordReset=${token}`;
+      // the configured public address, never the request's Host (which an attacker chooses)
+      const link = `${ctx.publicUrl()}/reset-password?passwordReset=${token}`;
       appendFileSync(join(ctx.dataDir, 'mail.log'), `${new Date().toISOString()} to=${user.email} subject="Password reset" link=${link}\n`);
       ctx.log.info({ email: user.email, link }, 'password reset link');
     }
     return reply.code(200).send();
   });
 
-  app.post('/api/password/update', async (request, reply) => {
+  app.post('/api/password/update', access('public'), async (request, reply) => {
     const token = formField(request.body, 'token');
     const password = formField(request.body, 'password');
     if (!token) throw notFound('Unknown or expired token');

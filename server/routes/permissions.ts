@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Permission } from '../../contract/models.ts';
-import { type AppContext, requireAdmin, requireAuth } from '../auth/context.ts';
-import { assertWritable } from '../auth/restrictions.ts';
+import type { AppContext } from '../auth/context.ts';
 import { recordAction } from '../audit.ts';
 import { type ObjectType, canAccess, canAccessDeviceAs, canAccessUserAs, objectExists } from '../crud/access.ts';
 import type { Db } from '../db/database.ts';
-import type { UserRow } from '../db/users.ts';
+import { type UserRow, isManagedBy } from '../db/users.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { type Json, isRecord, queryInt } from '../http/input.ts';
+import { access, signedIn } from '../auth/authorize.ts';
 
 type Owner = 'user' | 'device' | 'group';
 type Property = ObjectType | 'device' | 'managedUser' | 'linkedDevice';
@@ -75,7 +75,7 @@ function accessible(db: Db, user: UserRow, type: Owner | Property, id: number): 
     case 'user':
       return canAccessUserAs(db, user, id);
     case 'managedUser':
-      return user.administrator === 1 || !!db.prepare('SELECT 1 FROM user_user WHERE userId = ? AND managedUserId = ?').get(user.id, id);
+      return user.administrator === 1 || isManagedBy(db, user.id, id);
     case 'device':
     case 'linkedDevice':
       return canAccessDeviceAs(db, user, id);
@@ -163,8 +163,7 @@ function listPermissions(db: Db, query: unknown): Permission[] {
 
 export function permissionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const change = (request: FastifyRequest, add: boolean, bulk: boolean): void => {
-    const { user } = requireAuth(request);
-    assertWritable(ctx, user);
+    const { user } = signedIn(request);
     const bodies = bodyLinks(request.body, bulk);
     const links = bodies.map(parsePermission);
     const signature = (o: Json): string => Object.keys(o).join(',');
@@ -181,17 +180,16 @@ export function permissionRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   };
 
-  app.get('/api/permissions', async (request): Promise<Permission[]> => {
-    requireAdmin(request);
+  app.get('/api/permissions', access('admin'), async (request): Promise<Permission[]> => {
     return listPermissions(ctx.db, request.query);
   });
 
   for (const [path, bulk] of [['/api/permissions', false], ['/api/permissions/bulk', true]] as const) {
-    app.post(path, async (request, reply) => {
+    app.post(path, access('writable'), async (request, reply) => {
       change(request, true, bulk);
       return reply.code(204).send();
     });
-    app.delete(path, async (request, reply) => {
+    app.delete(path, access('writable'), async (request, reply) => {
       change(request, false, bulk);
       return reply.code(204).send();
     });

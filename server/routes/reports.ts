@@ -7,8 +7,9 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Attributes, Event, Position, Report } from '../../contract/models.ts';
-import { type AppContext, requireAuth } from '../auth/context.ts';
+import type { AppContext } from '../auth/context.ts';
 import { assertReportsAllowed, checkEdit } from '../auth/restrictions.ts';
+import { canAccess } from '../crud/access.ts';
 import { type DeviceRow, canAccessDevice, findDevice, toDevice } from '../db/devices.ts';
 import { getServerSettings } from '../db/server.ts';
 import { isManagedBy, type UserRow } from '../db/users.ts';
@@ -38,6 +39,7 @@ import {
 } from '../reports/service.ts';
 import { validTimezone, zoneOffset } from '../reports/summary.ts';
 import { type CellValue, type Column, buildWorkbook } from '../reports/xlsx.ts';
+import { access, signedIn } from '../auth/authorize.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const KINDS = ['route', 'events', 'trips', 'stops', 'summary', 'combined', 'geofences'] as const;
@@ -63,7 +65,7 @@ function userAttributes(user: UserRow): Attributes {
 }
 
 function commonParams(ctx: AppContext, request: FastifyRequest, needsDevices = true): Common {
-  const { user } = requireAuth(request);
+  const { user } = signedIn(request);
   assertReportsAllowed(ctx, user);
   const userId = user.administrator ? null : user.id;
   const fromValue = queryString(request.query, 'from');
@@ -248,7 +250,7 @@ function reportFields(body: unknown, current?: Report): { type: string; descript
 
 export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const kind of KINDS) {
-    app.get(`/api/reports/${kind}`, async (request, reply) => {
+    app.get(`/api/reports/${kind}`, access('user'), async (request, reply) => {
       const c = commonParams(ctx, request);
       const items = compute(kind, c, request);
       if (wantsExcel(request) && EXCEL_KINDS.includes(kind)) {
@@ -264,11 +266,11 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
   }
   for (const kind of [...EXCEL_KINDS, 'devices'] as const) {
     for (const suffix of ['xlsx', 'mail'] as const) {
-      app.get(`/api/reports/${kind}/${suffix}`, async (request, reply) => {
+      app.get(`/api/reports/${kind}/${suffix}`, access('user'), async (request, reply) => {
         let c: Common;
         let items: unknown[];
         if (kind === 'devices') {
-          const { user } = requireAuth(request);
+          const { user } = signedIn(request);
           assertReportsAllowed(ctx, user);
           const userId = user.administrator ? null : user.id;
           const server = getServerSettings(ctx.db);
@@ -291,8 +293,8 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
   }
 
   // Scheduled reports
-  app.get('/api/reports', async (request): Promise<Report[]> => {
-    const { user } = requireAuth(request);
+  app.get('/api/reports', access('user'), async (request): Promise<Report[]> => {
+    const { user } = signedIn(request);
     const scope = user.administrator ? null : user.id;
     const q = request.query;
     const keyword = queryString(q, 'keyword');
@@ -306,32 +308,43 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
     return listReports(ctx.db, null, { ...options, linkedToUserId: target });
   });
 
-  app.post('/api/reports', async (request): Promise<Report> => {
-    const auth = requireAuth(request);
+  /** Traccar's checkEdit of a Schedulable: a calendar set or changed must be one the user reaches. */
+  const checkCalendar = (user: UserRow, fields: { calendarId: number }, current?: Report): void => {
+    if (fields.calendarId > 0 && fields.calendarId !== current?.calendarId && !canAccess(ctx.db, user, 'calendar', fields.calendarId)) {
+      throw forbidden(`No access to calendar ${fields.calendarId}`);
+    }
+  };
+
+  app.post('/api/reports', access('writable'), async (request): Promise<Report> => {
+    const auth = signedIn(request);
     checkEdit(ctx, auth.user, 'other', true);
-    return insertReport(ctx.db, auth.user.id, reportFields(request.body));
+    const fields = reportFields(request.body);
+    checkCalendar(auth.user, fields);
+    return insertReport(ctx.db, auth.user.id, fields);
   });
 
   const visible = (request: FastifyRequest<{ Params: { id: string } }>): { report: Report; user: UserRow } => {
-    const auth = requireAuth(request);
+    const auth = signedIn(request);
     const id = parseId(request.params.id, 'id');
     const report = findReport(ctx.db, auth.user.administrator ? null : auth.user.id, id);
     if (!report) throw notFound('Report not found');
     return { report, user: auth.user };
   };
 
-  app.get<{ Params: { id: string } }>('/api/reports/:id', async (request): Promise<Report> => visible(request).report);
+  app.get<{ Params: { id: string } }>('/api/reports/:id', access('object:report'), async (request): Promise<Report> => visible(request).report);
 
-  app.put<{ Params: { id: string } }>('/api/reports/:id', async (request): Promise<Report> => {
+  app.put<{ Params: { id: string } }>('/api/reports/:id', access('writable'), async (request): Promise<Report> => {
     const { report, user } = visible(request);
     checkEdit(ctx, user, 'other', false);
     const body = objectBody(request.body);
     const bodyId = field.integer(body, 'id');
     if (bodyId !== undefined && bodyId !== report.id) throw badRequest('Body id does not match the path');
-    return updateReport(ctx.db, report.id, reportFields(body, report));
+    const fields = reportFields(body, report);
+    checkCalendar(user, fields, report);
+    return updateReport(ctx.db, report.id, fields);
   });
 
-  app.delete<{ Params: { id: string } }>('/api/reports/:id', async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/reports/:id', access('writable'), async (request, reply) => {
     const { report, user } = visible(request);
     checkEdit(ctx, user, 'other', false);
     deleteReport(ctx.db, report.id);

@@ -1,11 +1,12 @@
 import { statfsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Server } from '../../contract/models.ts';
-import { type AppContext, requireAdmin, requireAuth } from '../auth/context.ts';
+import type { AppContext } from '../auth/context.ts';
 import { countUsers } from '../db/users.ts';
 import { SERVER_VERSION, type ServerSettings, getServerSettings, saveServerSettings } from '../db/server.ts';
 import { badRequest } from '../http/errors.ts';
 import { field, objectBody, queryString } from '../http/input.ts';
+import { access } from '../auth/authorize.ts';
 
 function storageSpace(dataDir: string): number[] | null {
   try {
@@ -30,10 +31,9 @@ export function serverRoutes(app: FastifyInstance, ctx: AppContext, openId: { op
     ...openId,
   });
 
-  app.get('/api/server', async (request) => view(!!request.auth?.user.administrator, !request.auth));
+  app.get('/api/server', access('public'), async (request) => view(!!request.auth?.user.administrator, !request.auth));
 
-  app.put('/api/server', async (request) => {
-    requireAdmin(request);
+  app.put('/api/server', access('admin'), async (request) => {
     const o = objectBody(request.body);
     const s: ServerSettings = getServerSettings(ctx.db);
     const bools = ['registration', 'readonly', 'deviceReadonly', 'forceSettings', 'limitCommands', 'disableReports', 'fixedEmail'] as const;
@@ -54,14 +54,12 @@ export function serverRoutes(app: FastifyInstance, ctx: AppContext, openId: { op
     return view(true, false);
   });
 
-  app.get('/api/server/timezones', async (request): Promise<string[]> => {
-    requireAuth(request);
+  app.get('/api/server/timezones', access('user'), async (): Promise<string[]> => {
     return Intl.supportedValuesOf('timeZone');
   });
 
   // No reverse geocoder is built in (geocoderEnabled is false), so this is always refused, as Traccar does without one.
-  app.get('/api/server/geocode', async (request) => {
-    requireAuth(request);
+  app.get('/api/server/geocode', access('user'), async (request) => {
     const latitude = Number(queryString(request.query, 'latitude'));
     const longitude = Number(queryString(request.query, 'longitude'));
     if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) {
@@ -70,5 +68,5 @@ export function serverRoutes(app: FastifyInstance, ctx: AppContext, openId: { op
     throw badRequest('Geocoding is disabled');
   });
 
-  app.get('/api/health', async (_request, reply) => reply.type('text/plain; charset=utf-8').send('OK'));
+  app.get('/api/health', access('public'), async (_request, reply) => reply.type('text/plain; charset=utf-8').send('OK'));
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AppContext, SESSION_COOKIE, accountProblem, requireAuth, userFromToken } from '../auth/context.ts';
+import { type AppContext, SESSION_COOKIE, accountProblem, userFromToken } from '../auth/context.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { recordAction } from '../audit.ts';
 import { verifyTotp } from '../auth/totp.ts';
@@ -7,6 +7,7 @@ import { createSession, deleteSession } from '../db/sessions.ts';
 import { findUserByLogin, toUser } from '../db/users.ts';
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { formField, parseZonedDate, queryString } from '../http/input.ts';
+import { access, signedIn } from '../auth/authorize.ts';
 
 const DEFAULT_TOKEN_LIFETIME = 7 * 24 * 3600 * 1000;
 
@@ -25,7 +26,7 @@ export function startSession(ctx: AppContext, request: FastifyRequest, reply: Fa
 }
 
 export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/session', async (request, reply) => {
+  app.get('/api/session', access('public'), async (request, reply) => {
     const token = queryString(request.query, 'token');
     if (token !== undefined) {
       const state = userFromToken(ctx, token);
@@ -37,35 +38,45 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return toUser(request.auth.user);
   });
 
-  app.post('/api/session', async (request, reply) => {
+  app.post('/api/session', access('public'), async (request, reply) => {
     const email = formField(request.body, 'email');
     const password = formField(request.body, 'password');
     if (!email || password === undefined) throw unauthorized('Missing email or password');
+    ctx.signIn.check(email, request.ip);
     const user = findUserByLogin(ctx.db, email);
     const ok = await verifyPassword(password, user ? { hash: user.hashedPassword ?? '', salt: user.salt ?? '' } : null);
-    if (!user || !ok) throw unauthorized('Invalid email or password');
+    if (!user || !ok) {
+      ctx.signIn.fail(email, request.ip);
+      throw unauthorized('Invalid email or password');
+    }
     if (user.totpKey) {
       const code = formField(request.body, 'code');
       if (!code || !verifyTotp(user.totpKey, code.trim())) {
+        // a wrong code counts; asking for the code (none sent yet) does not
+        if (code) ctx.signIn.fail(email, request.ip);
         throw new HttpError(401, code ? 'Invalid one-time code' : 'One-time code required', { 'WWW-Authenticate': 'TOTP' });
       }
     }
+    ctx.signIn.succeed(email, request.ip);
     const problem = accountProblem(user);
     if (problem) throw forbidden(problem);
     startSession(ctx, request, reply, user.id, null);
     return toUser(user);
   });
 
-  app.delete('/api/session', async (request, reply) => {
-    const auth = requireAuth(request);
-    if (auth.session) deleteSession(ctx.db, auth.session.id);
+  app.delete('/api/session', access('user'), async (request, reply) => {
+    const auth = signedIn(request);
+    if (auth.session) {
+      deleteSession(ctx.db, auth.session.id);
+      ctx.live.disconnectSession(auth.session.id);
+    }
     recordAction(ctx.db, request, auth.user.id, 'logout', 'user', auth.user.id);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.code(204).send();
   });
 
-  app.post('/api/session/token', async (request, reply) => {
-    const auth = requireAuth(request);
+  app.post('/api/session/token', access('user'), async (request, reply) => {
+    const auth = signedIn(request);
     const value = formField(request.body, 'expiration');
     let expiresAt = value ? parseZonedDate(value, 'expiration') : Date.now() + DEFAULT_TOKEN_LIFETIME;
     if (auth.expiresAt !== null) expiresAt = Math.min(expiresAt, auth.expiresAt);
@@ -73,8 +84,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.type('text/plain; charset=utf-8').send(ctx.tokens.issue(auth.user.id, expiresAt));
   });
 
-  app.post('/api/session/token/revoke', async (request, reply) => {
-    const auth = requireAuth(request);
+  app.post('/api/session/token/revoke', access('user'), async (request, reply) => {
+    const auth = signedIn(request);
     const token = formField(request.body, 'token');
     const data = token ? ctx.tokens.decode(token) : null;
     if (!token || !data) throw badRequest('Invalid token');

@@ -1,26 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AppContext, requireAuth } from '../auth/context.ts';
+import type { AppContext } from '../auth/context.ts';
 import { canAccessDevice, findDevice } from '../db/devices.ts';
+import { ACCESSIBLE_GROUPS } from '../db/visibility.ts';
 import { getServerSettings, serverFlag } from '../db/server.ts';
 import { defaultUserFields, findUserByEmail, insertUser, updateUser, userFields } from '../db/users.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { formField, parseId, parseZonedDate } from '../http/input.ts';
+import { access, signedIn } from '../auth/authorize.ts';
 
 const TEXT = 'text/plain; charset=utf-8';
 
-/** Groups a user reaches: linked to them or a user they manage, and every subgroup. */
 function canAccessGroup(ctx: AppContext, userId: number, groupId: number): boolean {
-  return !!ctx.db
-    .prepare(
-      `WITH RECURSIVE
-        owners(id) AS (SELECT @userId UNION SELECT managedUserId FROM user_user WHERE userId = @userId),
-        grps(id) AS (
-          SELECT groupId FROM user_group WHERE userId IN owners
-          UNION SELECT device_groups.id FROM device_groups JOIN grps ON device_groups.groupId = grps.id
-        )
-      SELECT 1 WHERE @groupId IN grps`,
-    )
-    .get({ userId, groupId });
+  return !!ctx.db.prepare(`SELECT 1 WHERE @groupId IN (${ACCESSIBLE_GROUPS})`).get({ userId, groupId });
 }
 
 interface Target {
@@ -36,7 +27,7 @@ interface Target {
  * answers with a login token for `GET /api/session?token=`, valid until `expiration`.
  */
 function share(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, resolveTarget: (userId: number | null) => Target): FastifyReply {
-  const { user } = requireAuth(request);
+  const { user } = signedIn(request);
   if (serverFlag(getServerSettings(ctx.db), 'disableShare')) throw forbidden('Sharing is disabled');
   if (user.temporary) throw forbidden('Temporary users cannot share');
   const expirationValue = formField(request.body, 'expiration');
@@ -96,9 +87,9 @@ function deviceTarget(ctx: AppContext, request: FastifyRequest): (scope: number 
 
 /** Sharing: `POST /api/share/device`, `POST /api/share/group` (6.13+) and the older `POST /api/devices/share`. */
 export function shareRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/share/device', async (request, reply) => share(ctx, request, reply, deviceTarget(ctx, request)));
-  app.post('/api/devices/share', async (request, reply) => share(ctx, request, reply, deviceTarget(ctx, request)));
-  app.post('/api/share/group', async (request, reply) =>
+  app.post('/api/share/device', access('object:device'), async (request, reply) => share(ctx, request, reply, deviceTarget(ctx, request)));
+  app.post('/api/devices/share', access('object:device'), async (request, reply) => share(ctx, request, reply, deviceTarget(ctx, request)));
+  app.post('/api/share/group', access('object:group'), async (request, reply) =>
     share(ctx, request, reply, (scope) => {
       const value = formField(request.body, 'groupId');
       if (!value) throw badRequest('groupId is required');

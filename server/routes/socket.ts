@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { type AppContext, userFromToken } from '../auth/context.ts';
+import { access } from '../auth/authorize.ts';
+import type { AppContext } from '../auth/context.ts';
 import { latestPositions, toPosition } from '../db/positions.ts';
-import { unauthorized } from '../http/errors.ts';
-import { queryString } from '../http/input.ts';
 
 /**
  * /api/socket: authenticated by `?token=` or the session cookie (with the origin check done by the
@@ -11,21 +10,15 @@ import { queryString } from '../http/input.ts';
 export function socketRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/api/socket',
-    {
-      websocket: true,
-      preValidation: async (request) => {
-        const token = queryString(request.query, 'token');
-        if (token !== undefined) request.auth = userFromToken(ctx, token);
-        if (!request.auth) throw unauthorized();
-      },
-    },
+    // the gate answers an unauthenticated upgrade with a plain HTTP 401, so no socket is made
+    { websocket: true, ...access('user') },
     (socket, request) => {
       const auth = request.auth;
       if (!auth) {
         socket.close(1008);
         return;
       }
-      const client = ctx.live.add(auth.user.id, socket);
+      const client = ctx.live.add(auth.user.id, socket, auth.session?.id ?? null, auth.expiresAt);
       const positions = latestPositions(ctx.db, auth.user.administrator ? null : auth.user.id).map(toPosition);
       ctx.live.send(client, positions.length ? { positions } : {});
       socket.on('message', (data, isBinary) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Statistics } from '../../contract/models.ts';
-import { requireAdmin } from '../auth/context.ts';
+import { access } from '../auth/authorize.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseZonedDate, queryString } from '../http/input.ts';
 import type { StatisticsCollector } from '../stats.ts';
@@ -15,8 +15,7 @@ export function statisticsRoutes(app: FastifyInstance, stats: StatisticsCollecto
     if (request.method !== 'OPTIONS' && isApi(request.url)) stats.countRequest(request.auth?.user.id ?? null);
   });
 
-  app.get('/api/statistics', async (request): Promise<Statistics[]> => {
-    requireAdmin(request);
+  app.get('/api/statistics', access('admin'), async (request): Promise<Statistics[]> => {
     const from = queryString(request.query, 'from');
     const to = queryString(request.query, 'to');
     if (from === undefined || to === undefined) throw badRequest('from and to are required');

@@ -1,8 +1,10 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import type { User } from '../../contract/models.ts';
-import { type AppContext, requireAuth } from '../auth/context.ts';
+import type { AppContext } from '../auth/context.ts';
 import { hashPassword } from '../auth/password.ts';
 import { recordAction } from '../audit.ts';
+import { assertWritable, restricted } from '../auth/restrictions.ts';
 import { canAccessDeviceAs } from '../crud/access.ts';
 import { base32Decode, generateTotpKey } from '../auth/totp.ts';
 import { getServerSettings, serverFlag } from '../db/server.ts';
@@ -14,7 +16,6 @@ import {
   countUsers,
   deleteUser,
   defaultUserFields,
-  findUserByEmail,
   findUserById,
   insertUser,
   isManagedBy,
@@ -27,6 +28,7 @@ import {
 } from '../db/users.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { type Json, field, objectBody, parseId, queryInt, queryString } from '../http/input.ts';
+import { access, signedIn } from '../auth/authorize.ts';
 
 /** Merges a (possibly partial) JSON user over `base`; absent fields keep their value. */
 export function applyUserInput(o: Json, base: UserFields): UserFields {
@@ -63,11 +65,17 @@ export function applyUserInput(o: Json, base: UserFields): UserFields {
   if (expiration !== undefined) r.expirationTime = expiration;
   r.attributes = field.attributes(o) ?? r.attributes;
   if (!r.email) throw badRequest('Email is required');
+  // an email goes into mail headers and sign-in lookups: no spaces, line breaks or control characters
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f]/.test(r.email)) throw badRequest('Email may not contain spaces or line breaks');
+  if (r.email.length > 254) throw badRequest('Email is longer than 254 characters');
+  // eslint-disable-next-line no-control-regex
+  if (r.login !== null && /[\u0000-\u001f\u007f]/.test(r.login)) throw badRequest('Login may not contain control characters');
   if (r.totpKey !== null && !base32Decode(r.totpKey)?.length) throw badRequest('Invalid one-time password key');
   return r;
 }
 
-const RESTRICTED = ['readonly', 'deviceReadonly', 'disabled', 'limitCommands', 'disableReports', 'fixedEmail'] as const;
+const RESTRICTED = ['readonly', 'deviceReadonly', 'disabled', 'limitCommands', 'disableReports', 'fixedEmail', 'temporary'] as const;
 
 /** Traccar's checkUserUpdate: who may change privileged fields (violations are SecurityException → 400). */
 export function checkUserUpdate(actor: UserRow | null, before: UserFields, after: UserFields, targetId: number | null): void {
@@ -93,19 +101,44 @@ function canAccessUser(ctx: AppContext, actor: UserRow, userId: number): boolean
   return actor.administrator === 1 || actor.id === userId || isManagedBy(ctx.db, actor.id, userId);
 }
 
+/** The user attributes a readonly user may still change on itself (Traccar's BaseObjectResource.update). */
+const READONLY_ATTRIBUTES = ['notificationTokens', 'termsAccepted'];
+
+/**
+ * Traccar's skipReadonly: a readonly user (its flag or the server's) may change only its password,
+ * notification tokens and terms acceptance; anything else, or any other user, is refused.
+ */
+function checkReadonlyUpdate(ctx: AppContext, actor: UserRow, targetId: number, after: UserFields): void {
+  if (!restricted(ctx, actor, 'readonly')) return;
+  const strip = (fields: UserFields): UserFields => {
+    const attributes = { ...fields.attributes };
+    for (const key of READONLY_ATTRIBUTES) delete attributes[key];
+    return { ...fields, attributes };
+  };
+  if (actor.id !== targetId || !isDeepStrictEqual(strip(userFields(actor)), strip(after))) throw forbidden('Account is readonly');
+}
+
 function passwordInput(o: Json): string | undefined {
   const password = field.string(o, 'password');
   return password ? password : undefined;
 }
 
-function ensureUniqueEmail(ctx: AppContext, email: string, exceptId: number | null): void {
-  const existing = findUserByEmail(ctx.db, email);
-  if (existing && existing.id !== exceptId) throw badRequest('Email is already registered');
+/**
+ * Sign-in takes an email or a login (case-insensitively), so each must name one user: an email
+ * may be no other user's email or login, a login no other user's login or email.
+ */
+function ensureUniqueSignIn(ctx: AppContext, fields: UserFields, exceptId: number | null): void {
+  const taken = (name: string): boolean =>
+    !!ctx.db
+      .prepare('SELECT 1 FROM users WHERE id != @except AND (email = @name COLLATE NOCASE OR login = @name COLLATE NOCASE)')
+      .get({ except: exceptId ?? 0, name });
+  if (taken(fields.email)) throw badRequest('Email is already registered');
+  if (fields.login !== null && taken(fields.login)) throw badRequest('Login is already taken');
 }
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/users', async (request): Promise<User[]> => {
-    const auth = requireAuth(request);
+  app.get('/api/users', access('user'), async (request): Promise<User[]> => {
+    const auth = signedIn(request);
     const userId = queryInt(request.query, 'userId');
     const deviceId = queryInt(request.query, 'deviceId');
     let rows: UserRow[];
@@ -128,7 +161,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     return rows.map(toUser);
   });
 
-  app.post('/api/users', async (request) => {
+  app.post('/api/users', access('public'), async (request) => {
     const actor = request.auth?.user ?? null;
     const o = objectBody(request.body);
     const fields = applyUserInput(o, defaultUserFields);
@@ -136,6 +169,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!password) throw badRequest('Password is required');
     const firstUser = countUsers(ctx.db) === 0;
     if (!actor?.administrator) {
+      // Athar is stricter than Traccar here: a readonly manager (or any user of a readonly server) creates no one.
+      if (actor) assertWritable(ctx, actor);
       checkUserUpdate(actor, defaultUserFields, firstUser ? { ...fields, administrator: false } : fields, null);
       if (actor && actor.userLimit !== 0) {
         if (actor.userLimit > 0 && countManagedUsers(ctx.db, actor.id) >= actor.userLimit) {
@@ -148,7 +183,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
     }
     if (firstUser) fields.administrator = true;
-    ensureUniqueEmail(ctx, fields.email, null);
+    ensureUniqueSignIn(ctx, fields, null);
     const hashed = await hashPassword(password);
     const id = ctx.db.transaction(() => {
       const newId = insertUser(ctx.db, fields, hashed);
@@ -159,13 +194,13 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     return toUser(findUserById(ctx.db, id)!);
   });
 
-  app.post('/api/users/totp', async (_request, reply) => {
+  app.post('/api/users/totp', access('public'), async (_request, reply) => {
     if (!serverFlag(getServerSettings(ctx.db), 'totpEnable')) throw forbidden('One-time passwords are not enabled');
     return reply.type('text/plain; charset=utf-8').send(generateTotpKey());
   });
 
-  app.get<{ Params: { id: string } }>('/api/users/:id', async (request) => {
-    const auth = requireAuth(request);
+  app.get<{ Params: { id: string } }>('/api/users/:id', access('object:user'), async (request) => {
+    const auth = signedIn(request);
     const id = parseId(request.params.id, 'id');
     if (!canAccessUser(ctx, auth.user, id)) throw forbidden('User access denied');
     const user = findUserById(ctx.db, id);
@@ -173,8 +208,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     return toUser(user);
   });
 
-  app.put<{ Params: { id: string } }>('/api/users/:id', async (request) => {
-    const auth = requireAuth(request);
+  app.put<{ Params: { id: string } }>('/api/users/:id', access('object:user'), async (request) => {
+    const auth = signedIn(request);
     const id = parseId(request.params.id, 'id');
     const o = objectBody(request.body);
     if (field.integer(o, 'id') !== id) throw badRequest('Body id must equal the path id');
@@ -184,7 +219,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     const before = userFields(target);
     const after = applyUserInput(o, before);
     checkUserUpdate(auth.user, before, after, id);
-    ensureUniqueEmail(ctx, after.email, id);
+    checkReadonlyUpdate(ctx, auth.user, id, after);
+    ensureUniqueSignIn(ctx, after, id);
     const password = passwordInput(o);
     const hashed = password ? await hashPassword(password) : null;
     ctx.db.transaction(() => {
@@ -197,8 +233,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     return toUser(findUserById(ctx.db, id)!);
   });
 
-  app.delete<{ Params: { id: string } }>('/api/users/:id', async (request, reply) => {
-    const auth = requireAuth(request);
+  app.delete<{ Params: { id: string } }>('/api/users/:id', access('writable'), async (request, reply) => {
+    const auth = signedIn(request);
     const id = parseId(request.params.id, 'id');
     if (!auth.user.administrator && (auth.user.id === id || !isManagedBy(ctx.db, auth.user.id, id))) {
       throw forbidden('User access denied');

@@ -126,9 +126,10 @@ describe('restrictions and users', () => {
     expect(limited).toBeGreaterThan(0);
     const lc = { Cookie: await login(url, 'lc@example.com', 'pw-l') };
     expect((await call(lc, 'POST', '/api/commands', { type: 'custom', description: 'x' })).status).toBe(400);
-    // readonly users may still edit their own profile's allowed fields
+    // readonly users may change only their password, notification tokens and terms acceptance (Traccar 6)
     const me = await json<User>(await call(ro, 'GET', `/api/users/${roId}`));
-    expect((await call(ro, 'PUT', `/api/users/${roId}`, { ...me, name: 'RO 2' })).status).toBe(200);
+    expect((await call(ro, 'PUT', `/api/users/${roId}`, { ...me, name: 'RO 2' })).status).toBe(400);
+    expect((await call(ro, 'PUT', `/api/users/${roId}`, { ...me, password: 'pw-r' })).status).toBe(200);
     expect((await call(ro, 'PUT', `/api/users/${roId}`, { ...me, readonly: false })).status).toBe(400);
   });
 
