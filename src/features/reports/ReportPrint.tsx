@@ -4,7 +4,7 @@
  * screen, so printing needs no script: the virtualised table on screen only has the rows in view,
  * and Chromium's own PDF (`page.pdf()`) prints without a `beforeprint` event.
  */
-import { memo } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { ReportColumn, CellContext } from './kinds';
 import { formatTime } from './kinds';
@@ -61,9 +61,16 @@ export interface PrintTableProps {
   context: CellContext;
 }
 
-/** The rows as a plain table, every row up to `PRINT_ROWS` (kept while the rows and columns are the same). */
-export const PrintTable = memo(function PrintTable({ columns, rows, context }: PrintTableProps) {
+const NO_ROWS: readonly unknown[] = [];
+
+/**
+ * The rows as a plain table, every row up to `PRINT_ROWS` (kept while the rows and columns are the
+ * same). Its rows come in a deferred render of their own (first with none): up to 2,000 rows of
+ * cells are kept off the path from Show to the screen's first rows.
+ */
+export const PrintTable = memo(function PrintTable({ columns, rows: shown, context }: PrintTableProps) {
   const { t, i18n } = useLingui();
+  const rows = useDeferredValue(shown, NO_ROWS);
   const printed = rows.length > PRINT_ROWS ? rows.slice(0, PRINT_ROWS) : rows;
   const limit = PRINT_ROWS;
   const total = rows.length;
