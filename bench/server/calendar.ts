@@ -9,8 +9,8 @@
  * own server and runs a small round, printing the figures without writing any file (a smoke run).
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import http from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { closeConnections, get } from './http.ts';
 
 export interface LegacyPhase {
   alarms: number;
@@ -46,17 +46,6 @@ export const ALLOWED = ics(
   ...event('h', 'DTSTART:20100101T000000Z', 'DURATION:PT1H', 'RRULE:FREQ=HOURLY;INTERVAL=6'),
 );
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-function get(port: number, path: string): Promise<number> {
-  return new Promise((resolve) => {
-    const request = http.request({ host: '127.0.0.1', port, path, agent }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
-    request.on('error', () => resolve(0));
-    request.end();
-  });
-}
 
 function summary(values: number[]): { count: number; p50: number; p99: number; max: number } {
   const sorted = [...values].sort((a, b) => a - b);
@@ -228,6 +217,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   } finally {
     clearTimeout(timer);
     server.disconnect();
-    agent.destroy();
+    closeConnections();
   }
 }

@@ -12,6 +12,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { closeConnections, get } from './http.ts';
 import { CityGrid, Vehicle, demoPlaces, profileFor } from '../../server/simulator/model.ts';
 import { osmandParams } from '../../server/simulator/sender.ts';
 import { cpuSeconds } from '../proc.ts';
@@ -82,18 +83,6 @@ function nextMessage<T>(child: ChildProcess, type?: string): Promise<T> {
   });
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function get(port: number, path: string): Promise<number> {
-  return new Promise((resolve) => {
-    const request = http.request({ host: '127.0.0.1', port, path, agent }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
-    request.on('error', () => resolve(0));
-    request.end();
-  });
-}
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -296,7 +285,7 @@ async function main(): Promise<void> {
   } finally {
     clearTimeout(timeout);
     server.disconnect();
-    agent.destroy();
+    closeConnections();
   }
 }
 
