@@ -9,7 +9,6 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { closeConnections, get } from './http.ts';
