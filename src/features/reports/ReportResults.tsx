@@ -194,8 +194,10 @@ function TableResults({ kind, rows, context, search, units, visible, onVisible, 
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [kind, shownKey, context, i18n.locale],
   );
-  const first = shown[0] ?? offered[0] ?? kind.columns[0]!;
-  const textValue = useCallback((r: Row) => first.text(r.row, context), [first, context]);
+  // the text a row is found by when typed: its first column's, unless that is a time (the device's
+  // name, an event, a day); none where every column shown is a time
+  const named = shown.find((c) => c.typeAhead !== false);
+  const textValue = useCallback((r: Row) => (named ? named.text(r.row, context) : ''), [named, context]);
   const place: MapPlace = kind.map ? layout.place : 'hidden';
   const placeLabel: Record<MapPlace, string> = { beside: t`Beside the table`, above: t`Above the table`, hidden: t`Hidden` };
 
