@@ -5,7 +5,7 @@ import type { AppContext } from '../auth/context.ts';
 import { hashPassword } from '../auth/password.ts';
 import { recordAction } from '../audit.ts';
 import { assertWritable, restricted } from '../auth/restrictions.ts';
-import { canAccessDeviceAs } from '../crud/access.ts';
+import { canAccessDeviceAs, canAccessUserAs } from '../crud/access.ts';
 import { base32Decode, generateTotpKey } from '../auth/totp.ts';
 import { getServerSettings, serverFlag } from '../db/server.ts';
 import { deleteUserSessions } from '../db/sessions.ts';
@@ -97,8 +97,9 @@ export function checkUserUpdate(actor: UserRow | null, before: UserFields, after
   }
 }
 
+/** The shared rule (self, or a user managed while a manager); administrators pass even for a missing id, answered 404 by the route. */
 function canAccessUser(ctx: AppContext, actor: UserRow, userId: number): boolean {
-  return actor.administrator === 1 || actor.id === userId || isManagedBy(ctx.db, actor.id, userId);
+  return actor.administrator === 1 || canAccessUserAs(ctx.db, actor, userId);
 }
 
 /** The user attributes a readonly user may still change on itself (Traccar's BaseObjectResource.update). */

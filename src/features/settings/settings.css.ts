@@ -48,4 +48,12 @@ export const token = style({ fontFamily: 'monospace', direction: 'ltr', whiteSpa
 export const checklist = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, maxBlockSize: '24rem', overflowY: 'auto' });
 
 /** The name of what 'Remove item?' removes, in its own direction (a Latin name in Arabic). */
-export const removeName = style({ margin: 0, fontWeight: vars.fontWeight.bold, unicodeBidi: 'plaintext', overflowWrap: 'anywhere' });
+export const removeName = style({
+  margin: 0,
+  fontWeight: vars.fontWeight.bold,
+  unicodeBidi: 'plaintext',
+  overflowWrap: 'anywhere',
+  // aligned with the dialog's title, whatever the name's own direction
+  textAlign: 'left',
+  selectors: { '[dir=rtl] &': { textAlign: 'right' } },
+});
