@@ -15,6 +15,8 @@ const run = spawnSync(
 );
 
 interface JsonReport {
+  startTime: number;
+  testResults: { name: string; startTime: number; endTime: number }[];
   numPassedTests: number;
   numFailedTests: number;
   numPendingTests: number;
@@ -25,6 +27,18 @@ interface JsonReport {
 let code = run.status ?? 1;
 if (existsSync(out)) {
   const report = JSON.parse(readFileSync(out, 'utf8')) as JsonReport;
+  const files = report.testResults
+    .map((f) => ({ name: f.name.replace(`${process.cwd()}/`, ''), seconds: (f.endTime - f.startTime) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds);
+  const byFolder = new Map<string, number>();
+  for (const f of files) {
+    const folder = f.name.split('/').slice(0, 2).join('/');
+    byFolder.set(folder, (byFolder.get(folder) ?? 0) + f.seconds);
+  }
+  console.log('slowest test files (s):');
+  for (const f of files.slice(0, 15)) console.log(`  ${f.seconds.toFixed(1).padStart(6)}  ${f.name}`);
+  console.log('time per folder, summed over files (s):');
+  for (const [folder, seconds] of [...byFolder].sort((a, b) => b[1] - a[1])) console.log(`  ${seconds.toFixed(0).padStart(6)}  ${folder}`);
   const skipped = report.numPendingTests + report.numTodoTests;
   console.log(`tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped} skipped`);
   if (report.numTotalTests === 0) {
