@@ -5,7 +5,7 @@
 import type { Attributes, AttributeValue } from '../../contract/models.ts';
 import type { Db } from '../db/database.ts';
 import { parseAttributes } from '../db/convert.ts';
-import { type Area, areaContains } from '../geo/contains.ts';
+import { type Area, type PreparedArea, prepareArea } from '../geo/contains.ts';
 import { parseArea } from '../../contract/wkt.ts';
 import { cacheVersion } from './version.ts';
 import { calendarCheck, type CalendarCheck } from '../events/calendar.ts';
@@ -15,6 +15,8 @@ export interface GeofenceInfo {
   id: number;
   name: string;
   area: Area;
+  /** the area with its edge index, shared by every device linked to the geofence */
+  prepared: PreparedArea;
   polylineDistance: number;
   /** knots */
   speedLimit: number | null;
@@ -79,6 +81,13 @@ export class ContextCache {
   private readonly calendars = new Map<number, { text: string | null; check: CalendarCheck | null; version: number }>();
   /** calendars built (parsed) so far: an edit rebuilds only the calendar it changed */
   calendarBuilds = 0;
+  /**
+   * each geofence's parsed and indexed area, shared by every device linked to it and kept across cache
+   * versions as calendars are: read again once per version, built again only when its text or corridor changed
+   */
+  private readonly areas = new Map<number, { key: string; prepared: PreparedArea | null; version: number }>();
+  /** areas built (parsed and indexed) so far */
+  areaBuilds = 0;
   private server: Attributes = {};
   private readonly stmts;
 
@@ -90,7 +99,7 @@ export class ContextCache {
       ),
       geofences: db.prepare(
         `WITH RECURSIVE ${ANCESTORS}, ${DIRECT_USERS}
-         SELECT id, name, area, attributes FROM geofences WHERE id IN (
+         SELECT id, name, attributes FROM geofences WHERE id IN (
            SELECT propertyId FROM links WHERE propertyType = 'geofence' AND (
              (ownerType = 'device' AND ownerId = @deviceId)
              OR (ownerType = 'group' AND ownerId IN (SELECT id FROM ancestors))
@@ -112,6 +121,7 @@ export class ContextCache {
       ),
       server: db.prepare('SELECT attributes FROM server WHERE id = 1').pluck(),
       calendar: db.prepare('SELECT data FROM calendars WHERE id = ?').pluck(),
+      area: db.prepare('SELECT area FROM geofences WHERE id = ?').pluck(),
     };
   }
 
@@ -122,6 +132,30 @@ export class ContextCache {
     this.version = version;
     this.devices.clear();
     this.server = parseAttributes(this.stmts.server.get() as string | undefined);
+  }
+
+  /** A geofence's prepared area (null: gone or unparsable). */
+  private area(id: number, polylineDistance: number): PreparedArea | null {
+    let entry = this.areas.get(id);
+    if (entry?.version === this.version && entry.key.startsWith(`${polylineDistance}|`)) return entry.prepared;
+    const text = this.stmts.area.get(id) as string | undefined;
+    const key = `${polylineDistance}|${text ?? ''}`;
+    if (entry && entry.key === key) {
+      entry.version = this.version;
+      return entry.prepared;
+    }
+    let prepared: PreparedArea | null = null;
+    if (text !== undefined) {
+      this.areaBuilds += 1;
+      try {
+        prepared = prepareArea(parseArea(text), polylineDistance);
+      } catch {
+        prepared = null;
+      }
+    }
+    entry = { key, prepared, version: this.version };
+    this.areas.set(id, entry);
+    return prepared;
   }
 
   /** The check of a calendar (null: none, or unreadable, which limits nothing). */
@@ -161,19 +195,20 @@ export class ContextCache {
       parseAttributes(row.attributes),
     );
     const geofences: GeofenceInfo[] = [];
-    for (const row of this.stmts.geofences.all(params) as Array<{ id: number; name: string; area: string; attributes: string }>) {
-      try {
-        const attributes = parseAttributes(row.attributes);
-        geofences.push({
-          id: row.id,
-          name: row.name,
-          area: parseArea(row.area),
-          polylineDistance: positiveNumber(attributes.polylineDistance) ?? 25,
-          speedLimit: positiveNumber(attributes.speedLimit),
-        });
-      } catch {
-        // An unparsable area contains nothing.
-      }
+    for (const row of this.stmts.geofences.all(params) as Array<{ id: number; name: string; attributes: string }>) {
+      const attributes = parseAttributes(row.attributes);
+      const polylineDistance = positiveNumber(attributes.polylineDistance) ?? 25;
+      const prepared = this.area(row.id, polylineDistance);
+      // An unparsable area contains nothing.
+      if (!prepared) continue;
+      geofences.push({
+        id: row.id,
+        name: row.name,
+        area: prepared.area,
+        prepared,
+        polylineDistance,
+        speedLimit: positiveNumber(attributes.speedLimit),
+      });
     }
     const viewers = new Set((this.stmts.viewers.all(params) as Array<{ id: number }>).map((row) => row.id));
     const byId = new Map<number, NotificationInfo>();
@@ -236,5 +271,7 @@ export class ContextCache {
 
 /** Ids of the geofences containing a point. */
 export function geofencesAt(geofences: GeofenceInfo[], lat: number, lon: number): number[] {
-  return geofences.filter((g) => areaContains(g.area, lat, lon, g.polylineDistance)).map((g) => g.id);
+  const ids: number[] = [];
+  for (const g of geofences) if (g.prepared.contains(lat, lon)) ids.push(g.id);
+  return ids;
 }

@@ -9,7 +9,7 @@ import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { parseId, parseZonedDate, queryString } from '../http/input.ts';
 import { zip } from '../media/zip.ts';
 import { type Geometry, parseArea } from '../../contract/wkt.ts';
-import { areaContains } from '../geo/contains.ts';
+import { prepareArea } from '../geo/contains.ts';
 import { access, signedIn } from '../auth/authorize.ts';
 
 /** Text for XML content and attribute values: the five special characters escaped, invalid XML 1.0 characters dropped. */
@@ -150,7 +150,8 @@ function load(ctx: AppContext, request: FastifyRequest): Export {
       throw badRequest(`Geofence area is not valid: ${(error as Error).message}`);
     }
     const corridor = Number.isFinite(tolerance) ? tolerance : 25;
-    positions = positions.filter((p) => areaContains(area, p.latitude, p.longitude, corridor));
+    const prepared = prepareArea(area, corridor);
+    positions = positions.filter((p) => prepared.contains(p.latitude, p.longitude));
   }
   return { device, from, to, positions };
 }
