@@ -33,15 +33,18 @@ export interface CalendarBenchResult {
   alarmAnswerMs: { count: number; p50: number; p99: number; max: number };
 }
 
-const ics = (...lines: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Athar bench//EN', ...lines, 'END:VCALENDAR'].join('\r\n');
-const event = (uid: string, ...lines: string[]) => ['BEGIN:VEVENT', `UID:${uid}`, ...lines, 'END:VEVENT'];
+export const ics = (...lines: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Athar bench//EN', ...lines, 'END:VCALENDAR'].join('\r\n');
+export const event = (uid: string, ...lines: string[]) => ['BEGIN:VEVENT', `UID:${uid}`, ...lines, 'END:VEVENT'];
 const DAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
 
 export const HOSTILE = ics(...[1, 2, 3, 4, 5, 6].flatMap((n) => event(`s${n}`, 'DTSTART:20200101T000000Z', 'DURATION:PT1S', 'RRULE:FREQ=SECONDLY;COUNT=19990')));
+/** `count` weekly shifts since 2010, 45 minutes each, on one to five days of the week. */
+export const weeklySeries = (count: number, tag = 'w') =>
+  Array.from({ length: count }, (_, i) =>
+    event(`${tag}${i}`, `DTSTART;TZID=Asia/Riyadh:201001${String(4 + (i % 7)).padStart(2, '0')}T${String(6 + (i % 12)).padStart(2, '0')}0000`, 'DURATION:PT45M', `RRULE:FREQ=WEEKLY;BYDAY=${DAYS.slice(0, 1 + (i % 5)).join(',')}`),
+  ).flat();
 export const ALLOWED = ics(
-  ...Array.from({ length: 20 }, (_, i) =>
-    event(`w${i}`, `DTSTART;TZID=Asia/Riyadh:201001${String(4 + (i % 7)).padStart(2, '0')}T${String(6 + (i % 12)).padStart(2, '0')}0000`, 'DURATION:PT45M', `RRULE:FREQ=WEEKLY;BYDAY=${DAYS.slice(0, 1 + (i % 5)).join(',')}`),
-  ).flat(),
+  ...weeklySeries(20),
   ...Array.from({ length: 10 }, (_, i) => event(`m${i}`, 'DTSTART:20100129T080000Z', 'DURATION:PT2H', `RRULE:FREQ=MONTHLY;BYDAY=-1${DAYS[i % 5]}`)).flat(),
   ...event('h', 'DTSTART:20100101T000000Z', 'DURATION:PT1H', 'RRULE:FREQ=HOURLY;INTERVAL=6'),
 );

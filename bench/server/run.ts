@@ -4,7 +4,9 @@
  *  (b) socket fan-out: 10 and 100 WebSocket clients (one admin session) in another process, positions
  *      ingested at 1,000/s; latency = OsmAnd request sent → the matching {positions} frame received;
  *  (c) calendars (issue 32, calendar.ts): the hostile calendar refused, then /api/health latency while
- *      alarms whose notification is limited by a calendar are ingested at 200/s.
+ *      alarms whose notification is limited by a calendar are ingested at 200/s;
+ *  (d) heavy context (issue 32, heavy.ts): the load of (a) again, with every device linked to 10 geofences of
+ *      100,000 vertices and 50 notifications limited by calendars of 20 series.
  * Bounded, stops by itself; writes bench/results/server.json and server.md.
  */
 import { type ChildProcess, fork } from 'node:child_process';
@@ -16,6 +18,7 @@ import { CityGrid, Vehicle, demoPlaces, profileFor } from '../../server/simulato
 import { osmandParams } from '../../server/simulator/sender.ts';
 import { cpuSeconds } from '../proc.ts';
 import { calendarMarkdown, legacyCalendar, runCalendar } from './calendar.ts';
+import { type HeavyResult, heavyMarkdown, prepareHeavy } from './heavy.ts';
 
 const DEVICES = 200;
 const WARMUP = 2_000;
@@ -27,6 +30,8 @@ const FANOUT_CLIENTS = [10, 100];
 const PASSWORD = 'bench-password';
 const CALENDAR_ALARMS = 2_000;
 const CALENDAR_RATE = 200;
+/** positions of section (d) */
+const HEAVY_POSITIONS = 30_000;
 
 const NOTES = `## How the pushes are made
 
@@ -91,7 +96,7 @@ async function main(): Promise<void> {
     console.error('benchmark timed out');
     server.kill('SIGKILL');
     process.exit(1);
-  }, 240_000);
+  }, 480_000);
   try {
     const { url, osmandPort } = await nextMessage<{ url: string; osmandPort: number }>(server);
     const serverPid = server.pid!;
@@ -115,7 +120,7 @@ async function main(): Promise<void> {
     }
 
     // Positions from the simulator's model, prepared before the clock starts (2 s apart, in the past)
-    const perDevice = Math.ceil((WARMUP + POSITIONS + FANOUT_RATE * FANOUT_SECONDS * FANOUT_CLIENTS.length) / DEVICES) + 2;
+    const perDevice = Math.ceil((WARMUP * 1.25 + POSITIONS + HEAVY_POSITIONS + FANOUT_RATE * FANOUT_SECONDS * FANOUT_CLIENTS.length) / DEVICES) + 2;
     const grid = new CityGrid();
     const t0 = Math.floor(Date.now() / 1000) * 1000 - perDevice * 2000 - 60_000;
     const sequences = ids.map((uniqueId) => {
@@ -234,6 +239,30 @@ async function main(): Promise<void> {
     });
     console.log('calendar', calendar);
 
+    // (d) heavy context: the positions still to send decide where the geofences lie
+    const ahead: Array<[number, number]> = [];
+    for (let d = 0; d < DEVICES; d++) {
+      for (const query of sequences[d]!.slice(cursor[d]!, cursor[d]! + Math.ceil(HEAVY_POSITIONS / DEVICES))) {
+        const params = new URLSearchParams(query);
+        ahead.push([Number(params.get('lat')), Number(params.get('lon'))]);
+      }
+    }
+    const made = await prepareHeavy({ url, cookie, positions: ahead });
+    await runLoad(WARMUP / 4); // the first positions build each device's context (the areas once)
+    const heavyCpu0 = cpuSeconds(serverPid);
+    const heavyLoad = await runLoad(HEAVY_POSITIONS);
+    const heavyCpu1 = cpuSeconds(serverPid);
+    const heavy: HeavyResult = {
+      ...made,
+      positions: HEAVY_POSITIONS,
+      failures: heavyLoad.failures,
+      seconds: round(heavyLoad.seconds, 3),
+      positionsPerSecond: Math.round(HEAVY_POSITIONS / heavyLoad.seconds),
+      latencyMs: roundAll(percentiles(heavyLoad.latencies)),
+      serverCpuPercentOfOneCore: heavyCpu0 !== null && heavyCpu1 !== null ? Math.round(((heavyCpu1 - heavyCpu0) / heavyLoad.seconds) * 100) : null,
+    };
+    console.log('heavy', heavy);
+
     const results = {
       date: new Date().toISOString(),
       machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${os.platform()} ${os.release()}` },
@@ -243,6 +272,7 @@ async function main(): Promise<void> {
       ingest,
       fanout,
       calendar,
+      heavy,
       totalSeconds: round((Date.now() - started) / 1000, 1),
     };
     const dir = here('../results/');
@@ -275,6 +305,8 @@ async function main(): Promise<void> {
       ...fanout.map((f) => `Aim p99 < 100 ms with ${f.clients} clients: ${f.fanoutLatencyMs.p99 < 100 ? 'met' : 'missed'}.`),
       '',
       ...calendarMarkdown(calendar),
+      '',
+      ...heavyMarkdown(heavy),
       '',
       NOTES,
       '',

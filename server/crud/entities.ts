@@ -11,6 +11,7 @@ import type {
 } from '../../contract/models.ts';
 import { parseAttributes } from '../db/convert.ts';
 import { MAX_AREA_LENGTH, parseArea } from '../../contract/wkt.ts';
+import { corridorOf, warmArea } from '../geo/areas.ts';
 import { compileExpression } from './expression.ts';
 import { badRequest } from '../http/errors.ts';
 import type { EntityDef, Row } from './entity.ts';
@@ -78,11 +79,14 @@ export const geofenceDef: EntityDef = {
     calendarId: { kind: 'ref', ref: 'calendar' },
   },
   validate(row) {
+    const area = str(row, 'area');
     try {
-      parseArea(str(row, 'area'));
+      parseArea(area);
     } catch (error) {
       throw badRequest(`Invalid area: ${error instanceof Error ? error.message : String(error)}`);
     }
+    // the ingest cache takes the prepared area from here rather than build it inside an ingest turn
+    warmArea(area, corridorOf(parseAttributes(nstr(row, 'attributes'))));
   },
   toModel: (row, ex): Geofence => ({
     id: num(row, 'id'),

@@ -5,8 +5,8 @@
 import type { Attributes, AttributeValue } from '../../contract/models.ts';
 import type { Db } from '../db/database.ts';
 import { parseAttributes } from '../db/convert.ts';
-import { type Area, type PreparedArea, prepareArea } from '../geo/contains.ts';
-import { parseArea } from '../../contract/wkt.ts';
+import type { Area, PreparedArea } from '../geo/contains.ts';
+import { corridorOf, takeArea } from '../geo/areas.ts';
 import { cacheVersion } from './version.ts';
 import { calendarCheck, type CalendarCheck } from '../events/calendar.ts';
 import { USERS_SEEING_DEVICE } from '../db/visibility.ts';
@@ -147,11 +147,7 @@ export class ContextCache {
     let prepared: PreparedArea | null = null;
     if (text !== undefined) {
       this.areaBuilds += 1;
-      try {
-        prepared = prepareArea(parseArea(text), polylineDistance);
-      } catch {
-        prepared = null;
-      }
+      prepared = takeArea(text, polylineDistance);
     }
     entry = { key, prepared, version: this.version };
     this.areas.set(id, entry);
@@ -197,7 +193,7 @@ export class ContextCache {
     const geofences: GeofenceInfo[] = [];
     for (const row of this.stmts.geofences.all(params) as Array<{ id: number; name: string; attributes: string }>) {
       const attributes = parseAttributes(row.attributes);
-      const polylineDistance = positiveNumber(attributes.polylineDistance) ?? 25;
+      const polylineDistance = corridorOf(attributes);
       const prepared = this.area(row.id, polylineDistance);
       // An unparsable area contains nothing.
       if (!prepared) continue;

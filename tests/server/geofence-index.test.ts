@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type Area, areaContains, areaWork, prepareArea } from '../../server/geo/contains.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { ContextCache, geofencesAt } from '../../server/ingest/context.ts';
+import { areaBuilds, warmArea } from '../../server/geo/areas.ts';
 import { tempDir } from './helpers.ts';
 
 /** A fixed-seed generator, so that a failure names the same shapes each run. */
@@ -137,5 +138,20 @@ describe('the ingest cache', () => {
     db.prepare('UPDATE geofences SET area = ? WHERE id = ?').run('CIRCLE (10 10, 100)', geofence);
     for (const id of [5, 6, 7]) expect(geofencesAt(cache.get(id).geofences, 24.7, 46.7)).toEqual([]);
     expect(cache.areaBuilds).toBe(2);
+  });
+
+  it('takes the area a save built, so that an ingest turn does not build it', () => {
+    const db = openDatabase(tempDir());
+    db.prepare("INSERT INTO users (id, name, email, administrator) VALUES (1, 'Admin', 'a@example.com', 1)").run();
+    db.prepare("INSERT INTO devices (id, name, uniqueId) VALUES (5, 'Car', 'car')").run();
+    const text = 'LINESTRING (24.7 46.6, 24.7 46.8)';
+    const geofence = Number(db.prepare(`INSERT INTO geofences (name, area, attributes) VALUES ('Road', ?, '{"polylineDistance": 400}')`).run(text).lastInsertRowid);
+    db.prepare("INSERT INTO links (ownerType, ownerId, propertyType, propertyId) VALUES ('device', 5, 'geofence', ?)").run(geofence);
+    warmArea(text, 400); // as the save's validation does
+    const built = areaBuilds.count;
+    const cache = new ContextCache(db);
+    // 300 m north of the road: inside its 400 m corridor
+    expect(geofencesAt(cache.get(5).geofences, 24.7027, 46.7)).toEqual([geofence]);
+    expect(areaBuilds.count).toBe(built);
   });
 });
