@@ -1,9 +1,28 @@
 import type { Attributes, AttributeValue, IsoDate } from '../../contract/models.ts';
 
 /** Jackson-style ISO date: 2021-01-01T00:00:00.000+00:00 */
-export function isoDate(ms: number | null | undefined): IsoDate | null {
-  if (ms === null || ms === undefined) return null;
-  return new Date(ms).toISOString().replace(/Z$/, '+00:00');
+/** The last day's `YYYY-MM-DDT` prefix: a report's positions mostly share their day. */
+let dayNumber = NaN;
+let dayPrefix = '';
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
+
+/** Milliseconds since the epoch as Traccar writes dates: `2024-01-02T03:04:05.678+00:00`. */
+export function isoDate(value: number | null | undefined): IsoDate | null {
+  if (value === null || value === undefined) return null;
+  const ms = Math.trunc(value);
+  const day = Math.floor(ms / 86_400_000);
+  // years 0-9999 only: Date's own form otherwise (±YYYYYY), and NaN gives its RangeError as before
+  if (!(ms >= -62_167_219_200_000 && ms < 253_402_300_800_000)) return new Date(ms).toISOString().replace(/Z$/, '+00:00');
+  if (day !== dayNumber) {
+    dayNumber = day;
+    dayPrefix = new Date(day * 86_400_000).toISOString().slice(0, 11);
+  }
+  const rest = ms - day * 86_400_000;
+  const hours = Math.floor(rest / 3_600_000);
+  const minutes = Math.floor((rest % 3_600_000) / 60_000);
+  const seconds = Math.floor((rest % 60_000) / 1000);
+  const millis = rest % 1000;
+  return `${dayPrefix}${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${millis < 10 ? '00' : millis < 100 ? '0' : ''}${millis}+00:00`;
 }
 
 export function bool(value: number | null | undefined): boolean {
@@ -11,7 +30,8 @@ export function bool(value: number | null | undefined): boolean {
 }
 
 function isAttributeValue(value: unknown): value is AttributeValue {
-  return value === null || ['string', 'number', 'boolean'].includes(typeof value);
+  const type = typeof value;
+  return value === null || type === 'string' || type === 'number' || type === 'boolean';
 }
 
 export function parseAttributes(json: string | null | undefined): Attributes {

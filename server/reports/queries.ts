@@ -55,6 +55,29 @@ export function devicePositions(db: Db, deviceId: number, from: number, to: numb
   return rows.map(toPosition);
 }
 
+/**
+ * A device's positions over a period in pages of `size`, in the order of `devicePositions`: each page is
+ * its own query (keyset on fixTime and id), so nothing holds the connection between pages and a
+ * caller may yield to the event loop between them.
+ */
+export function* devicePositionPages(db: Db, deviceId: number, from: number, to: number, limit: number, size: number): Generator<Position[]> {
+  const first = db.prepare('SELECT * FROM positions WHERE deviceId = ? AND fixTime BETWEEN ? AND ? ORDER BY fixTime, id LIMIT ?');
+  const next = db.prepare(
+    'SELECT * FROM positions WHERE deviceId = ? AND fixTime BETWEEN ? AND ? AND (fixTime > ? OR (fixTime = ? AND id > ?)) ORDER BY fixTime, id LIMIT ?',
+  );
+  let left = limit;
+  let last: PositionRow | undefined;
+  while (left > 0) {
+    const take = Math.min(size, left);
+    const rows = (last ? next.all(deviceId, from, to, last.fixTime, last.fixTime, last.id, take) : first.all(deviceId, from, to, take)) as PositionRow[];
+    if (rows.length === 0) return;
+    left -= rows.length;
+    last = rows[rows.length - 1];
+    yield rows.map(toPosition);
+    if (rows.length < take) return;
+  }
+}
+
 /** PositionUtil.getEdgePosition: the first or last position of a range. */
 export function edgePosition(db: Db, deviceId: number, from: number, to: number, end: boolean): Position | null {
   const row = db

@@ -16,6 +16,7 @@ import { combined, filterEvents, geofenceVisits, sortByStartTime } from './event
 import {
   deviceEvents,
   devicePositionById,
+  devicePositionPages,
   devicePositions,
   driverName,
   edgePosition,
@@ -62,14 +63,22 @@ export function isFast(scope: ReportScope): boolean {
 }
 
 export function routeReport(scope: ReportScope, devices: DeviceRow[]): Position[] {
-  const limit = maxPositions(scope);
   const result: Position[] = [];
-  for (const row of devices) {
-    if (result.length >= limit) break;
-    // one at a time: spreading 100,000 positions as arguments nears the engine's stack limit
-    for (const position of devicePositions(scope.db, row.id, scope.from, scope.to, limit - result.length)) result.push(position);
-  }
+  // one at a time: spreading 100,000 positions as arguments nears the engine's stack limit
+  for (const page of routePages(scope, devices)) for (const position of page) result.push(position);
   return result;
+}
+
+/** The route report in pages of `size` positions (at most `report.maxPositions` in all), device by device. */
+export function* routePages(scope: ReportScope, devices: DeviceRow[], size = 2000): Generator<Position[]> {
+  let left = maxPositions(scope);
+  for (const row of devices) {
+    if (left <= 0) return;
+    for (const page of devicePositionPages(scope.db, row.id, scope.from, scope.to, left, size)) {
+      left -= page.length;
+      yield page;
+    }
+  }
 }
 
 export function eventsReport(scope: ReportScope, devices: DeviceRow[], types: string[], alarms: string[]): Event[] {

@@ -4,6 +4,7 @@
  * the scheduled-report CRUD at /api/reports[/{id}].
  */
 import { appendFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Attributes, Event, Position, Report } from '../../contract/models.ts';
@@ -32,6 +33,7 @@ import {
   combinedReport,
   eventsReport,
   geofencesReport,
+  routePages,
   routeReport,
   stopsReport,
   summaryReport,
@@ -248,10 +250,30 @@ function reportFields(body: unknown, current?: Report): { type: string; descript
   };
 }
 
+/** A JSON array written from pages of items, one string per page. */
+export async function* jsonArray(pages: Iterable<unknown[]>): AsyncGenerator<string> {
+  let first = true;
+  yield '[';
+  for (const page of pages) {
+    if (page.length === 0) continue;
+    const text = JSON.stringify(page);
+    yield (first ? '' : ',') + text.slice(1, -1);
+    first = false;
+    // the next page after other waiting work (the socket drains, other requests are answered)
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  yield ']';
+}
+
 export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const kind of KINDS) {
     app.get(`/api/reports/${kind}`, access('user'), async (request, reply) => {
       const c = commonParams(ctx, request);
+      if (kind === 'route' && !wantsExcel(request)) {
+        // 100,000 positions are some 50 MB of JSON: written page by page, the first bytes leave at once and
+        // other requests run between pages (each page is its own query)
+        return reply.type('application/json; charset=utf-8').send(Readable.from(jsonArray(routePages(c.scope, c.devices))));
+      }
       const items = compute(kind, c, request);
       if (wantsExcel(request) && EXCEL_KINDS.includes(kind)) {
         const buffer = await excel(ctx, kind, c, items);
