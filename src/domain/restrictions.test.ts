@@ -101,3 +101,49 @@ describe('restrictions', () => {
     expect(canOpen('share', restrictionsOf(user({ temporary: true }), server()))).toBe(false);
   });
 });
+
+/** Every `ui.disable*` flag: the features it turns off and the settings screens it closes. */
+const FLAGS: Array<[string, Array<keyof ReturnType<typeof restrictionsOf>['features']>, SettingsScreen[]]> = [
+  ['ui.disableSavedCommands', ['savedCommands'], ['commands']],
+  ['ui.disableAttributes', ['attributes'], []],
+  ['ui.disableVehicleFeatures', ['drivers', 'maintenance'], ['drivers', 'maintenance']],
+  ['ui.disableDrivers', ['drivers'], ['drivers']],
+  ['ui.disableMaintenance', ['maintenance'], ['maintenance']],
+  ['ui.disableGroups', ['groups'], ['groups', 'groupConnections']],
+  ['ui.disableEvents', ['events'], []],
+  ['ui.disableComputedAttributes', ['computedAttributes'], ['attributes']],
+  ['ui.disableCalendars', ['calendars'], ['calendars']],
+  ['ui.disableReport', ['reports'], []],
+];
+const EVERY_SCREEN: SettingsScreen[] = [
+  ...SCREENS,
+  'geofences', 'calendars', 'attributes', 'maintenance', 'commands', 'sendCommand', 'accumulators', 'share', 'groupConnections', 'scheduledReports',
+];
+const ROLES: Array<[string, Partial<User>]> = [
+  ['a plain user', {}],
+  ['a manager', { userLimit: 5 }],
+  ['a device-readonly user', { deviceReadonly: true }],
+  ['a readonly user', { readonly: true }],
+];
+
+describe('every ui.disable* flag, from the server or the user, for each role', () => {
+  for (const [flag, features, screens] of FLAGS) {
+    for (const [role, fields] of ROLES) {
+      it(`${flag} takes ${features.join(' and ')} from ${role}${screens.length ? ` and closes ${screens.join(', ')}` : ''}`, () => {
+        const before = restrictionsOf(user(fields), server());
+        for (const r of [restrictionsOf(user(fields), server({ attributes: { [flag]: true } })), restrictionsOf(user({ ...fields, attributes: { [flag]: 'true' } }), server())]) {
+          const off = (Object.keys(r.features) as Array<keyof typeof r.features>).filter((feature) => !r.features[feature]);
+          expect(off).toEqual(features);
+          const closed = EVERY_SCREEN.filter((screen) => canOpen(screen, before) && !canOpen(screen, r));
+          // a readonly user never had the editing screens: the flag closes only what was open
+          expect(closed).toEqual(screens.filter((screen) => canOpen(screen, before)));
+        }
+      });
+    }
+    it(`${flag} never limits an administrator`, () => {
+      const r = restrictionsOf(user({ administrator: true, attributes: { [flag]: true } }), server({ attributes: { [flag]: true } }));
+      expect(Object.values(r.features).every(Boolean)).toBe(true);
+      expect(EVERY_SCREEN.filter((screen) => !canOpen(screen, r))).toEqual([]);
+    });
+  }
+});

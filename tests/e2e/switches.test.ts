@@ -4,7 +4,8 @@
  *   page no longer offers "Change server";
  * - `ui.disableEvents` takes the events button, the drawer and the toasts away from a plain user
  *   (an alarm from their device shows nothing), and gives them back when cleared;
- * - `ui.disableReport` takes the Reports tab away from a plain user, not from an administrator.
+ * - `ui.disableReport` takes the Reports tab away from a plain user, not from an administrator;
+ *   `ui.disableAttributes` the attribute editor of a form.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -45,7 +46,7 @@ describe('switches', () => {
     await page.context().close();
   });
 
-  it('ui.disableEvents takes the events button, the drawer and the toasts from a plain user; ui.disableReport the Reports tab', async () => {
+  it('ui.disableEvents takes the events button, the drawer and the toasts from a plain user; ui.disableReport the Reports tab; ui.disableAttributes the attribute editor', async () => {
     const user = await createUser(harness(), 'switches');
     const device = await adminJson<{ id: number }>(harness(), 'POST', '/api/devices', { name: 'Switch van', uniqueId: 'switch-van' });
     await adminJson(harness(), 'POST', '/api/permissions', { userId: user.id, deviceId: device.id });
@@ -61,10 +62,14 @@ describe('switches', () => {
     await page.getByTestId('event-toast').filter({ hasText: 'Switch van' }).first().waitFor({ timeout: 15_000 });
     const nav = page.getByRole('navigation', { name: 'Main navigation' }).first();
     expect(await nav.getByText('Reports', { exact: true }).count()).toBe(1);
+    // the device's form has its attribute editor
+    await page.goto(`${harness().server.url}/settings/device/${device.id}`);
+    await page.getByRole('textbox', { name: 'Name' }).waitFor();
+    expect(await page.getByText('Attributes', { exact: true }).count()).toBe(1);
     await page.context().close();
 
     // hidden by the server's flags
-    await setServerAttributes(harness(), { 'ui.disableEvents': true, 'ui.disableReport': true });
+    await setServerAttributes(harness(), { 'ui.disableEvents': true, 'ui.disableReport': true, 'ui.disableAttributes': true });
     page = await signedInAs(user);
     await page.locator('[data-testid="connection-state"][data-status="online"]').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('events-button').count()).toBe(0);
@@ -76,6 +81,10 @@ describe('switches', () => {
     await page.waitForTimeout(1500);
     expect(await page.getByTestId('event-toast').count()).toBe(0);
     expect(await page.getByRole('dialog', { name: 'Events' }).count()).toBe(0);
+    // ui.disableAttributes: the same form without its attribute editor
+    await page.goto(`${harness().server.url}/settings/device/${device.id}`);
+    await page.getByRole('textbox', { name: 'Name' }).waitFor();
+    expect(await page.getByText('Attributes', { exact: true }).count()).toBe(0);
     await page.context().close();
 
     // an administrator keeps both
@@ -83,6 +92,6 @@ describe('switches', () => {
     await admin.getByTestId('events-button').waitFor();
     expect(await admin.getByRole('navigation', { name: 'Main navigation' }).first().getByText('Reports', { exact: true }).count()).toBe(1);
     await admin.context().close();
-    await setServerAttributes(harness(), { 'ui.disableEvents': null, 'ui.disableReport': null });
+    await setServerAttributes(harness(), { 'ui.disableEvents': null, 'ui.disableReport': null, 'ui.disableAttributes': null });
   });
 });

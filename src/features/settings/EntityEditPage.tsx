@@ -181,7 +181,8 @@ function EditRound<T extends { id: number }>({ descriptor, id, source, stay = fa
             </Section>
           );
         })}
-        {descriptor.knownAttributes ? (
+        {/* ui.disableAttributes hides the attribute editors (never from administrators) */}
+        {descriptor.knownAttributes && settings.restrictions.features.attributes ? (
           <Section title={t`Attributes`}>
             <AttributesEditor
               attributes={(draft.attributes as Attributes | undefined) ?? {}}

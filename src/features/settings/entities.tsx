@@ -55,6 +55,7 @@ export const USER_ATTRIBUTES: KnownAttribute[] = [
   { key: 'ui.disableCalendars', label: msg`Hide calendars`, type: 'boolean' },
   { key: 'ui.disableComputedAttributes', label: msg`Hide computed attributes`, type: 'boolean' },
   { key: 'ui.disableSavedCommands', label: msg`Hide saved commands`, type: 'boolean' },
+  { key: 'ui.disableAttributes', label: msg`Hide attributes`, type: 'boolean' },
   { key: 'role', label: msg`Role (announcements)`, type: 'string' },
 ];
 
