@@ -60,7 +60,9 @@ async function shutdown(reason: string, code = 0): Promise<void> {
   stopping = true;
   const restart = code === REBOOT_EXIT_CODE;
   console.log(restart ? `${reason}: closing, the supervisor starts the server again` : `${reason}: shutting down`);
-  const timer = setTimeout(() => process.exit(1), 10_000);
+  // a close that hangs (a request that never ends) still ends; a reboot still restarts (every
+  // commit is whole: the database needs no close to be consistent)
+  const timer = setTimeout(() => process.exit(restart ? REBOOT_EXIT_CODE : 1), 10_000);
   timer.unref();
   try {
     await server.close({ restart });
