@@ -317,3 +317,10 @@ export interface SocketMessage {
   events?: Event[];
   logs?: LogRecord[];
 }
+
+/**
+ * The close codes of /api/socket a server sends on purpose (RFC 6455): it stops (1001, going away)
+ * or restarts (1012, service restart: `POST /api/server/reboot`). Either way the client reconnects
+ * by itself, without reporting a connection error.
+ */
+export const SOCKET_CLOSE = { goingAway: 1001, serviceRestart: 1012 } as const;

@@ -41,6 +41,7 @@ import { type StatisticsOptions, StatisticsCollector } from './stats.ts';
 import { announcements, clientFiles, securityHeaders } from './static.ts';
 import { corsPolicy } from './http/cors.ts';
 import { getServerSettings, saveServerSettings } from './db/server.ts';
+import { SOCKET_CLOSE } from '../contract/models.ts';
 
 export interface ServerOptions {
   dataDir: string;
@@ -80,6 +81,13 @@ export interface ServerOptions {
    * mails; without one, the address it was started on.
    */
   webUrl?: string;
+  /**
+   * Restarts the server (`POST /api/server/reboot`, administrators), called once the answer is
+   * sent: `main.ts` closes the server and exits with `REBOOT_EXIT_CODE`, and its supervisor
+   * (`server/supervise.ts`, `npm run serve`) starts it again. Absent (a server without a
+   * supervisor, the in-process tests): the route refuses with a 400 that says so.
+   */
+  reboot?: () => void;
 }
 
 export interface RunningServer {
@@ -91,7 +99,12 @@ export interface RunningServer {
   osmandPort: number | null;
   /** every route of the web port with its access declaration (the route table test reads it) */
   routes: readonly RouteDeclaration[];
-  close(): Promise<void>;
+  /**
+   * Stops accepting positions, closes the sockets with a close frame (1001 going away, or 1012
+   * with `restart`), waits for the requests under way (an acknowledged position is committed
+   * before its answer) and closes the database.
+   */
+  close(options?: { restart?: boolean }): Promise<void>;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -172,7 +185,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   app.options('/api/*', access('public'), async (_request, reply) => reply.code(200).send());
   sessionRoutes(app, ctx);
   openIdRoutes(app, ctx, options.openId ? new OpenIdClient(options.openId) : null);
-  serverRoutes(app, ctx, { openIdEnabled: !!options.openId, openIdForce: !!options.openId?.force });
+  serverRoutes(app, ctx, { openIdEnabled: !!options.openId, openIdForce: !!options.openId?.force }, options.reboot ?? null);
   userRoutes(app, ctx);
   passwordRoutes(app, ctx);
   deviceRoutes(app, ctx);
@@ -233,13 +246,13 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     demoPassword,
     osmandPort: osmand?.port ?? null,
     routes: routeAccess.routes,
-    async close() {
+    async close(closeOptions = {}) {
       if (closed) return;
       closed = true;
       stopStatus();
       await simulator?.stop();
       await osmand?.close();
-      live.close();
+      await live.shutdown(closeOptions.restart ? SOCKET_CLOSE.serviceRestart : SOCKET_CLOSE.goingAway);
       // Fastify closes the connections idle at this moment; one busy then (a service worker
       // precaching the client) would stay open for the keep-alive timeout (72 s) once its response
       // ends, and the close with it: close each as soon as it goes idle.

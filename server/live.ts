@@ -219,9 +219,45 @@ export class LiveHub {
     return this.clients.size;
   }
 
+  /** Ends every socket at once, without a close frame (a failed start). */
   close(): void {
     clearInterval(this.timer);
-    for (const client of this.clients) client.socket.terminate();
+    for (const client of this.clients) {
+      if (client.expiry) clearTimeout(client.expiry);
+      client.socket.terminate();
+    }
     this.clients.clear();
+  }
+
+  /**
+   * A clean stop: sends what is buffered, then closes every socket with `code` (1001 going away,
+   * 1012 restarting), so browsers reconnect without reporting an error; a socket that does not
+   * answer its close within `graceMs` is ended.
+   */
+  async shutdown(code: number, graceMs = 1000): Promise<void> {
+    clearInterval(this.timer);
+    this.flush();
+    const sockets = [...this.clients].map((client) => {
+      if (client.expiry) clearTimeout(client.expiry);
+      return client.socket;
+    });
+    this.clients.clear();
+    await Promise.all(
+      sockets.map(
+        (socket) =>
+          new Promise<void>((resolve) => {
+            if (socket.readyState === socket.CLOSED) return resolve();
+            const timer = setTimeout(() => {
+              socket.terminate();
+              resolve();
+            }, graceMs);
+            socket.once('close', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            socket.close(code);
+          }),
+      ),
+    );
   }
 }

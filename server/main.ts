@@ -1,5 +1,6 @@
 import { createServer } from './app.ts';
 import { type OpenIdOptions, openIdOptionsFromEnv } from './auth/openid.ts';
+import { type ListeningMessage, REBOOT_EXIT_CODE } from './reboot.ts';
 
 const env = process.env;
 const port = env.PORT ? Number(env.PORT) : 8082;
@@ -22,6 +23,9 @@ try {
 }
 const demo = env.DEMO !== '0' && env.DEMO?.toLowerCase() !== 'false';
 const simulator = demo && env.SIMULATOR !== '0' && env.SIMULATOR?.toLowerCase() !== 'false';
+// Forked by server/supervise.ts (an IPC channel): a reboot exits for the supervisor to start it again.
+// Run on its own, nothing would, so the reboot route refuses.
+const supervised = typeof process.send === 'function';
 
 const server = await createServer({
   dataDir: env.DATA_DIR || './data',
@@ -37,6 +41,7 @@ const server = await createServer({
   ...(env.MAP_STYLE ? { mapStyle: env.MAP_STYLE } : {}),
   ...(openId ? { openId } : {}),
   logger: true,
+  ...(supervised ? { reboot: () => void shutdown('Reboot requested', REBOOT_EXIT_CODE) } : {}),
 });
 
 const shownHost = !env.HOST || env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
@@ -49,19 +54,29 @@ if (openId) console.log(`OpenID sign-in through ${openId.issuerUrl}${openId.forc
 if (!server.demoPassword && !demo) console.log('Demo mode off: if there are no users yet, the first account registered becomes the administrator.');
 
 let stopping = false;
-async function shutdown(signal: string): Promise<void> {
+/** Closes the server (sockets told why, requests under way answered, the database closed), then exits with `code`. */
+async function shutdown(reason: string, code = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received, shutting down`);
-  const timer = setTimeout(() => process.exit(1), 10_000);
+  const restart = code === REBOOT_EXIT_CODE;
+  console.log(restart ? `${reason}: closing, the supervisor starts the server again` : `${reason}: shutting down`);
+  // a close that hangs (a request that never ends) still ends; a reboot still restarts (every
+  // commit is whole: the database needs no close to be consistent)
+  const timer = setTimeout(() => process.exit(restart ? REBOOT_EXIT_CODE : 1), 10_000);
   timer.unref();
   try {
-    await server.close();
-    process.exit(0);
+    await server.close({ restart });
+    process.exit(code);
   } catch (error) {
     console.error(error);
     process.exit(1);
   }
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT received'));
+process.on('SIGTERM', () => void shutdown('SIGTERM received'));
+if (supervised) {
+  const listening: ListeningMessage = { type: 'listening', port: server.port, osmandPort: server.osmandPort };
+  process.send?.(listening);
+  // the supervisor is gone (killed): stop rather than run on unsupervised
+  process.on('disconnect', () => void shutdown('Supervisor gone', 0));
+}

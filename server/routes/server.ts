@@ -17,7 +17,16 @@ function storageSpace(dataDir: string): number[] | null {
   }
 }
 
-export function serverRoutes(app: FastifyInstance, ctx: AppContext, openId: { openIdEnabled: boolean; openIdForce: boolean }): void {
+/**
+ * `reboot`: restarts the process (given by `main.ts` when a supervisor runs it), null where
+ * nothing would start the server again.
+ */
+export function serverRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  openId: { openIdEnabled: boolean; openIdForce: boolean },
+  reboot: (() => void) | null,
+): void {
   const view = (isAdmin: boolean, anonymous: boolean): Server => ({
     id: 1,
     ...getServerSettings(ctx.db),
@@ -67,6 +76,26 @@ export function serverRoutes(app: FastifyInstance, ctx: AppContext, openId: { op
     }
     throw badRequest('Geocoding is disabled');
   });
+
+  // Traccar's reboot (administrators): the answer first, then the restart (`onResponse`: the
+  // answer has gone out); the server closes cleanly, and its supervisor starts it on the same data.
+  let rebooting = false;
+  app.post(
+    '/api/server/reboot',
+    {
+      ...access('admin'),
+      onResponse: async (_request, reply) => {
+        if (reply.statusCode !== 200 || rebooting || !reboot) return;
+        rebooting = true;
+        ctx.log.info('reboot requested: restarting');
+        reboot();
+      },
+    },
+    async (_request, reply) => {
+      if (!reboot) throw badRequest('Reboot needs the supervisor: start the server with npm start (npm run serve)');
+      return reply.code(200).send();
+    },
+  );
 
   app.get('/api/health', access('public'), async (_request, reply) => reply.type('text/plain; charset=utf-8').send('OK'));
 }

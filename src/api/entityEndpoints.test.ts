@@ -40,3 +40,26 @@ describe('sharing a device', () => {
     expect(calls).toHaveLength(1);
   });
 });
+
+describe('rebooting the server', () => {
+  it('posts /api/server/reboot and resolves on the answer', async () => {
+    const { client, calls } = fakeClient({ '/api/server/reboot': { status: 200, body: '' } });
+    await expect(entityEndpoints(client).rebootServer()).resolves.toBeUndefined();
+    expect(calls).toEqual([expect.objectContaining({ method: 'POST', url: '/api/server/reboot' })]);
+  });
+
+  it('resolves when the connection drops before an answer (Traccar exits at once)', async () => {
+    const client = createApiClient({
+      origin: '',
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await expect(entityEndpoints(client).rebootServer()).resolves.toBeUndefined();
+  });
+
+  it("passes on the server's refusal", async () => {
+    const { client } = fakeClient({ '/api/server/reboot': { status: 400, body: 'Administrator access required' } });
+    await expect(entityEndpoints(client).rebootServer()).rejects.toMatchObject({ status: 400, message: 'Administrator access required' });
+  });
+});

@@ -56,6 +56,19 @@ export function entityEndpoints(api: ApiClient) {
     audit: (params: { from: string; to: string }, signal?: AbortSignal) => api.json<Action[]>('GET', '/api/audit', { query: params, signal }),
     timezones: (signal?: AbortSignal) => api.json<string[]>('GET', '/api/server/timezones', { signal }),
     /**
+     * Restarts the server (`POST /api/server/reboot`, administrators). Resolves once it has taken
+     * the reboot: answered (the embedded server), or gone before answering (Traccar exits at once,
+     * so the connection drops: the request does not fail for that).
+     */
+    rebootServer: async (): Promise<void> => {
+      try {
+        await api.request('POST', '/api/server/reboot');
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 0) return;
+        throw error;
+      }
+    },
+    /**
      * The announcements file as the web server serves it next to the client (`GET /announcements.json`
      * on the page's own origin, never from a cache); null when there is none.
      */

@@ -11,6 +11,7 @@ import { sessionMachine } from './session/session.machine';
 import { socketMachine } from './socket/socket.machine';
 import { editorMachine } from './editor/editor.machine';
 import { requestMachine } from './request/request.machine';
+import { rebootMachine } from './reboot/reboot.machine';
 import { geofenceMachine } from './geofence/geofence.machine';
 import { reportMachine } from './report/report.machine';
 import { replayMachine } from './replay/replay.machine';
@@ -27,6 +28,7 @@ export const machines: Record<string, AnyStateMachine> = {
   geofence: geofenceMachine,
   mapStyle: mapStyleMachine,
   nativeBridge: nativeBridgeMachine,
+  reboot: rebootMachine,
   replay: replayMachine,
   report: reportMachine,
   request: requestMachine,

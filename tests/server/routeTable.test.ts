@@ -62,8 +62,11 @@ const span = (): string => `deviceId=${device.id}&from=${from}&to=${to}`;
 let unique = 0;
 const fresh = (prefix: string): string => `${prefix}-${++unique}`;
 
+// the reboot route calls this (main.ts exits for its supervisor; tests/server/reboot.test.ts runs that)
+let reboots = 0;
+
 beforeAll(async () => {
-  server = await start();
+  server = await start({ reboot: () => void reboots++ });
   url = server.url;
   const adminCookie = await login(url, 'admin', ADMIN_PASSWORD);
   const admin = { Cookie: adminCookie };
@@ -136,6 +139,7 @@ function table(): Row[] {
     { method: 'POST', route: '/', access: 'public', form: { lat: '1' }, ok: 400 },
     // server
     { method: 'PUT', route: '/api/server', access: 'admin', body: {}, ok: 200 },
+    { method: 'POST', route: '/api/server/reboot', access: 'admin', ok: 200 },
     { method: 'GET', route: '/api/server/timezones', access: 'user', ok: 200 },
     { method: 'GET', route: '/api/server/geocode', path: '/api/server/geocode?latitude=1&longitude=2', access: 'user', ok: 400 },
     { method: 'GET', route: '/api/statistics', path: `/api/statistics?from=${from}&to=${to}`, access: 'admin', ok: 200 },
@@ -275,6 +279,8 @@ describe('the route table', () => {
     }
     expect(failures).toEqual([]);
     expect(requests).toBe(table().length * ROLES.length);
+    // the administrator's reboot, and only that one, asked for a restart
+    expect(reboots).toBe(1);
   }, 120_000);
 
   it('refuses, at startup, a route that declares nothing', async () => {

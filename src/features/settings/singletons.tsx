@@ -15,6 +15,7 @@ import type { EditDescriptor, FieldContext, FieldDescriptor } from './model';
 import { userEditor, USER_ATTRIBUTES } from './entities';
 import { TokenField } from './TokenField';
 import { TimeZoneField } from './TimeZoneField';
+import { RebootServer } from './RebootServer';
 import { MAP_STYLE_OPTIONS } from './options';
 import { selectUser } from '../../machines/session/selectors';
 import { useSession } from '../app/hooks';
@@ -99,6 +100,8 @@ export const serverEditor: EditDescriptor<Server> = {
     },
   ],
   knownAttributes: [...USER_ATTRIBUTES.filter((a) => a.key.startsWith('ui.')), { key: 'serviceWorkerUpdateInterval', label: msg`Update check interval (ms)`, type: 'number' }],
+  // an action of the server, not a setting: apart from the form's state
+  extra: () => <RebootServer />,
 };
 
 export function ServerPage() {

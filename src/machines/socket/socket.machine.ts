@@ -1,5 +1,5 @@
 import { and, assign, enqueueActions, fromCallback, fromPromise, not, or, sendParent, sendTo, setup, stateIn } from 'xstate';
-import type { Device, Position } from '../../../contract/models';
+import { type Device, type Position, SOCKET_CLOSE } from '../../../contract/models';
 import type { ConnectionCommand, MessageEvent, SocketEvent, SocketParentEvent } from './events';
 import { addToBatch, batchMessage, parseSocketMessage, updateCount, type Batch, type SocketMessage } from './messages';
 
@@ -20,6 +20,9 @@ export const SOCKET = {
    */
   flushShare: 0.05,
 } as const;
+
+/** Closes that are no error: ours (4000), normal (1000), the server's stop (1001) and restart (1012). */
+const QUIET_CLOSE_CODES: readonly number[] = [SOCKET.logoutCode, 1000, SOCKET_CLOSE.goingAway, SOCKET_CLOSE.serviceRestart];
 
 /** The catalogue text pushed to the errors queue when an open socket fails. */
 export const SOCKET_ERROR_MESSAGE = 'Web socket connection error';
@@ -177,9 +180,12 @@ export const socketMachine = setup({
   },
   guards: {
     isLogoutCode: ({ event }) => event.type === 'CLOSE' && event.code === SOCKET.logoutCode,
-    /** A close that is neither deliberate (4000) nor normal (1000), not yet reported. */
+    /**
+     * A close that is neither deliberate (4000), normal (1000) nor announced by the server (1001 it
+     * stops, 1012 it restarts: a reboot), not yet reported.
+     */
     isAbnormalUnreported: ({ context, event }) =>
-      event.type === 'CLOSE' && event.code !== SOCKET.logoutCode && event.code !== 1000 && !context.errorReported,
+      event.type === 'CLOSE' && !QUIET_CLOSE_CODES.includes(event.code) && !context.errorReported,
     isMalformed: ({ event }) => isMessage(event) && messageOf(event) === null,
     /** A well-formed message that carries something (not the `{}` keepalive). */
     isUpdate: ({ event }) => {

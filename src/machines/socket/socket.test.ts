@@ -5,6 +5,7 @@ import { ApiError } from '../../api/client';
 import type { ConnectionCommand } from './events';
 import { intervalForCost, reconnectDelay, SOCKET, SOCKET_ERROR_MESSAGE, socketMachine, type RefetchOutput } from './socket.machine';
 import type { SocketMessage } from './messages';
+import { SOCKET_CLOSE } from '../../../contract/models';
 
 const position = (deviceId: number, lat = 1) => ({ id: deviceId * 10 + lat, deviceId, latitude: lat, longitude: 1 });
 const frame = (message: object) => JSON.stringify(message);
@@ -348,6 +349,29 @@ describe('socket machine: connection', () => {
     h.send({ type: 'CLOSE', code: 1006 }); // the next attempt never opened: refetched with positions
     await h.flush();
     expect(h.markSynced).toHaveBeenCalledTimes(3);
+  });
+
+  it('a server that says it stops (1001) or restarts (1012, a reboot) is no error: refetch, back-off, reconnect', async () => {
+    for (const code of [SOCKET_CLOSE.goingAway, SOCKET_CLOSE.serviceRestart]) {
+      const h = harness();
+      await openSocket(h);
+      h.send({ type: 'CLOSE', code });
+      await h.flush();
+      expect(h.errors).toEqual([]);
+      expect(h.at('waiting')).toBe(true);
+      expect(h.refetches()).toBe(1);
+      h.clock.increment(reconnectDelay(0));
+      await h.flush();
+      expect(h.connections()).toBe(2);
+      h.send({ type: 'OPEN' });
+      expect(h.actor.getSnapshot().hasTag('online')).toBe(true);
+    }
+    // any other close of an open socket is still reported
+    const h = harness();
+    await openSocket(h);
+    h.send({ type: 'CLOSE', code: 1011 });
+    await h.flush();
+    expect(h.errors).toEqual([SOCKET_ERROR_MESSAGE]);
   });
 
   it('a failed connection attempt (never open) reports nothing', async () => {

@@ -53,8 +53,10 @@ function idOf(value: unknown): number {
   return id as number;
 }
 
+let reboots = 0;
+
 beforeAll(async () => {
-  server = await start();
+  server = await start({ reboot: () => void reboots++ });
   adminCookie = await login(server.url, 'admin', ADMIN_PASSWORD);
   userId = await createUser(server.url, { name: 'Contract user', email: 'contract@example.com', password: 'contract-pass' });
   userCookie = await login(server.url, 'contract@example.com', 'contract-pass');
@@ -108,6 +110,12 @@ describe('a realistic session', () => {
     const settings = objectOf((await call('GET', '/api/server')).body);
     await call('PUT', '/api/server', { json: { ...settings, announcement: 'Contract run' } });
     arrayOf((await call('GET', '/api/server/timezones')).body);
+    // the reboot (the restart itself is main.ts's: tests/server/reboot.test.ts)
+    expect((await call('POST', '/api/server/reboot', { cookie: userCookie })).status).toBe(400);
+    expect(reboots).toBe(0);
+    expect((await call('POST', '/api/server/reboot')).status).toBe(200);
+    // once the answer has gone out
+    await expect.poll(() => reboots).toBe(1);
     expect((await call('GET', '/api/session', { cookie: null })).status).toBe(404);
     const me = objectOf((await call('GET', '/api/session')).body);
     expect(me.password).toBeNull();
@@ -322,7 +330,7 @@ describe('a realistic session', () => {
   it('covered the operations listed in the brief', () => {
     const must = [
       'GET /session', 'POST /session', 'DELETE /session', 'POST /session/token', 'POST /session/token/revoke',
-      'GET /server', 'PUT /server', 'GET /server/timezones', 'GET /health',
+      'GET /server', 'PUT /server', 'GET /server/timezones', 'POST /server/reboot', 'GET /health',
       'GET /users', 'POST /users', 'GET /users/{id}', 'PUT /users/{id}', 'DELETE /users/{id}',
       'GET /devices', 'POST /devices', 'GET /devices/{id}', 'PUT /devices/{id}', 'DELETE /devices/{id}', 'PUT /devices/{id}/accumulators',
       'GET /groups', 'POST /groups', 'PUT /groups/{id}', 'DELETE /groups/{id}',

@@ -1,0 +1,66 @@
+/**
+ * Reboot, on the server settings page (administrators): a question first, then the server's
+ * restart followed through the live socket (the reboot machine): "restarting" until the socket has
+ * gone and come back, then "back". The socket machine reconnects by itself; nothing here reloads.
+ */
+import { useEffect, useMemo } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Alert, AlertDialog, Button, Section } from '../../ui';
+import { provideRebootEffects } from '../../machines/reboot/reboot.effects';
+import { useInspected, useServices } from '../app/services';
+import { useSocketStatus } from '../app/hooks';
+import { dataFor } from '../app/data';
+import { useCatalogueText } from '../app/catalogue';
+import * as styles from './settings.css';
+
+export function RebootServer() {
+  const { t } = useLingui();
+  const services = useServices();
+  const catalogue = useCatalogueText();
+  const socket = useSocketStatus();
+  const machine = useMemo(() => provideRebootEffects({ reboot: () => dataFor(services).entities.rebootServer() }), [services]);
+  const actor = useActorRef(machine, useInspected());
+  const snapshot = useSelector(actor, (s) => s);
+  // the machine follows the socket: gone, then open again, is the server back
+  const online = socket === 'online';
+  useEffect(() => actor.send({ type: 'CONNECTION', online }), [actor, online]);
+
+  const requesting = snapshot.matches('requesting');
+  const restarting = snapshot.hasTag('restarting');
+  return (
+    <Section title={t`Reboot`}>
+      <p className={styles.muted}>{t`Restarts the server. Positions already received are kept; devices and open pages reconnect by themselves.`}</p>
+      <div className={styles.actions}>
+        <Button variant="danger" onPress={() => actor.send({ type: 'ASK' })} isDisabled={requesting || restarting}>
+          {t`Reboot server`}
+        </Button>
+      </div>
+      {restarting ? (
+        <Alert variant="info" title={t`The server is restarting`}>
+          {snapshot.matches({ restarting: 'late' })
+            ? t`It has not come back yet. This page keeps trying; check that the server is running.`
+            : t`This page reconnects by itself when it is back.`}
+        </Alert>
+      ) : null}
+      {snapshot.matches('back') ? <Alert variant="info">{t`The server is back.`}</Alert> : null}
+      {snapshot.matches('failed') ? (
+        <Alert variant="error" title={t`Not rebooted`}>
+          {catalogue(snapshot.context.error ?? '')}
+        </Alert>
+      ) : null}
+      <AlertDialog
+        isOpen={snapshot.matches('confirming') || requesting}
+        title={t`Reboot the server?`}
+        primaryActionLabel={t`Reboot`}
+        cancelLabel={t`Cancel`}
+        variant="danger"
+        isPrimaryActionPending={requesting}
+        onPrimaryAction={() => actor.send({ type: 'CONFIRM' })}
+        onCancel={() => actor.send({ type: 'CANCEL' })}
+      >
+        {t`It stops for a few seconds and starts again; everyone signed in loses the live view until it is back.`}
+      </AlertDialog>
+    </Section>
+  );
+}
