@@ -17,9 +17,9 @@ import type { LanguageStore } from './i18n/languageStore';
 import { readRootQuery, withoutRootQuery } from './domain/redirect';
 import {
   NOTIFICATION_TOKEN_KEY,
+  nativeNotification,
   nativeTarget,
   nativeTokenExpiration,
-  notificationEventId,
   validToken,
   withNotificationToken,
   withoutNotificationToken,
@@ -163,9 +163,9 @@ export function createAppActor(deps: AppDependencies) {
             else sendBack({ type: 'NOTIFICATION_TOKEN', token });
           },
           handleNativeNotification: (value) => {
-            const eventId = notificationEventId(value);
-            if (eventId === null) console.warn('Native bridge: ignored a notification naming no event');
-            else sendBack({ type: 'NOTIFICATION_OPENED', eventId });
+            const notification = nativeNotification(value);
+            if (notification === null) console.warn('Native bridge: ignored a notification naming no event');
+            else sendBack({ type: 'NOTIFICATION_OPENED', ...notification });
           },
         };
         for (const [name, handler] of Object.entries(handlers)) win[name] = handler;
