@@ -112,6 +112,7 @@ export function createAppActor(deps: AppDependencies) {
         loadResourceLayer().catch(() => undefined);
         return deps.api.login(input);
       }),
+      generateTotpKey: fromPromise(() => deps.api.totpKey()),
       register: fromPromise(({ input }) => deps.api.register(input)),
       saveUser: fromPromise(({ input }) => deps.api.updateUser(input.user)),
       // this device's push token leaves the user (PUT with the whole user) before the session is deleted
