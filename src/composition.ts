@@ -17,9 +17,9 @@ import type { LanguageStore } from './i18n/languageStore';
 import { readRootQuery, withoutRootQuery } from './domain/redirect';
 import {
   NOTIFICATION_TOKEN_KEY,
+  nativeNotification,
   nativeTarget,
   nativeTokenExpiration,
-  notificationEventId,
   validToken,
   withNotificationToken,
   withoutNotificationToken,
@@ -112,6 +112,7 @@ export function createAppActor(deps: AppDependencies) {
         loadResourceLayer().catch(() => undefined);
         return deps.api.login(input);
       }),
+      generateTotpKey: fromPromise(() => deps.api.totpKey()),
       register: fromPromise(({ input }) => deps.api.register(input)),
       saveUser: fromPromise(({ input }) => deps.api.updateUser(input.user)),
       // this device's push token leaves the user (PUT with the whole user) before the session is deleted
@@ -163,9 +164,9 @@ export function createAppActor(deps: AppDependencies) {
             else sendBack({ type: 'NOTIFICATION_TOKEN', token });
           },
           handleNativeNotification: (value) => {
-            const eventId = notificationEventId(value);
-            if (eventId === null) console.warn('Native bridge: ignored a notification naming no event');
-            else sendBack({ type: 'NOTIFICATION_OPENED', eventId });
+            const notification = nativeNotification(value);
+            if (notification === null) console.warn('Native bridge: ignored a notification naming no event');
+            else sendBack({ type: 'NOTIFICATION_OPENED', ...notification });
           },
         };
         for (const [name, handler] of Object.entries(handlers)) win[name] = handler;

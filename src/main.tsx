@@ -91,8 +91,6 @@ const services: Services = {
   serverChoice,
 };
 
-void import('./features/events/nativeNotifications').then(({ installNativeNotifications }) => installNativeNotifications(window, services, (message) => app.system.get('errors')?.send({ type: 'PUSH', message })));
-
 const router = createRouter({
   routeTree,
   context: { services },

@@ -36,6 +36,18 @@ export function base32Decode(text: string): Buffer | null {
   return Buffer.from(out);
 }
 
+/**
+ * The challenge of a sign-in that must first set up a one-time password (server attribute
+ * `totpForce`, the user without a key): `WWW-Authenticate: TOTP-Setup`. Traccar asks for a code
+ * with `TOTP`; it does not enforce `totpForce` at sign-in (only at registration), so this
+ * challenge is Athar's own, in the same form. The answer is the sign-in again with `totpKey`
+ * (a new key, from `POST /api/users/totp`) and `code` (the first code the key makes).
+ */
+export const TOTP_SETUP_CHALLENGE = 'TOTP-Setup';
+
+/** The shortest key a sign-in may set up: 80 bits, the size of Traccar's keys (16 base32 characters). */
+export const MIN_TOTP_KEY_BYTES = 10;
+
 /** A new TOTP secret (160 bits, base32). */
 export function generateTotpKey(): string {
   return base32Encode(randomBytes(20));

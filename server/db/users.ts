@@ -189,6 +189,10 @@ export function updateUser(db: Db, id: number, fields: UserFields): void {
   db.prepare(`UPDATE users SET ${names.map((n) => `${n} = @${n}`).join(', ')} WHERE id = @id`).run({ ...cols, id });
 }
 
+export function setUserTotpKey(db: Db, id: number, key: string): void {
+  db.prepare('UPDATE users SET totpKey = ? WHERE id = ?').run(key, id);
+}
+
 export function setUserPassword(db: Db, id: number, password: { hash: string; salt: string }): void {
   db.prepare('UPDATE users SET hashedPassword = ?, salt = ? WHERE id = ?').run(password.hash, password.salt, id);
 }

@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppContext, SESSION_COOKIE, accountProblem, userFromToken } from '../auth/context.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { recordAction } from '../audit.ts';
-import { verifyTotp } from '../auth/totp.ts';
+import { MIN_TOTP_KEY_BYTES, TOTP_SETUP_CHALLENGE, base32Decode, verifyTotp } from '../auth/totp.ts';
+import { getServerSettings, serverFlag } from '../db/server.ts';
 import { createSession, deleteSession } from '../db/sessions.ts';
-import { findUserByLogin, toUser } from '../db/users.ts';
+import { findUserByLogin, setUserTotpKey, toUser } from '../db/users.ts';
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { formField, parseZonedDate, queryString } from '../http/input.ts';
 import { access, signedIn } from '../auth/authorize.ts';
@@ -49,13 +50,27 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       ctx.signIn.fail(email, request.ip);
       throw unauthorized('Invalid email or password');
     }
+    const code = formField(request.body, 'code')?.trim();
     if (user.totpKey) {
-      const code = formField(request.body, 'code');
-      if (!code || !verifyTotp(user.totpKey, code.trim())) {
+      if (!code || !verifyTotp(user.totpKey, code)) {
         // a wrong code counts; asking for the code (none sent yet) does not
         if (code) ctx.signIn.fail(email, request.ip);
         throw new HttpError(401, code ? 'Invalid one-time code' : 'One-time code required', { 'WWW-Authenticate': 'TOTP' });
       }
+    } else if (serverFlag(getServerSettings(ctx.db), 'totpForce')) {
+      // A forced one-time password (server attribute totpForce): no session without a key. The
+      // key comes with the first code it makes, which proves the authenticator app holds it.
+      const problem = accountProblem(user);
+      if (problem) throw forbidden(problem);
+      const key = formField(request.body, 'totpKey')?.replace(/[\s=-]/g, '').toUpperCase() ?? '';
+      const valid = (base32Decode(key)?.length ?? 0) >= MIN_TOTP_KEY_BYTES;
+      if (!valid || !code || !verifyTotp(key, code)) {
+        if (code) ctx.signIn.fail(email, request.ip);
+        throw new HttpError(401, code ? 'Invalid one-time code' : 'One-time password key required', { 'WWW-Authenticate': TOTP_SETUP_CHALLENGE });
+      }
+      setUserTotpKey(ctx.db, user.id, key);
+      recordAction(ctx.db, request, user.id, 'edit', 'user', user.id);
+      user.totpKey = key;
     }
     ctx.signIn.succeed(email, request.ip);
     const problem = accountProblem(user);

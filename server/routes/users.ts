@@ -196,7 +196,9 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.post('/api/users/totp', access('public'), async (_request, reply) => {
-    if (!serverFlag(getServerSettings(ctx.db), 'totpEnable')) throw forbidden('One-time passwords are not enabled');
+    // a forced one-time password implies it is enabled: the sign-in that must set a key up asks for one here
+    const server = getServerSettings(ctx.db);
+    if (!serverFlag(server, 'totpEnable') && !serverFlag(server, 'totpForce')) throw forbidden('One-time passwords are not enabled');
     return reply.type('text/plain; charset=utf-8').send(generateTotpKey());
   });
 

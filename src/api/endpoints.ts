@@ -13,9 +13,11 @@ export function endpoints(api: ApiClient) {
     updateServer: (server: Server) => api.json<Server>('PUT', '/api/server', { body: server }),
     session: (signal?: AbortSignal) => api.json<User>('GET', '/api/session', { signal }),
     tokenLogin: (token: string) => api.json<User>('GET', '/api/session', { query: { token } }),
-    login: (credentials: { email: string; password: string; code?: string | null }) => {
+    /** `totpKey`: a key set up at this sign-in, with its first `code` (a forced one-time password, the embedded server). */
+    login: (credentials: { email: string; password: string; code?: string | null; totpKey?: string | null }) => {
       const form = new URLSearchParams({ email: credentials.email, password: credentials.password });
       if (credentials.code) form.set('code', credentials.code);
+      if (credentials.totpKey) form.set('totpKey', credentials.totpKey);
       return api.json<User>('POST', '/api/session', { body: form });
     },
     logout: () => api.json<void>('DELETE', '/api/session'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TOKEN_LENGTH, notificationEventId, validToken, withNotificationToken, withoutNotificationToken } from './nativeBridge';
+import { MAX_NOTIFICATION_BODY, MAX_TOKEN_LENGTH, nativeNotification, validToken, withNotificationToken, withoutNotificationToken } from './nativeBridge';
 import { makeUser } from '../../tests/fixtures/models';
 
 describe('native bridge input', () => {
@@ -24,9 +24,18 @@ describe('native bridge input', () => {
   });
 
   it('reads the event id of a push payload (object or JSON, at the top or in data)', () => {
-    expect(notificationEventId({ data: { eventId: '17' } })).toBe(17);
-    expect(notificationEventId({ eventId: 5 })).toBe(5);
-    expect(notificationEventId(JSON.stringify({ data: { eventId: 9 }, notification: { body: 'x' } }))).toBe(9);
+    expect(nativeNotification({ data: { eventId: '17' } })).toEqual({ eventId: 17, body: null });
+    expect(nativeNotification({ eventId: 5 })?.eventId).toBe(5);
+    expect(nativeNotification(JSON.stringify({ data: { eventId: 9 }, notification: { body: 'x' } }))?.eventId).toBe(9);
+  });
+
+  it("keeps the notification's body: Traccar's notification.body first, else body, message or data.message; trimmed and capped", () => {
+    expect(nativeNotification({ data: { eventId: 3, message: 'data' }, notification: { body: ' SOS from Truck 7 ' }, body: 'top' })?.body).toBe('SOS from Truck 7');
+    expect(nativeNotification(JSON.stringify({ eventId: 3, body: 'top', message: 'message' }))?.body).toBe('top');
+    expect(nativeNotification({ eventId: 3, message: 'message' })?.body).toBe('message');
+    expect(nativeNotification({ data: { eventId: 3, message: 'data' } })?.body).toBe('data');
+    expect(nativeNotification({ eventId: 3, notification: { body: '  ' }, body: 42 })?.body).toBeNull();
+    expect(nativeNotification({ eventId: 3, body: 'x'.repeat(MAX_NOTIFICATION_BODY + 5) })?.body).toHaveLength(MAX_NOTIFICATION_BODY);
   });
 
   it.each([
@@ -40,7 +49,7 @@ describe('native bridge input', () => {
     ['null', null],
     ['a huge text', JSON.stringify({ eventId: 1, pad: 'x'.repeat(20000) })],
   ])('names no event for %s', (_, value) => {
-    expect(notificationEventId(value)).toBeNull();
+    expect(nativeNotification(value)).toBeNull();
   });
 });
 

@@ -49,11 +49,31 @@ function positiveId(value: unknown): number | null {
   return null;
 }
 
+/** The longest notification body kept (the text the phone showed). */
+export const MAX_NOTIFICATION_BODY = 1000;
+
+/** What a push notification opened in the wrapper says: the event it names and the text it showed. */
+export interface NativeNotification {
+  eventId: number;
+  /** The notification's body (spec section 7: the event page's message), or null. */
+  body: string | null;
+}
+
+function bodyText(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, MAX_NOTIFICATION_BODY) : null;
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
 /**
- * The event a native notification names, or null: the message is the push payload, as an object
- * or its JSON text, with `eventId` at its top or in its `data` (a positive integer or its digits).
+ * The push notification the wrapper hands to `handleNativeNotification`, or null when it names no
+ * event: the payload as an object or its JSON text, with `eventId` at its top or in its `data` (a
+ * positive integer or its digits), and the body as Traccar's FCM message has it
+ * (`notification.body`), or at the top (`body`, `message`) or in `data.message`.
  */
-export function notificationEventId(message: unknown): number | null {
+export function nativeNotification(message: unknown): NativeNotification | null {
   let value: unknown = message;
   if (typeof value === 'string') {
     if (value.length > MAX_MESSAGE_LENGTH) return null;
@@ -64,11 +84,12 @@ export function notificationEventId(message: unknown): number | null {
     }
   }
   if (typeof value !== 'object' || value === null) return null;
-  const record = value as { eventId?: unknown; data?: unknown };
-  const top = positiveId(record.eventId);
-  if (top !== null) return top;
-  const data = record.data;
-  return typeof data === 'object' && data !== null ? positiveId((data as { eventId?: unknown }).eventId) : null;
+  const top = record(value);
+  const data = record(top.data);
+  const eventId = positiveId(top.eventId) ?? positiveId(data.eventId);
+  if (eventId === null) return null;
+  const body = bodyText(record(top.notification).body) ?? bodyText(top.body) ?? bodyText(top.message) ?? bodyText(data.message);
+  return { eventId, body };
 }
 
 /** The notification tokens a user's attribute holds (comma-separated), in order. */

@@ -1,6 +1,7 @@
 /**
  * The public pages: the login form checks its fields before anything is sent; a server with
- * registration off shows /register as a notice only; every public page offers the language choice.
+ * registration off shows /register as a notice only; the server's announcement shows on the sign-in
+ * page as text; every public page offers the language choice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
@@ -44,6 +45,24 @@ describe('public pages', () => {
     expect(await page.getByRole('textbox').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Register' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Back to sign in' }).count()).toBe(1);
+  });
+
+  it("shows the server's announcement on the sign-in page as text, until closed", async () => {
+    const server = await adminJson<Record<string, unknown>>(harness, 'GET', '/api/server');
+    const text = 'Maintenance tonight <b>22:00</b>';
+    await adminJson(harness, 'PUT', '/api/server', { ...server, announcement: text });
+    try {
+      const { page } = await harness.newPage();
+      await page.goto(url('/login?locale=en'));
+      const shown = page.getByTestId('server-announcement');
+      await shown.waitFor();
+      expect(await shown.textContent()).toBe(text);
+      expect(await shown.locator('b').count()).toBe(0);
+      await page.getByRole('button', { name: 'Close the announcement' }).click();
+      await shown.waitFor({ state: 'detached' });
+    } finally {
+      await adminJson(harness, 'PUT', '/api/server', { ...server, announcement: server.announcement ?? null });
+    }
   });
 
   it('every public page offers the language choice', async () => {

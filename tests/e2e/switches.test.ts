@@ -6,11 +6,14 @@
  *   (an alarm from their device shows nothing), and gives them back when cleared;
  * - `ui.disableReport` takes the Reports tab away from a plain user, not from an administrator;
  *   `ui.disableAttributes` the attribute editor of a form.
+ * - "Force one-time password" (`totpForce`): at the next sign-in a user without a key sets one up
+ *   (its QR code and text shown, its first code sent), and a user with a key is asked for a code.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminJson, createUser, sendAlarm, setServerAttributes, submitLogin, waitForPath } from './helpers.ts';
 import { fileHarness, main } from './settingsSteps.ts';
+import { currentTotp } from '../../server/auth/totp.ts';
 
 const { harness, signedIn } = fileHarness();
 
@@ -93,5 +96,43 @@ describe('switches', () => {
     expect(await admin.getByRole('navigation', { name: 'Main navigation' }).first().getByText('Reports', { exact: true }).count()).toBe(1);
     await admin.context().close();
     await setServerAttributes(harness(), { 'ui.disableEvents': null, 'ui.disableReport': null, 'ui.disableAttributes': null });
+  });
+
+  it('"Force one-time password": at the next sign-in a user without a key sets one up from its QR code; then a code is asked for', async () => {
+    const user = await createUser(harness(), 'forced');
+    const admin = await signedIn('/settings/server');
+    await main(admin).getByRole('button', { name: 'Permissions' }).click();
+    await main(admin).getByRole('switch', { name: 'Force one-time password', exact: true }).click();
+    await main(admin).getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(async () => (await adminJson<{ attributes: Record<string, unknown> }>(harness(), 'GET', '/api/server')).attributes.totpForce).toBe(true);
+    await admin.context().close();
+    try {
+      const signIn = async () => {
+        const { page } = await harness().newPage();
+        await page.goto(`${harness().server.url}/login?locale=en`);
+        await submitLogin(page, user.email, user.password);
+        return page;
+      };
+      // no key yet: a new one, as a QR code and as text, and no way in without its first code
+      let page = await signIn();
+      await page.getByRole('img', { name: 'QR code of the one-time password key' }).waitFor();
+      const key = await page.getByLabel('One-time password key').inputValue();
+      expect(key).toMatch(/^[A-Z2-7]{16,}$/);
+      await page.getByLabel('One-time code').fill(currentTotp(key));
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await waitForPath(page, '/');
+      expect((await adminJson<{ totpKey: string | null }>(harness(), 'GET', `/api/users/${user.id}`)).totpKey).toBe(key);
+      await page.context().close();
+      // with its key: a code, and no new key
+      page = await signIn();
+      await page.getByLabel('One-time code').waitFor();
+      expect(await page.getByLabel('One-time password key').count()).toBe(0);
+      await page.getByLabel('One-time code').fill(currentTotp(key));
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await waitForPath(page, '/');
+      await page.context().close();
+    } finally {
+      await setServerAttributes(harness(), { totpForce: null });
+    }
   });
 });

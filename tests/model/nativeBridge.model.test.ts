@@ -11,7 +11,7 @@ import { ctx, effects, fakes, machine, model, paths } from './nativeBridge.model
 
 function check(step: PathStep, prev: AnyMachineSnapshot | undefined, next: AnyMachineSnapshot, produced: readonly Effect[]): void {
   const where = `step "${step.label}"`;
-  const event = step.event as AnyEventObject & { token?: string; eventId?: number };
+  const event = step.event as AnyEventObject & { token?: string; eventId?: number; body?: string | null };
   // only the signed-in bridge registers a token, one at a time
   expect(next.matches({ signedIn: 'registering' }), where).toBe(ctx(next).current !== null);
   expect(ctx(next).queue.length, where).toBeLessThanOrEqual(3);
@@ -35,7 +35,10 @@ function check(step: PathStep, prev: AnyMachineSnapshot | undefined, next: AnyMa
     const all = [...(ctx(next).current === null ? [] : [ctx(next).current]), ...ctx(next).queue];
     expect(all, where).toContain(event.token);
   }
-  if (event.type === 'SIGNED_OUT' && prev.matches('signedIn')) expect(ctx(next), where).toEqual({ queue: [], current: null, pendingEvent: null });
+  if (event.type === 'SIGNED_OUT' && prev.matches('signedIn')) expect(ctx(next), where).toEqual({ queue: [], current: null, pendingEvent: null, bodies: [] });
+  // an opened notification's body is kept for its event page, signed in or not; nothing else changes them
+  if (event.type === 'NOTIFICATION_OPENED') expect(ctx(next).bodies.at(-1), where).toEqual({ eventId: event.eventId, body: event.body });
+  else if (!(event.type === 'SIGNED_OUT' && prev.matches('signedIn'))) expect(ctx(next).bodies, where).toEqual(ctx(prev).bodies);
   expect(produced.filter(([name]) => name === 'reportError'), where).toEqual(step.kind === 'error' ? [['reportError', 'HTTP 500']] : []);
   // the token registered is the oldest waiting (or the one just handed over)
   const startedRegistering = next.matches({ signedIn: 'registering' }) && (!prev.matches({ signedIn: 'registering' }) || step.kind === 'done' || step.kind === 'error');

@@ -29,7 +29,7 @@ export const paths = coveringPaths(machine, {
     SIGNED_OUT: {},
     LOGIN_TOKEN: { token: 'login-token' },
     NOTIFICATION_TOKEN: [{ token: 'push-a' }, { token: 'push-b' }],
-    NOTIFICATION_OPENED: { eventId: 12 },
+    NOTIFICATION_OPENED: { eventId: 12, body: 'SOS from Truck 7' },
     [registerEvent('done')]: { output: undefined },
     [registerEvent('error')]: { error: new Error('HTTP 500') },
   },

@@ -10,7 +10,7 @@ import { toLanguage } from '../../src/domain/language';
 import type { SessionContext, SessionInput } from '../../src/machines/session/session.machine';
 import { replayPath, type Effect, type ModelPath, type PathStep } from './graph.ts';
 import { assertModelCovers } from './spec.ts';
-import { allPaths, effects, fakes, generated, inputs, machine, model, SCENARIOS, title, totpChallenge } from './session.model.ts';
+import { allPaths, effects, fakes, generated, inputs, machine, model, SCENARIOS, setupChallenge, title, totpChallenge } from './session.model.ts';
 
 const ctx = (s: AnyMachineSnapshot): SessionContext => s.context as SessionContext;
 const invokeSrc = (step: PathStep): string | undefined => step.invoke?.src;
@@ -105,11 +105,26 @@ function checkStep(step: PathStep, prev: AnyMachineSnapshot | undefined, next: A
       (src === 'tokenLogin' && (status === 0 || (status ?? 0) >= 500)) ||
       (src === 'login' && status !== 401) ||
       src === 'register' ||
-      src === 'saveUser');
+      src === 'saveUser' ||
+      src === 'generateTotpKey');
   expect(reported, where).toEqual(reportable ? [['reportError', errorMessage(step)]] : []);
 
+  // A key being set up lives only in the setup (and the sign-in it sends); it never outlives it.
+  if (ctx(next).totpKey !== null) expect(next.matches({ unauthenticated: 'totpSetup' }) || next.matches({ unauthenticated: 'loggingIn' }), where).toBe(true);
+  if (step.kind === 'done' && src === 'generateTotpKey') {
+    expect(next.matches({ unauthenticated: { totpSetup: 'entering' } }), where).toBe(true);
+    expect(ctx(next).totpKey, where).toBe((step.event as AnyEventObject & { output: string }).output);
+  }
   if (step.kind === 'error' && src === 'login') {
-    if (status === 401 && errorMessage(step) === totpChallenge.message) {
+    if (errorMessage(step) === setupChallenge.message) {
+      // the first challenge makes a key; one after a code keeps the key and says the code was wrong
+      if (ctx(prev).totpKey === null) expect(next.matches({ unauthenticated: { totpSetup: 'generating' } }), where).toBe(true);
+      else {
+        expect(next.matches({ unauthenticated: { totpSetup: 'entering' } }), where).toBe(true);
+        expect(ctx(next).totpKey, where).toBe(ctx(prev).totpKey);
+        expect(ctx(next).loginError, where).toBe('code');
+      }
+    } else if (status === 401 && errorMessage(step) === totpChallenge.message) {
       expect(next.matches({ unauthenticated: 'code' }), where).toBe(true);
       expect(ctx(next).loginError, where).toBe(ctx(prev).codeSent ? 'code' : null);
     } else if (status === 401) {
@@ -208,6 +223,21 @@ describe('session machine: scenarios', () => {
     expect(path.steps[5]?.state.context).toMatchObject({ loginError: null });
     expect(path.steps[7]?.state.context).toMatchObject({ loginError: 'code' });
     await replayWithEffects(path, start);
-    expect(fakes.inputs.get('0.session.unauthenticated.loggingIn')?.at(-1)).toEqual({ email: 'admin', password: 'secret', code: '123456' });
+    expect(fakes.inputs.get('0.session.unauthenticated.loggingIn')?.at(-1)).toEqual({ email: 'admin', password: 'secret', code: '123456', totpKey: null });
+  });
+
+  it(SCENARIOS.forcedSetup, async () => {
+    const { path, input } = model.scenario(SCENARIOS.forcedSetup);
+    const start = input as SessionInput;
+    expect(path.steps[5]?.state.value).toEqual({ unauthenticated: { totpSetup: 'generating' } });
+    expect(path.steps[6]?.state.context).toMatchObject({ totpKey: 'NEWKEYNEWKEYNEWK', loginError: null });
+    expect(path.steps[8]?.state.context).toMatchObject({ totpKey: 'NEWKEYNEWKEYNEWK', loginError: 'code' });
+    expect(path.state.context).toMatchObject({ totpKey: null });
+    await replayWithEffects(path, start);
+    expect(fakes.inputs.get('0.session.unauthenticated.loggingIn')?.slice(-3).map((it) => [(it as { code: string | null }).code, (it as { totpKey: string | null }).totpKey])).toEqual([
+      [null, null],
+      ['000000', 'NEWKEYNEWKEYNEWK'],
+      ['123456', 'NEWKEYNEWKEYNEWK'],
+    ]);
   });
 });

@@ -24,6 +24,7 @@ const acceptedUser = user({ attributes: { termsAccepted: true } });
 
 // API-like failures (distinct messages: paths are told apart by their events' JSON).
 export const totpChallenge = new ApiError('HTTP 401 (TOTP)', 401, new Headers({ 'WWW-Authenticate': 'TOTP' }));
+export const setupChallenge = new ApiError('HTTP 401 (TOTP-Setup)', 401, new Headers({ 'WWW-Authenticate': 'TOTP-Setup' }));
 const unauthorized = new ApiError('HTTP 401', 401);
 const offline = new ApiError('Network unreachable', 0);
 const serverDown = new ApiError('Internal Server Error', 503);
@@ -45,6 +46,7 @@ const names = new Map<unknown, string>([
   [renamedUser, 'renamed user'],
   [newUser, 'new user'],
   [totpChallenge, '401 TOTP'],
+  [setupChallenge, '401 TOTP-Setup'],
   [unauthorized, '401'],
   [offline, 'status 0'],
   [serverFailure, '500'],
@@ -71,7 +73,9 @@ const samples = {
   [ev('tokenLogin', 'done')]: [{ output: freshUser }, { output: acceptedUser }],
   [ev('tokenLogin', 'error')]: [{ error: unauthorized }, { error: offline }, { error: serverDown }],
   [ev('login', 'done')]: [{ output: freshUser }, { output: acceptedUser }],
-  [ev('login', 'error')]: [{ error: totpChallenge }, { error: unauthorized }, { error: offline }, { error: serverFailure }],
+  [ev('login', 'error')]: [{ error: totpChallenge }, { error: setupChallenge }, { error: unauthorized }, { error: offline }, { error: serverFailure }],
+  [ev('generateTotpKey', 'done')]: { output: 'NEWKEYNEWKEYNEWK' },
+  [ev('generateTotpKey', 'error')]: { error: serverFailure },
   [ev('register', 'done')]: { output: newUser },
   [ev('register', 'error')]: { error: serverFailure },
   [ev('saveUser', 'done')]: { output: acceptedUser },
@@ -111,8 +115,24 @@ function serializeState(snapshot: AnyMachineSnapshot): string {
     c.token !== null,
     Boolean(c.server?.attributes?.termsUrl),
     c.user === null ? null : c.user.attributes?.termsAccepted === true,
+    c.totpKey !== null,
   ]);
 }
+
+/**
+ * While a one-time password key is set up, the events the whole sign-in screen handles the same
+ * way (a native token, a remembered destination, the server's update) and a LOGIN without a code
+ * are left out: their transitions are taken from `idle` already, and each would double the setup's
+ * paths. (Leaving the setup through a native token drops the key: session.test.ts.)
+ */
+function filterEvents(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
+  if ((snapshot.context as SessionContext).totpKey === null && !snapshot.matches({ unauthenticated: 'totpSetup' } as never)) return true;
+  if (event.type === 'LOGIN') return typeof event.code === 'string';
+  return !['NATIVE_TOKEN', 'REQUIRE_LOGIN', 'SERVER_UPDATED'].includes(event.type);
+}
+
+/** The other starts reach the sign-in screen as the deep link does: the setup is explored from that one only. */
+const withoutSetup = (_: AnyMachineSnapshot, event: AnyEventObject): boolean => (event as { error?: unknown }).error !== setupChallenge;
 
 // ---------------------------------------------------------------------------------------------
 // The machine under test: fake actors, effect actions recorded.
@@ -135,7 +155,7 @@ interface InputPath {
 }
 
 export const generated: InputPath[] = Object.entries(inputs).flatMap(([inputName, input]) =>
-  coveringPaths(machine, { input, events: samples, serializeState }).map((path) => ({ inputName, input, path })),
+  coveringPaths(machine, { input, events: samples, serializeState, filterEvents: inputName === 'deep link' ? filterEvents : withoutSetup }).map((path) => ({ inputName, input, path })),
 );
 export const allPaths = generated.map((g) => g.path);
 const deepLink = inputs['deep link'] as SessionInput;
@@ -151,6 +171,7 @@ export const SCENARIOS = {
   serverRetry: 'the server retry is driven by the clock, then the URL token signs in and the terms gate shows',
   nativeToken: 'NATIVE_TOKEN does not store the ?locale= language a second time',
   oneTimeCode: 'a one-time code challenge, a wrong code, then success',
+  forcedSetup: 'a forced one-time password: a key made, a wrong code keeps it, its first code signs in',
 } as const;
 
 export const model = defineModel(sessionMachine, {
@@ -199,6 +220,20 @@ export const model = defineModel(sessionMachine, {
         fail('login', totpChallenge),
         { type: 'LOGIN', email: 'admin', password: 'secret', code: '000000' },
         fail('login', totpChallenge),
+        { type: 'LOGIN', email: 'admin', password: 'secret', code: '123456' },
+        done('login', freshUser),
+      ],
+    },
+    {
+      title: SCENARIOS.forcedSetup,
+      input: deepLink,
+      events: [
+        ...toLoginScreen,
+        { type: 'LOGIN', email: 'admin', password: 'secret', code: null },
+        fail('login', setupChallenge),
+        done('generateTotpKey', 'NEWKEYNEWKEYNEWK'),
+        { type: 'LOGIN', email: 'admin', password: 'secret', code: '000000' },
+        fail('login', setupChallenge),
         { type: 'LOGIN', email: 'admin', password: 'secret', code: '123456' },
         done('login', freshUser),
       ],

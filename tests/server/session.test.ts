@@ -145,6 +145,66 @@ describe('session', () => {
     expect((await fetch(`${url}/api/session`, { headers: { Authorization: basic('totp@example.com', 'totp-pass') } })).status).toBe(401);
   });
 
+  it('with totpForce, a user without a key gets no session until a key and its first code are sent; a user with a key is asked for a code', async () => {
+    const admin = { Authorization: basic('admin', ADMIN_PASSWORD), 'Content-Type': 'application/json' };
+    const setForce = async (attributes: Record<string, unknown>) => {
+      const current = (await (await fetch(`${url}/api/server`)).json()) as Record<string, unknown>;
+      const saved = await fetch(`${url}/api/server`, { method: 'PUT', headers: admin, body: JSON.stringify({ ...current, attributes }) });
+      expect(saved.status).toBe(200);
+    };
+    await createUser(url, { name: 'Forced', email: 'forced@example.com', password: 'forced-pass' });
+    await createUser(url, { name: 'Keyed', email: 'keyed@example.com', password: 'keyed-pass', totpKey: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
+    await createUser(url, { name: 'Off', email: 'forced-off@example.com', password: 'off-pass', disabled: true });
+    await setForce({ totpForce: true });
+    try {
+      const signIn = (fields: Record<string, string>) => fetch(`${url}/api/session`, { method: 'POST', body: form({ email: 'forced@example.com', password: 'forced-pass', ...fields }) });
+      const asked = await signIn({});
+      expect(asked.status).toBe(401);
+      expect(asked.headers.get('www-authenticate')).toBe('TOTP-Setup');
+      expect(sessionCookie(asked)).toBeNull();
+      // a code alone, a key too short, or a code the key does not make: still no session
+      expect((await signIn({ code: '123456' })).headers.get('www-authenticate')).toBe('TOTP-Setup');
+      // the key comes from the generator, which totpForce alone enables
+      const generated = await fetch(`${url}/api/users/totp`, { method: 'POST' });
+      expect(generated.status).toBe(200);
+      const key = (await generated.text()).trim();
+      const short = 'JBSWY3DPEHPK3PX';
+      for (const fields of [{ totpKey: short, code: totp(short) }, { totpKey: key, code: totp(key) === '000000' ? '111111' : '000000' }]) {
+        const refused = await signIn(fields);
+        expect(refused.status).toBe(401);
+        expect(refused.headers.get('www-authenticate')).toBe('TOTP-Setup');
+        expect(sessionCookie(refused)).toBeNull();
+      }
+      const users = (await (await fetch(`${url}/api/users`, { headers: admin })).json()) as User[];
+      expect(users.find((u) => u.email === 'forced@example.com')?.totpKey).toBeNull();
+
+      const set = await signIn({ totpKey: key, code: totp(key) });
+      expect(set.status).toBe(200);
+      expect(sessionCookie(set)).not.toBeNull();
+      expect(((await set.json()) as User).totpKey).toBe(key);
+      // the key is kept: the next sign-in asks for a code, and another key sent along changes nothing
+      const next = await signIn({ totpKey: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ', code: totp('GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ') });
+      expect(next.status).toBe(401);
+      expect(next.headers.get('www-authenticate')).toBe('TOTP');
+      expect((await signIn({ code: totp(key) })).status).toBe(200);
+
+      // a user who has a key is asked for a code, as without totpForce
+      const keyed = await fetch(`${url}/api/session`, { method: 'POST', body: form({ email: 'keyed@example.com', password: 'keyed-pass' }) });
+      expect(keyed.status).toBe(401);
+      expect(keyed.headers.get('www-authenticate')).toBe('TOTP');
+      // a disabled account is refused before any key is set up
+      const off = await fetch(`${url}/api/session`, { method: 'POST', body: form({ email: 'forced-off@example.com', password: 'off-pass', totpKey: key, code: totp(key) }) });
+      expect(off.status).toBe(400);
+      const offUser = ((await (await fetch(`${url}/api/users`, { headers: admin })).json()) as User[]).find((u) => u.email === 'forced-off@example.com');
+      expect(offUser?.totpKey).toBeNull();
+    } finally {
+      await setForce({});
+    }
+    // without totpForce the generator is closed again, and a user without a key signs in with the password alone
+    expect((await fetch(`${url}/api/users/totp`, { method: 'POST' })).status).toBe(400);
+    await login(url, 'admin', ADMIN_PASSWORD);
+  });
+
   it('refuses disabled users with 400', async () => {
     await createUser(url, { name: 'Off', email: 'off@example.com', password: 'off-pass', disabled: true });
     const response = await fetch(`${url}/api/session`, { method: 'POST', body: form({ email: 'off@example.com', password: 'off-pass' }) });

@@ -2,7 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 import type { SessionSnapshot } from '../../machines/session/selectors';
 import { selectFleetLoading, selectTracked } from '../../machines/socket/selectors';
-import type { ErrorsActor, SocketActor } from '../../machines/app/actors';
+import type { ErrorsActor, NativeBridgeActor, SocketActor } from '../../machines/app/actors';
+import { selectNotificationBody } from '../../machines/nativeBridge/selectors';
 import { useServices } from './services';
 import { chooseLanguage, type Language } from '../../domain/language';
 
@@ -71,4 +72,10 @@ export function useTracking(deviceId: number): { tracked: boolean; track: () => 
     track: () => socket.send({ type: 'TRACK', deviceId }),
     untrack: () => socket.send({ type: 'UNTRACK', deviceId }),
   };
+}
+
+/** The body of the push notification that opened event `eventId` (the native wrapper), or null. */
+export function useNotificationBody(eventId: number): string | null {
+  const { app } = useServices();
+  return useSelector(app.system.get('nativeBridge') as NativeBridgeActor, selectNotificationBody(eventId));
 }

@@ -1,12 +1,14 @@
 /**
  * `/event/{id}`: one event from `GET /api/events/{id}` and its position (`GET /api/positions?id=`):
- * type, time, device, message, attributes, and a link to the position page.
+ * type, time, device, message (the body of the push notification that opened it, else the event's
+ * own or its live copy's), attributes, and a link to the position page.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Link, Loader } from '../../ui';
 import type { LiveState } from '../../domain/liveStore';
 import { useData } from '../app/data';
+import { useNotificationBody } from '../app/hooks';
 import { useLive } from '../devices/useLive';
 import { useUnitFormatters } from '../app/useUnits';
 import { attributeName, attributeValue } from '../map/positionAttributes';
@@ -24,7 +26,9 @@ export function EventPage({ id }: { id: number }) {
   const position = useQuery({ ...queries.position(positionId), enabled: positionId > 0 });
   const deviceId = event.data?.deviceId ?? 0;
   const device = useLive((state: LiveState) => state.devices.get(deviceId));
-  // The stored event has no text; the live copy (socket or push notification) carries it.
+  // The stored event has no text: the push notification that opened this page carries it (spec
+  // section 7), or the live copy the socket delivered.
+  const notificationBody = useNotificationBody(id);
   const liveMessage = useLive((state: LiveState) => state.events.find((item) => item.id === id)?.attributes?.message);
 
   if (event.isPending) return <Loader label={t`Loading`} />;
@@ -38,7 +42,7 @@ export function EventPage({ id }: { id: number }) {
   const data = event.data;
   const time = data.eventTime ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(data.eventTime)) : '';
   const { message: storedMessage, ...attributes } = data.attributes ?? {};
-  const message = storedMessage ?? liveMessage;
+  const message = notificationBody ?? storedMessage ?? liveMessage;
   return (
     <article className={styles.page} data-testid="event-page">
       <h1 className={styles.heading}>{eventTitle(i18n, data, subjects)}</h1>

@@ -1,20 +1,24 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { Button, Form, TextField, Link, Alert } from '../../ui';
 import { useServices } from '../app/services';
 import { useSession } from '../app/hooks';
-import { selectBusy, selectDestination, selectLoginError, selectNeedsCode, selectRegistered, selectServer } from '../../machines/session/selectors';
+import { selectBusy, selectDestination, selectLoginError, selectNeedsCode, selectRegistered, selectServer, selectSetupKey } from '../../machines/session/selectors';
 import * as styles from '../app/app.css';
 import { PublicLayout } from './PublicLayout';
 import { prefetchMapWhileIdle } from './prefetchWhileIdle';
+
+/** The key to set up (a forced one-time password), with its QR code: loaded only when a sign-in needs it. */
+const TotpKey = lazy(() => import('./TotpKey').then((m) => ({ default: m.TotpKey })));
 
 export function LoginPage() {
   const { t } = useLingui();
   const { session, backendOrigin } = useServices();
   const server = useSession(selectServer);
   const busy = useSession(selectBusy);
-  const needsCode = useSession(selectNeedsCode);
+  const setupKey = useSession(selectSetupKey);
+  const needsCode = useSession(selectNeedsCode) || setupKey !== null;
   const loginError = useSession(selectLoginError);
   const registered = useSession(selectRegistered);
   const destination = useSession(selectDestination);
@@ -23,6 +27,9 @@ export function LoginPage() {
   const [code, setCode] = useState('');
   /** Set by a submit with an empty field: the form shows what is missing and sends nothing. */
   const [missing, setMissing] = useState(false);
+  /** The server's announcement (`announcement`), shown as text until closed, as Traccar's sign-in page does. */
+  const [announcementClosed, setAnnouncementClosed] = useState(false);
+  const announcement = server?.announcement?.trim();
   const emailMissing = missing && email.trim() === '';
   const passwordMissing = missing && password === '';
 
@@ -35,6 +42,13 @@ export function LoginPage() {
   return (
     <PublicLayout>
         <h1 className={styles.heading}>{t`Sign in`}</h1>
+        {announcement && !announcementClosed && (
+          <Alert variant="info" onDismiss={() => setAnnouncementClosed(true)} dismissLabel={t`Close the announcement`}>
+            <span dir="auto" data-testid="server-announcement">
+              {announcement}
+            </span>
+          </Alert>
+        )}
         {registered && <Alert variant="info">{t`Your account was created. You can sign in now.`}</Alert>}
         {loginError === 'link' && <Alert variant="error">{t`This sign-in link has expired or is no longer valid. Sign in, or ask for a new link.`}</Alert>}
         {!openIdOnly && (
@@ -74,6 +88,14 @@ export function LoginPage() {
               isInvalid={passwordMissing || loginError === 'credentials'}
               errorMessage={passwordMissing ? t`Enter your password` : undefined}
             />
+            {setupKey !== null && (
+              <>
+                <Alert variant="info">{t`This server asks for a one-time password at every sign-in. Add this key to your authenticator app, then enter the code it shows.`}</Alert>
+                <Suspense fallback={null}>
+                  <TotpKey account={email.trim()} totpKey={setupKey} />
+                </Suspense>
+              </>
+            )}
             {needsCode && (
               <TextField
                 label={t`One-time code`}

@@ -9,6 +9,7 @@ import { selectBusy, selectServer } from '../../machines/session/selectors';
 import * as styles from '../app/app.css';
 import { PublicLayout } from './PublicLayout';
 import { WithQuery } from '../app/query';
+import { TotpKey } from './TotpKey';
 
 export function RegisterPage() {
   return (
@@ -57,7 +58,7 @@ function RegisterForm() {
               isRequired
             />
             {totpForce && totp.data && (
-              <TextField label={t`One-time password key`} description={t`Add this key to your authenticator app.`} value={totp.data} isReadOnly />
+              <TotpKey account={email} totpKey={totp.data} description={t`Add this key to your authenticator app.`} />
             )}
             <Button type="submit" isPending={busy} isDisabled={totpForce && !totp.data} fullWidth>
               {t`Register`}

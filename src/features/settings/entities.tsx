@@ -274,6 +274,7 @@ export function userEditor(self: boolean): EditDescriptor<User> {
           { kind: 'switch', key: 'limitCommands', label: msg`Limit commands`, visible: isAdmin },
           { kind: 'switch', key: 'disableReports', label: msg`Disable reports`, visible: isAdmin },
           { kind: 'switch', key: 'fixedEmail', label: msg`Fixed email`, visible: isAdmin },
+          { kind: 'switch', key: 'temporary', label: msg`Temporary`, description: msg`A temporary account, such as one a share link makes: it cannot share.`, visible: isAdmin },
         ],
       },
     ],

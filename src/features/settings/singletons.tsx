@@ -86,6 +86,9 @@ export const serverEditor: EditDescriptor<Server> = {
         { kind: 'switch', key: 'fixedEmail', label: msg`Fixed email` },
         { kind: 'switch', key: 'forceSettings', label: msg`Force settings` },
         { kind: 'switch', key: 'attributes.disableChange', label: msg`Disable server change` },
+        { kind: 'switch', key: 'attributes.disableShare', label: msg`Disable device sharing` },
+        { kind: 'switch', key: 'attributes.totpEnable', label: msg`One-time passwords`, description: msg`Users may add a one-time password key to their account.` },
+        { kind: 'switch', key: 'attributes.totpForce', label: msg`Force one-time password`, description: msg`At the next sign-in, a user without a key sets one up; a user with a key enters a code.` },
       ],
     },
     {

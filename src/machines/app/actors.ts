@@ -6,6 +6,7 @@
 import type { Actor, ActorRefFrom } from 'xstate';
 import type { announcementsMachine } from '../announcements/announcements.machine';
 import type { errorsMachine } from '../errors/errors.machine';
+import type { nativeBridgeMachine } from '../nativeBridge/nativeBridge.machine';
 import type { sessionMachine } from '../session/session.machine';
 import type { socketMachine } from '../socket/socket.machine';
 import type { AppMachine } from './app.machine';
@@ -15,3 +16,4 @@ export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type ErrorsActor = ActorRefFrom<typeof errorsMachine>;
 export type SocketActor = ActorRefFrom<typeof socketMachine>;
 export type AnnouncementsActor = ActorRefFrom<typeof announcementsMachine>;
+export type NativeBridgeActor = ActorRefFrom<typeof nativeBridgeMachine>;

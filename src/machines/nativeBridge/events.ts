@@ -2,8 +2,8 @@
 export type LoginTokenEvent = { type: 'LOGIN_TOKEN'; token: string };
 /** The wrapper handed over this device's push token (its `updateNotificationToken` callback), already validated. */
 export type NotificationTokenEvent = { type: 'NOTIFICATION_TOKEN'; token: string };
-/** The wrapper opened a push notification naming an event (its `handleNativeNotification` callback), already validated. */
-export type NotificationOpenedEvent = { type: 'NOTIFICATION_OPENED'; eventId: number };
+/** The wrapper opened a push notification naming an event (its `handleNativeNotification` callback), already validated, with the text it showed. */
+export type NotificationOpenedEvent = { type: 'NOTIFICATION_OPENED'; eventId: number; body: string | null };
 /** From the root: the session entered `authenticated`. */
 export type SignedInEvent = { type: 'SIGNED_IN' };
 /** From the root: the session left `authenticated`. */

@@ -9,7 +9,20 @@ export interface NativeBridgeContext {
   current: string | null;
   /** An event named by a notification opened while signed out: opened at sign-in. */
   pendingEvent: number | null;
+  /**
+   * The bodies of the notifications opened, newest last (the last {@link KEPT_NOTIFICATION_BODIES}):
+   * the event page shows an event's as its message (spec section 7), the stored event having none.
+   */
+  bodies: NotificationBody[];
 }
+
+export interface NotificationBody {
+  eventId: number;
+  body: string;
+}
+
+/** How many opened notifications' bodies are kept (the event pages one may go back to). */
+export const KEPT_NOTIFICATION_BODIES = 20;
 
 /**
  * The native wrapper bridge (Traccar Manager apps), a machine of its own in the root actor
@@ -40,6 +53,13 @@ export const nativeBridgeMachine = setup({
     openEvent: (_, _params: { eventId: number }) => {},
     /** Push a message onto the errors queue. */
     reportError: (_, _params: { message: string }) => {},
+    /** Keep the body of an opened notification (one per event, the newest). */
+    keepBody: assign({
+      bodies: ({ context }, params: { eventId: number; body: string | null }) =>
+        params.body === null
+          ? context.bodies
+          : [...context.bodies.filter((it) => it.eventId !== params.eventId), { eventId: params.eventId, body: params.body }].slice(-KEPT_NOTIFICATION_BODIES),
+    }),
     enqueue: assign({
       queue: ({ context }, params: { token: string }) =>
         params.token === context.current
@@ -53,7 +73,7 @@ export const nativeBridgeMachine = setup({
   },
 }).createMachine({
   id: 'nativeBridge',
-  context: { queue: [], current: null, pendingEvent: null },
+  context: { queue: [], current: null, pendingEvent: null, bodies: [] },
   invoke: { src: 'listen' },
   on: {
     LOGIN_TOKEN: { actions: { type: 'signIn', params: ({ event }) => ({ token: event.token }) } },
@@ -64,15 +84,23 @@ export const nativeBridgeMachine = setup({
       on: {
         SIGNED_IN: 'signedIn',
         NOTIFICATION_TOKEN: { actions: { type: 'enqueue', params: ({ event }) => ({ token: event.token }) } },
-        NOTIFICATION_OPENED: { actions: assign({ pendingEvent: ({ event }) => event.eventId }) },
+        NOTIFICATION_OPENED: {
+          actions: [assign({ pendingEvent: ({ event }) => event.eventId }), { type: 'keepBody', params: ({ event }) => ({ eventId: event.eventId, body: event.body }) }],
+        },
       },
     },
     signedIn: {
       initial: 'opening',
       on: {
-        // a token not registered yet is dropped: the wrapper hands it over again on the next start
-        SIGNED_OUT: { target: 'signedOut', actions: assign({ queue: [], current: null, pendingEvent: null }) },
-        NOTIFICATION_OPENED: { actions: { type: 'openEvent', params: ({ event }) => ({ eventId: event.eventId }) } },
+        // a token not registered yet is dropped: the wrapper hands it over again on the next start;
+        // the bodies were this user's notifications
+        SIGNED_OUT: { target: 'signedOut', actions: assign({ queue: [], current: null, pendingEvent: null, bodies: [] }) },
+        NOTIFICATION_OPENED: {
+          actions: [
+            { type: 'keepBody', params: ({ event }) => ({ eventId: event.eventId, body: event.body }) },
+            { type: 'openEvent', params: ({ event }) => ({ eventId: event.eventId }) },
+          ],
+        },
       },
       states: {
         opening: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromCallback, fromPromise, sendTo, SimulatedClock, type AnyEventObject } from 'xstate';
-import { nativeBridgeMachine } from './nativeBridge.machine';
+import { KEPT_NOTIFICATION_BODIES, nativeBridgeMachine } from './nativeBridge.machine';
+import { selectNotificationBody } from './selectors';
 import type { WrapperEvent } from './events';
 
 interface Pending {
@@ -119,7 +120,7 @@ describe('native bridge machine', () => {
     wrapper({ type: 'NOTIFICATION_TOKEN', token: 'b' });
     send({ type: 'SIGNED_OUT' });
     expect(state().value).toBe('signedOut');
-    expect(state().context).toEqual({ queue: [], current: null, pendingEvent: null });
+    expect(state().context).toEqual({ queue: [], current: null, pendingEvent: null, bodies: [] });
     registering.shift()!.resolve();
     await flush();
     send({ type: 'SIGNED_IN' });
@@ -128,15 +129,41 @@ describe('native bridge machine', () => {
 
   it('opens a notified event at once while signed in, or at sign-in', () => {
     const { wrapper, send, opened } = start();
-    wrapper({ type: 'NOTIFICATION_OPENED', eventId: 4 });
-    wrapper({ type: 'NOTIFICATION_OPENED', eventId: 5 });
+    wrapper({ type: 'NOTIFICATION_OPENED', eventId: 4, body: null });
+    wrapper({ type: 'NOTIFICATION_OPENED', eventId: 5, body: null });
     expect(opened).toEqual([]);
     send({ type: 'SIGNED_IN' });
     expect(opened).toEqual([5]);
-    wrapper({ type: 'NOTIFICATION_OPENED', eventId: 6 });
+    wrapper({ type: 'NOTIFICATION_OPENED', eventId: 6, body: null });
     expect(opened).toEqual([5, 6]);
     send({ type: 'SIGNED_OUT' });
     send({ type: 'SIGNED_IN' });
     expect(opened).toEqual([5, 6]);
+  });
+
+  it("keeps each opened notification's body for its event page (one per event, the newest, the last 20) until sign-out", () => {
+    const { wrapper, send, opened, state } = start();
+    // opened before sign-in: the body waits with the event
+    wrapper({ type: 'NOTIFICATION_OPENED', eventId: 7, body: 'SOS from Truck 7' });
+    send({ type: 'SIGNED_IN' });
+    expect(opened).toEqual([7]);
+    expect(selectNotificationBody(7)(state())).toBe('SOS from Truck 7');
+    // another notification: both kept (the first page is one Back away); none without a body
+    wrapper({ type: 'NOTIFICATION_OPENED', eventId: 8, body: 'Truck 8 left Depot' });
+    wrapper({ type: 'NOTIFICATION_OPENED', eventId: 9, body: null });
+    expect(selectNotificationBody(7)(state())).toBe('SOS from Truck 7');
+    expect(selectNotificationBody(8)(state())).toBe('Truck 8 left Depot');
+    expect(selectNotificationBody(9)(state())).toBeNull();
+    // the same event again: its newest body
+    wrapper({ type: 'NOTIFICATION_OPENED', eventId: 7, body: 'SOS again' });
+    expect(state().context.bodies.filter((it) => it.eventId === 7)).toEqual([{ eventId: 7, body: 'SOS again' }]);
+    for (let id = 100; id < 100 + KEPT_NOTIFICATION_BODIES; id++) wrapper({ type: 'NOTIFICATION_OPENED', eventId: id, body: `event ${id}` });
+    expect(state().context.bodies).toHaveLength(20);
+    expect(selectNotificationBody(7)(state())).toBeNull();
+    expect(selectNotificationBody(100)(state())).toBe('event 100');
+    // they were this user's: gone at sign-out
+    send({ type: 'SIGNED_OUT' });
+    expect(state().context.bodies).toEqual([]);
+    expect(selectNotificationBody(100)(state())).toBeNull();
   });
 });

@@ -11,6 +11,8 @@ export const selectAuthenticated = (s: SessionSnapshot) => s.matches('authentica
 export const selectServerError = (s: SessionSnapshot) => (s.matches({ booting: 'serverError' }) ? s.context.serverError : null);
 export const selectTermsPending = (s: SessionSnapshot) => s.matches({ authenticated: 'terms' });
 export const selectNeedsCode = (s: SessionSnapshot) => s.matches({ unauthenticated: 'code' });
+/** The one-time password key to set up at this sign-in (shown with its QR code), or null. */
+export const selectSetupKey = (s: SessionSnapshot) => (s.matches({ unauthenticated: { totpSetup: 'entering' } }) ? s.context.totpKey : null);
 export const selectLoginError = (s: SessionSnapshot) => s.context.loginError;
 export const selectRegistered = (s: SessionSnapshot) => s.context.registered;
 /** Where a sign-in leads (a safe internal path remembered from a protected page), or null. */

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
 import type { Server, User } from '../../../contract/models';
 import { safeInternalPath, type RootQuery } from '../../domain/redirect';
 import { toLanguage } from '../../domain/language';
@@ -34,6 +34,8 @@ export interface SessionContext {
   locale: string | null;
   /** The last login attempt carried a one-time code. */
   codeSent: boolean;
+  /** The one-time password key being set up at this sign-in (the server forces one, `totpForce`). */
+  totpKey: string | null;
 }
 
 /** What an API failure looks like to the machine (an ApiError has this shape). */
@@ -54,6 +56,13 @@ export function failureMessage(error: unknown): string {
 
 const isStatus = (error: unknown, status: number) => failure(error).status === status;
 
+/** The scheme a 401 asks for (`WWW-Authenticate`), lower case: `totp` for a code, `totp-setup` for a new key. */
+function challenge(event: object): string | null {
+  if (!('error' in event)) return null;
+  const error = failure(event.error);
+  return error.status === 401 ? (error.headers?.get('WWW-Authenticate') ?? '').trim().toLowerCase() : null;
+}
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -73,8 +82,12 @@ export const sessionMachine = setup({
     tokenLogin: fromPromise<User, { token: string }>(async () => {
       throw new Error('tokenLogin not provided');
     }),
-    login: fromPromise<User, { email: string; password: string; code: string | null }>(async () => {
+    login: fromPromise<User, { email: string; password: string; code: string | null; totpKey: string | null }>(async () => {
       throw new Error('login not provided');
+    }),
+    /** A new one-time password key (`POST /api/users/totp`), for a sign-in that must set one up. */
+    generateTotpKey: fromPromise<string>(async () => {
+      throw new Error('generateTotpKey not provided');
     }),
     register: fromPromise<User, { name: string; email: string; password: string; totpKey: string | null }>(async () => {
       throw new Error('register not provided');
@@ -110,11 +123,10 @@ export const sessionMachine = setup({
       const accepted = context.user?.attributes?.termsAccepted;
       return typeof termsUrl === 'string' && termsUrl !== '' && accepted !== true && accepted !== 'true';
     },
-    isCodeChallenge: ({ event }) => {
-      if (!('error' in event)) return false;
-      const error = failure(event.error);
-      return error.status === 401 && /totp/i.test(error.headers?.get('WWW-Authenticate') ?? '');
-    },
+    isCodeChallenge: ({ event }) => challenge(event) === 'totp',
+    /** The server forces a one-time password and this user has no key yet (the embedded server's `TOTP-Setup`). */
+    isSetupChallenge: ({ event }) => challenge(event) === 'totp-setup',
+    settingUpKey: ({ context }) => context.totpKey !== null,
     isUnauthorized: ({ event }) => 'error' in event && isStatus(event.error, 401),
     isConnectionFailure: ({ event }) => 'error' in event && isStatus(event.error, 0),
     /** no connection, or the server failed (5xx): nothing was decided about what was sent */
@@ -144,6 +156,7 @@ export const sessionMachine = setup({
     registered: false,
     locale: input.query.locale,
     codeSent: false,
+    totpKey: null,
   }),
   initial: 'booting',
   states: {
@@ -235,6 +248,8 @@ export const sessionMachine = setup({
     },
     unauthenticated: {
       entry: assign({ user: null }),
+      // a key being set up never outlives the sign-in screen (a native token may leave it mid-setup)
+      exit: assign({ totpKey: null }),
       initial: 'idle',
       on: {
         REQUIRE_LOGIN: { actions: assign({ destination: ({ event }) => safeInternalPath(event.path) }) },
@@ -245,6 +260,7 @@ export const sessionMachine = setup({
       },
       states: {
         idle: {
+          entry: assign({ totpKey: null }),
           on: {
             LOGIN: { target: 'loggingIn', actions: assign({ loginError: null, registered: false, codeSent: ({ event }) => Boolean(event.code) }) },
             REGISTER: { target: 'registering', actions: assign({ registered: false }) },
@@ -260,9 +276,9 @@ export const sessionMachine = setup({
           tags: ['busy'],
           invoke: {
             src: 'login',
-            input: ({ event }) => {
+            input: ({ context, event }) => {
               const login = event as LoginEvent;
-              return { email: login.email, password: login.password, code: login.code ?? null };
+              return { email: login.email, password: login.password, code: login.code ?? null, totpKey: context.totpKey };
             },
             onDone: {
               target: '#session.authenticated',
@@ -274,10 +290,13 @@ export const sessionMachine = setup({
               ],
             },
             onError: [
+              // the key being set up stays (the authenticator app holds it): only the code was wrong
+              { guard: and(['isSetupChallenge', 'settingUpKey']), target: 'totpSetup.entering', actions: assign({ loginError: 'code' }) },
+              { guard: 'isSetupChallenge', target: 'totpSetup' },
               {
                 guard: 'isCodeChallenge',
                 target: 'code',
-                actions: assign({ loginError: ({ context }) => (context.codeSent ? 'code' : null) }),
+                actions: assign({ loginError: ({ context }) => (context.codeSent ? 'code' : null), totpKey: null }),
               },
               { guard: 'isUnauthorized', target: 'idle', actions: assign({ loginError: 'credentials' }) },
               {
@@ -285,6 +304,30 @@ export const sessionMachine = setup({
                 actions: { type: 'reportError', params: ({ event }) => ({ message: failureMessage(event.error) }) },
               },
             ],
+          },
+        },
+        // A forced one-time password (server attribute `totpForce`) and no key yet: a new key is made,
+        // shown for the authenticator app, and sent with the first code it makes (LOGIN again).
+        totpSetup: {
+          initial: 'generating',
+          on: { CANCEL_CODE: { target: 'idle', actions: assign({ loginError: null }) } },
+          states: {
+            generating: {
+              tags: ['busy'],
+              invoke: {
+                src: 'generateTotpKey',
+                onDone: { target: 'entering', actions: assign({ totpKey: ({ event }) => event.output.trim(), loginError: null }) },
+                onError: {
+                  target: '#session.unauthenticated.idle',
+                  actions: { type: 'reportError', params: ({ event }) => ({ message: failureMessage(event.error) }) },
+                },
+              },
+            },
+            entering: {
+              on: {
+                LOGIN: { target: '#session.unauthenticated.loggingIn', actions: assign({ loginError: null, codeSent: ({ event }) => Boolean(event.code) }) },
+              },
+            },
           },
         },
         registering: {

@@ -20,7 +20,8 @@ function start(options: {
   server?: () => Promise<Server>;
   session?: () => Promise<User>;
   tokenLogin?: (token: string) => Promise<User>;
-  login?: (input: { email: string; password: string; code: string | null }) => Promise<User>;
+  login?: (input: { email: string; password: string; code: string | null; totpKey: string | null }) => Promise<User>;
+  generateTotpKey?: () => Promise<string>;
   saveUser?: (u: User) => Promise<User>;
   logout?: () => Promise<void>;
   forgetNotificationToken?: (user: User | null) => Promise<void>;
@@ -52,6 +53,10 @@ function start(options: {
       login: fromPromise(async ({ input }) => {
         calls.push('login');
         return (options.login ?? (async () => user()))(input);
+      }),
+      generateTotpKey: fromPromise(async () => {
+        calls.push('generateTotpKey');
+        return (options.generateTotpKey ?? (async () => 'NEWKEYNEWKEYNEWK'))();
       }),
       register: fromPromise(async () => {
         calls.push('register');
@@ -190,6 +195,67 @@ describe('session: login', () => {
     snapshot = await settled(actor);
     expect(snapshot.matches('authenticated')).toBe(true);
     expect(navigate).toHaveBeenLastCalledWith('/');
+  });
+
+  it('a forced one-time password (401 + WWW-Authenticate: TOTP-Setup): a new key is made and shown, a wrong code keeps it, its first code signs in with it', async () => {
+    const setup = () => Promise.reject(new HttpError('Unauthorized', 401, new Headers({ 'WWW-Authenticate': 'TOTP-Setup' })));
+    const login = vi.fn(async (input: { code: string | null; totpKey: string | null }) => (input.totpKey === 'NEWKEYNEWKEYNEWK' && input.code === '123456' ? user({ totpKey: input.totpKey }) : setup()));
+    const { actor, calls, navigate, afterLogin } = start({ login });
+    await settled(actor);
+    actor.send({ type: 'LOGIN', email: 'a', password: 'b' });
+    let snapshot = await settled(actor);
+    expect(snapshot.matches({ unauthenticated: { totpSetup: 'entering' } })).toBe(true);
+    expect(snapshot.context.totpKey).toBe('NEWKEYNEWKEYNEWK');
+    expect(snapshot.context.loginError).toBeNull();
+    actor.send({ type: 'LOGIN', email: 'a', password: 'b', code: '000000' });
+    snapshot = await settled(actor);
+    expect(snapshot.matches({ unauthenticated: { totpSetup: 'entering' } })).toBe(true);
+    expect(snapshot.context.loginError).toBe('code');
+    actor.send({ type: 'LOGIN', email: 'a', password: 'b', code: '123456' });
+    snapshot = await settled(actor);
+    expect(snapshot.matches('authenticated')).toBe(true);
+    expect(snapshot.context.totpKey).toBeNull();
+    // one key for the whole setup, sent with each code
+    expect(calls.filter((c) => c === 'generateTotpKey')).toHaveLength(1);
+    expect(login.mock.calls.map(([input]) => input.totpKey)).toEqual([null, 'NEWKEYNEWKEYNEWK', 'NEWKEYNEWKEYNEWK']);
+    expect(navigate).toHaveBeenLastCalledWith('/');
+    expect(afterLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('a forced one-time password: Back drops the key; a failed key request is reported and the form stays', async () => {
+    const setup = () => Promise.reject(new HttpError('Unauthorized', 401, new Headers({ 'WWW-Authenticate': 'TOTP-Setup' })));
+    let keys = 0;
+    const { actor, reportError } = start({
+      login: setup,
+      generateTotpKey: async () => {
+        keys += 1;
+        if (keys === 2) throw new HttpError('One-time passwords are not enabled', 400);
+        return 'NEWKEYNEWKEYNEWK';
+      },
+    });
+    await settled(actor);
+    actor.send({ type: 'LOGIN', email: 'a', password: 'b' });
+    let snapshot = await settled(actor);
+    expect(snapshot.matches({ unauthenticated: { totpSetup: 'entering' } })).toBe(true);
+    actor.send({ type: 'CANCEL_CODE' });
+    snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ unauthenticated: 'idle' })).toBe(true);
+    expect(snapshot.context.totpKey).toBeNull();
+    actor.send({ type: 'LOGIN', email: 'a', password: 'b' });
+    snapshot = await settled(actor);
+    expect(snapshot.matches({ unauthenticated: 'idle' })).toBe(true);
+    expect(reportError).toHaveBeenCalledWith('One-time passwords are not enabled');
+  });
+
+  it('a native token handed over mid-setup signs in with it and drops the key', async () => {
+    const { actor } = start({ login: () => Promise.reject(new HttpError('Unauthorized', 401, new Headers({ 'WWW-Authenticate': 'TOTP-Setup' }))) });
+    await settled(actor);
+    actor.send({ type: 'LOGIN', email: 'a', password: 'b' });
+    expect((await settled(actor)).context.totpKey).toBe('NEWKEYNEWKEYNEWK');
+    actor.send({ type: 'NATIVE_TOKEN', token: 'native' });
+    const snapshot = await settled(actor);
+    expect(snapshot.matches('authenticated')).toBe(true);
+    expect(snapshot.context.totpKey).toBeNull();
   });
 
   it('goes to the remembered destination after login', async () => {

@@ -1,0 +1,31 @@
+/**
+ * A one-time password key for an authenticator app: its QR code (an `otpauth://` URI) and the key
+ * as text to type in by hand. The sign-in that must set one up (a forced one-time password), the
+ * registration page and the user form's key field show it.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { TextField } from '../../ui';
+import { QrCode } from '../settings/QrCode';
+import * as styles from './TotpKey.css';
+
+/** The `otpauth://` URI an authenticator app reads from the QR code. */
+export function totpUri(account: string, key: string): string {
+  return `otpauth://totp/${encodeURIComponent(account)}?secret=${encodeURIComponent(key)}&issuer=Athar`;
+}
+
+/** The key's QR code, labelled for a screen reader. */
+export function TotpQrCode({ account, totpKey }: { account: string; totpKey: string }) {
+  const { t } = useLingui();
+  return <QrCode value={totpUri(account, totpKey)} label={t`QR code of the one-time password key`} className={styles.qr} />;
+}
+
+/** The QR code and the key as read-only text (to type in when the camera cannot scan). */
+export function TotpKey({ account, totpKey, description }: { account: string; totpKey: string; description?: string }) {
+  const { t } = useLingui();
+  return (
+    <div className={styles.key}>
+      <TotpQrCode account={account} totpKey={totpKey} />
+      <TextField label={t`One-time password key`} description={description} value={totpKey} isReadOnly inputDir="ltr" />
+    </div>
+  );
+}
