@@ -1,6 +1,6 @@
 import { createServer } from './app.ts';
 import { type OpenIdOptions, openIdOptionsFromEnv } from './auth/openid.ts';
-import { type ListeningMessage, REBOOT_EXIT_CODE } from './reboot.ts';
+import { REBOOT_EXIT_CODE, STANDBY_ENV, type SupervisorMessage, isSupervisorMessage } from './reboot.ts';
 
 const env = process.env;
 const port = env.PORT ? Number(env.PORT) : 8082;
@@ -26,6 +26,18 @@ const simulator = demo && env.SIMULATOR !== '0' && env.SIMULATOR?.toLowerCase() 
 // Forked by server/supervise.ts (an IPC channel): a reboot exits for the supervisor to start it again.
 // Run on its own, nothing would, so the reboot route refuses.
 const supervised = typeof process.send === 'function';
+const tell = (message: SupervisorMessage): void => void process.send?.(message);
+if (supervised && env[STANDBY_ENV] === '1') {
+  // the next server of a reboot, forked while the old one closes: loaded, it waits for its turn
+  await new Promise<void>((resolve) => {
+    const onMessage = (message: unknown): void => {
+      if (!isSupervisorMessage(message) || message.type !== 'start') return;
+      process.off('message', onMessage);
+      resolve();
+    };
+    process.on('message', onMessage);
+  });
+}
 
 const server = await createServer({
   dataDir: env.DATA_DIR || './data',
@@ -41,7 +53,14 @@ const server = await createServer({
   ...(env.MAP_STYLE ? { mapStyle: env.MAP_STYLE } : {}),
   ...(openId ? { openId } : {}),
   logger: true,
-  ...(supervised ? { reboot: () => void shutdown('Reboot requested', REBOOT_EXIT_CODE) } : {}),
+  ...(supervised
+    ? {
+        reboot: () => {
+          tell({ type: 'rebooting' });
+          void shutdown('Reboot requested', REBOOT_EXIT_CODE);
+        },
+      }
+    : {}),
 });
 
 const shownHost = !env.HOST || env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
@@ -75,8 +94,7 @@ async function shutdown(reason: string, code = 0): Promise<void> {
 process.on('SIGINT', () => void shutdown('SIGINT received'));
 process.on('SIGTERM', () => void shutdown('SIGTERM received'));
 if (supervised) {
-  const listening: ListeningMessage = { type: 'listening', port: server.port, osmandPort: server.osmandPort };
-  process.send?.(listening);
+  tell({ type: 'listening', port: server.port, osmandPort: server.osmandPort });
   // the supervisor is gone (killed): stop rather than run on unsupervised
   process.on('disconnect', () => void shutdown('Supervisor gone', 0));
 }

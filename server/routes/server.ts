@@ -87,7 +87,6 @@ export function serverRoutes(
       onResponse: async (_request, reply) => {
         if (reply.statusCode !== 200 || rebooting || !reboot) return;
         rebooting = true;
-        ctx.log.info('reboot requested: restarting');
         reboot();
       },
     },

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ADMIN_PASSWORD, CHROMIUM_ARGS, CLIENT_DIR, chromiumPath } from './harness.ts';
-import { ADMIN_LOGIN, basicAuth, pathOf, submitLogin, waitForPath } from './helpers.ts';
+import { ADMIN_LOGIN, basicAuth, pathOf } from './helpers.ts';
+import { main } from './settingsSteps.ts';
 import { type Supervised, startSupervised } from '../server/supervised.ts';
 
 let server: Supervised;
@@ -57,10 +58,11 @@ describe('reboot', () => {
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error('[page error]', error.message));
     const sockets = watchSockets(page);
+    // signed in through the API, as the login form's request does (the sign-in has tests of its own)
+    const signedIn = await page.request.post(`${server.url}/api/session`, { form: { email: ADMIN_LOGIN, password: ADMIN_PASSWORD }, headers: { Origin: server.url } });
+    expect(signedIn.status()).toBe(200);
     await page.goto(`${server.url}/settings/server?locale=en`);
-    await waitForPath(page, '/login');
-    await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
-    await waitForPath(page, '/settings/server');
+    await main(page).locator('h1').first().waitFor();
     let reloaded = false;
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) reloaded = true;
@@ -68,22 +70,22 @@ describe('reboot', () => {
     const state = page.getByTestId('connection-state');
     await expect.poll(() => state.getAttribute('data-status'), { timeout: 10_000 }).toBe('online');
 
-    const main = page.getByRole('main');
-    await main.getByRole('button', { name: 'Reboot', exact: true }).click();
+    const settings = main(page);
+    await settings.getByRole('button', { name: 'Reboot', exact: true }).click();
     // asked first: Cancel sends nothing
-    await main.getByRole('button', { name: 'Reboot server' }).click();
+    await settings.getByRole('button', { name: 'Reboot server' }).click();
     const question = page.getByRole('alertdialog', { name: 'Reboot the server?' });
     await question.getByRole('button', { name: 'Cancel' }).click();
     await question.waitFor({ state: 'detached' });
     expect(server.servers).toHaveLength(1);
-    await main.getByRole('button', { name: 'Reboot server' }).click();
+    await settings.getByRole('button', { name: 'Reboot server' }).click();
     await question.getByRole('button', { name: 'Reboot' }).click();
 
-    await main.getByText('The server is restarting').waitFor({ timeout: 5_000 });
+    await settings.getByText('The server is restarting').waitFor({ timeout: 5_000 });
     await expect.poll(() => state.getAttribute('data-status'), { timeout: 5_000 }).not.toBe('online');
     await server.started(2);
     // the socket machine's back-off brings the page back: 2 s after the close, or 4 s later
-    await main.getByText('The server is back.').waitFor({ timeout: 15_000 });
+    await settings.getByText('The server is back.').waitFor({ timeout: 15_000 });
     expect(await state.getAttribute('data-status')).toBe('online');
     const fresh = sockets.slice(1).find((socket) => socket.frames > 0 && !socket.closed);
     expect(fresh, 'a new socket, open, with its first frame').toBeDefined();

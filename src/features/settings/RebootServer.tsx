@@ -3,7 +3,7 @@
  * restart followed through the live socket (the reboot machine): "restarting" until the socket has
  * gone and come back, then "back". The socket machine reconnects by itself; nothing here reloads.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Alert, AlertDialog, Button, Section } from '../../ui';
@@ -28,27 +28,35 @@ export function RebootServer() {
 
   const requesting = snapshot.matches('requesting');
   const restarting = snapshot.hasTag('restarting');
+  const said = snapshot.matches('failed') ? 'failed' : snapshot.matches('back') ? 'back' : snapshot.matches({ restarting: 'late' }) ? 'late' : restarting ? 'restarting' : null;
+  // what the page says comes into view (the button was pressed at the bottom of the page, say)
+  const message = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (said) message.current?.scrollIntoView({ block: 'nearest' });
+  }, [said]);
   return (
     <Section title={t`Reboot`}>
       <p className={styles.muted}>{t`Restarts the server. Positions already received are kept; devices and open pages reconnect by themselves.`}</p>
+      {said ? (
+        <div ref={message}>
+          {said === 'failed' ? (
+            <Alert variant="error" title={t`Not rebooted`}>
+              {catalogue(snapshot.context.error ?? '')}
+            </Alert>
+          ) : said === 'back' ? (
+            <Alert variant="info">{t`The server is back.`}</Alert>
+          ) : (
+            <Alert variant="info" title={t`The server is restarting`}>
+              {said === 'late' ? t`It has not come back yet. This page keeps trying; check that the server is running.` : t`This page reconnects by itself when it is back.`}
+            </Alert>
+          )}
+        </div>
+      ) : null}
       <div className={styles.actions}>
         <Button variant="danger" onPress={() => actor.send({ type: 'ASK' })} isDisabled={requesting || restarting}>
           {t`Reboot server`}
         </Button>
       </div>
-      {restarting ? (
-        <Alert variant="info" title={t`The server is restarting`}>
-          {snapshot.matches({ restarting: 'late' })
-            ? t`It has not come back yet. This page keeps trying; check that the server is running.`
-            : t`This page reconnects by itself when it is back.`}
-        </Alert>
-      ) : null}
-      {snapshot.matches('back') ? <Alert variant="info">{t`The server is back.`}</Alert> : null}
-      {snapshot.matches('failed') ? (
-        <Alert variant="error" title={t`Not rebooted`}>
-          {catalogue(snapshot.context.error ?? '')}
-        </Alert>
-      ) : null}
       <AlertDialog
         isOpen={snapshot.matches('confirming') || requesting}
         title={t`Reboot the server?`}
