@@ -12,7 +12,8 @@
  * `#hover=SELECTOR`, `#key=KEY` (pressed), `#wait=MS`, `#media=print` (the print stylesheet, the
  * whole page taken), `#name=NAME` (the file's name in place of the
  * path's). Files are named `<out>/<path-slug>.<lang>.<width>.png`. `--post '/api/calendars={"name":…}'` creates something as
- * the admin first (repeatable), so that a screen shows data the demo does not have.
+ * the admin first (repeatable), so that a screen shows data the demo does not have. `--light` looks in
+ * the light theme (the server's `darkMode` false, every user's default).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,7 @@ let out = '/tmp/look';
 let clientDir = 'dist';
 let simulator = false;
 let login = true;
+let light = false;
 const paths: string[] = [];
 const posts: Array<{ path: string; body: string }> = [];
 for (let i = 0; i < args.length; i++) {
@@ -34,6 +36,7 @@ for (let i = 0; i < args.length; i++) {
   else if (arg === '--client') clientDir = args[++i] ?? clientDir;
   else if (arg === '--simulator') simulator = true;
   else if (arg === '--no-login') login = false;
+  else if (arg === '--light') light = true;
   else if (arg === '--post') {
     const value = args[++i] ?? '';
     const at = value.indexOf('=');
@@ -55,6 +58,16 @@ for (const { path, body } of posts) {
     body,
   });
   console.log(`POST ${path}: ${response.status} ${(await response.text()).slice(0, 120)}`);
+}
+if (light) {
+  const auth = { Authorization: `Basic ${Buffer.from('admin:look').toString('base64')}`, Accept: 'application/json' };
+  const current = (await (await fetch(`${server.url}/api/server`, { headers: auth })).json()) as { attributes?: Record<string, unknown> };
+  const response = await fetch(`${server.url}/api/server`, {
+    method: 'PUT',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...current, attributes: { ...current.attributes, darkMode: false } }),
+  });
+  console.log(`the light theme: PUT /api/server ${response.status}`);
 }
 try {
   for (const lang of ['ar', 'en']) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Attributes, Position } from '../../contract/models';
 import { contrastRatio } from '../ui/color';
-import { darkTokens } from '../ui/theme.css';
-import { isoTimeMs, numericAttributes, quantityOf, SERIES_COLORS, seriesColor, timeSpan, toSeries } from './chartSeries';
+import { darkTokens, lightTokens } from '../ui/theme.css';
+import { isoTimeMs, LIGHT_SERIES_COLORS, numericAttributes, quantityOf, SERIES_COLORS, seriesColor, timeSpan, toSeries } from './chartSeries';
 import { DEFAULT_UNITS, type Units } from './units';
 import { makePosition } from '../../tests/fixtures/models';
 
@@ -197,8 +197,18 @@ describe('series colours', () => {
     for (const surface of surfaces) expect(contrastRatio(color, surface)).toBeGreaterThanOrEqual(3);
   });
 
-  it('are distinct and repeat after the last', () => {
+  const lightSurfaces = [lightTokens.color.background, lightTokens.color.surface, lightTokens.color.surfaceRaised];
+  it.each([...LIGHT_SERIES_COLORS])('light theme: %s is at least 3:1 on every surface', (color) => {
+    for (const surface of lightSurfaces) expect(contrastRatio(color, surface)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('are distinct and repeat after the last, in each theme', () => {
     expect(new Set(SERIES_COLORS).size).toBe(SERIES_COLORS.length);
     expect(seriesColor(SERIES_COLORS.length)).toBe(SERIES_COLORS[0]);
+    expect(LIGHT_SERIES_COLORS).toHaveLength(SERIES_COLORS.length);
+    expect(new Set(LIGHT_SERIES_COLORS).size).toBe(LIGHT_SERIES_COLORS.length);
+    expect(seriesColor(1, 'light')).toBe(LIGHT_SERIES_COLORS[1]);
+    expect(seriesColor(LIGHT_SERIES_COLORS.length, 'light')).toBe(LIGHT_SERIES_COLORS[0]);
+    expect(seriesColor(1, 'dark')).toBe(SERIES_COLORS[1]);
   });
 });

@@ -4,6 +4,7 @@
  * units). Built in one pass over the positions with typed arrays, so 100,000 positions take a few
  * milliseconds.
  */
+import type { ThemeName } from './theme';
 import type { Position } from '../../contract/models';
 import { altitudeFromMeters, distanceFromMeters, speedFromKnots, type Units } from './units';
 
@@ -30,8 +31,13 @@ export function quantityOf(key: string): Quantity | null {
  */
 export const SERIES_COLORS: readonly string[] = ['#4f8cff', '#f0a500', '#3fb950', '#f2555a', '#c084fc', '#2bb3a3', '#f472b6', '#d4d4d8'];
 
-export function seriesColor(index: number): string {
-  return SERIES_COLORS[index % SERIES_COLORS.length]!;
+/** The same hues, darker: each at least 3:1 against the light theme's surfaces. */
+export const LIGHT_SERIES_COLORS: readonly string[] = ['#1a5fd0', '#b25e00', '#1a7f37', '#c1272d', '#8b3fd1', '#0b7368', '#c2185b', '#5b6372'];
+
+/** The colour of the `index`th series, on the dark theme's surfaces (and the dark basemap) or the light theme's. */
+export function seriesColor(index: number, theme: ThemeName = 'dark'): string {
+  const colors = theme === 'light' ? LIGHT_SERIES_COLORS : SERIES_COLORS;
+  return colors[index % colors.length]!;
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);

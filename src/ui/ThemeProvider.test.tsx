@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { vars } from './theme.css';
-import { ThemeProvider, themeOverrides } from './ThemeProvider';
+import { lightTokens, vars } from './theme.css';
+import { ThemeProvider, themeOverrides, useThemeName } from './ThemeProvider';
 
 /** `var(--x)` → `--x` */
 function propertyName(cssVar: string): string {
@@ -52,6 +52,57 @@ describe('ThemeProvider', () => {
     const style = root().style;
     expect(style.getPropertyValue(propertyName(vars.color.primary))).toBe('');
     expect(style.getPropertyValue(propertyName(vars.color.secondary))).toBe('#00ff00');
+  });
+
+  it('marks the document element with the theme, dark by default, and switches it without remounting', () => {
+    const seen: string[] = [];
+    function Probe() {
+      seen.push(useThemeName());
+      return <span data-testid="probe" />;
+    }
+    const { rerender, getByTestId } = render(
+      <ThemeProvider>
+        <Probe />
+      </ThemeProvider>,
+    );
+    const probe = getByTestId('probe');
+    expect(root().dataset.theme).toBe('dark');
+    rerender(
+      <ThemeProvider theme="light">
+        <Probe />
+      </ThemeProvider>,
+    );
+    expect(root().dataset.theme).toBe('light');
+    expect(probe.closest('[data-theme]')?.getAttribute('data-theme')).toBe('light');
+    // the same element: switching is a change of attribute, not a new page
+    expect(getByTestId('probe')).toBe(probe);
+    expect(seen.at(0)).toBe('dark');
+    expect(seen.at(-1)).toBe('light');
+    rerender(
+      <ThemeProvider theme="dark">
+        <Probe />
+      </ThemeProvider>,
+    );
+    expect(root().dataset.theme).toBe('dark');
+  });
+
+  it('gives the browser bar the page colour in the light theme and puts the page\'s own back', () => {
+    const bar = document.createElement('meta');
+    bar.name = 'theme-color';
+    bar.content = '#0b1220';
+    document.head.append(bar);
+    try {
+      const { rerender, unmount } = render(<ThemeProvider theme="light" />);
+      expect(bar.content).toBe(lightTokens.color.background);
+      rerender(<ThemeProvider theme="dark" />);
+      expect(bar.content).toBe('#0b1220');
+      rerender(<ThemeProvider theme="light" />);
+      unmount();
+      expect(bar.content).toBe('#0b1220');
+      expect(root().dataset.theme).toBeUndefined();
+    } finally {
+      bar.remove();
+    }
   });
 
   it('themeOverrides returns only the valid colours', () => {

@@ -1,10 +1,20 @@
-import { useLayoutEffect, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, type ReactNode } from 'react';
+import type { ThemeName } from '../domain/theme';
 import { isHexColor, readableOn } from './color';
-import { vars } from './theme.css';
+import { lightTokens, vars } from './theme.css';
 import * as styles from './ThemeProvider.css';
+
+const ThemeContext = createContext<ThemeName>('dark');
+
+/** The theme in use, for what draws its colours itself (a chart's canvas, a dialog's chosen colours). */
+export function useThemeName(): ThemeName {
+  return useContext(ThemeContext);
+}
 
 export interface ThemeProviderProps {
   children?: ReactNode;
+  /** The dark theme (the default) or the light one. */
+  theme?: ThemeName;
   /** Brand colour from the server; applied only when it is `#abc` or `#aabbcc`. */
   colorPrimary?: string | null;
   /** Secondary brand colour from the server; applied only when it is `#abc` or `#aabbcc`. */
@@ -37,10 +47,25 @@ export function themeOverrides(colorPrimary: unknown, colorSecondary: unknown): 
 
 /**
  * The themed page root. The theme's variables live on `:root` (so overlays portalled to `<body>`
- * have them too); the server's brand colours, when they are valid hex colours, are set on the
+ * have them too): the light theme is chosen by marking the document element `data-theme="light"`
+ * (at once, no reload); the server's brand colours, when they are valid hex colours, are set on the
  * document element for the same reason, and removed when they go.
  */
-export function ThemeProvider({ children, colorPrimary, colorSecondary, className }: ThemeProviderProps) {
+export function ThemeProvider({ children, theme = 'dark', colorPrimary, colorSecondary, className }: ThemeProviderProps) {
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    root.dataset.theme = theme;
+    // the browser's bar (phones, an installed app) in the page's colour: index.html's for the dark theme
+    const bar = document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
+    if (bar) {
+      bar.dataset.dark ??= bar.content;
+      bar.content = theme === 'light' ? lightTokens.color.background : bar.dataset.dark;
+    }
+    return () => {
+      delete root.dataset.theme;
+      if (bar?.dataset.dark !== undefined) bar.content = bar.dataset.dark;
+    };
+  }, [theme]);
   const overrides = themeOverrides(colorPrimary, colorSecondary);
   const key = JSON.stringify(overrides);
   useLayoutEffect(() => {
@@ -52,8 +77,10 @@ export function ThemeProvider({ children, colorPrimary, colorSecondary, classNam
     };
   }, [key]);
   return (
-    <div className={[styles.root, className].filter(Boolean).join(' ')} data-theme="dark">
-      {children}
-    </div>
+    <ThemeContext.Provider value={theme}>
+      <div className={[styles.root, className].filter(Boolean).join(' ')} data-theme={theme}>
+        {children}
+      </div>
+    </ThemeContext.Provider>
   );
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, readableOn } from './color';
-import { darkTokens } from './theme.css';
-import { themeOverrides } from './ThemeProvider';
 import { vars } from './theme.css';
+import { themeTokens } from './themeTokens';
+import { themeOverrides } from './ThemeProvider';
 
-const c = darkTokens.color;
-const surfaces = { background: c.background, surface: c.surface, surfaceRaised: c.surfaceRaised } as const;
-
-/** Every token pair that carries text in the design system: WCAG AA for normal text is 4.5:1. */
-const textPairs: [string, string, string][] = [
+/** Every token pair that carries text in the design system, in a theme: WCAG AA for normal text is 4.5:1. */
+function textPairs(theme: 'dark' | 'light'): [string, string, string][] {
+  const c = themeTokens(theme).color;
+  const surfaces = { background: c.background, surface: c.surface, surfaceRaised: c.surfaceRaised } as const;
+  return [
   ...Object.entries(surfaces).flatMap(([name, bg]) => [
     [`text on ${name}`, c.text, bg] as [string, string, string],
     [`textMuted on ${name}`, c.textMuted, bg] as [string, string, string],
@@ -20,11 +20,30 @@ const textPairs: [string, string, string][] = [
   ['onPrimary on primary (filled buttons)', c.onPrimary, c.primary],
   ['onSecondary on secondary', c.onSecondary, c.secondary],
   ['onError on error (danger buttons, error toast)', c.onError, c.error],
-];
+  ];
+}
 
 describe('theme contrast', () => {
-  it.each(textPairs)('%s is at least 4.5:1', (_name, fg, bg) => {
+  it.each(textPairs('dark'))('dark theme: %s is at least 4.5:1', (_name, fg, bg) => {
     expect(contrastRatio(fg, bg)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(textPairs('light'))('light theme: %s is at least 4.5:1', (_name, fg, bg) => {
+    expect(contrastRatio(fg, bg)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(['dark', 'light'] as const)('%s theme: the focus ring is at least 3:1 on every surface (non-text contrast)', (theme) => {
+    const c = themeTokens(theme).color;
+    for (const surface of [c.background, c.surface, c.surfaceRaised]) expect(contrastRatio(c.focusRing, surface)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('the light theme is made of the same tokens, with other colours', () => {
+    const dark = themeTokens('dark');
+    const light = themeTokens('light');
+    expect(Object.keys(light.color).sort()).toEqual(Object.keys(dark.color).sort());
+    expect(Object.keys(light).sort()).toEqual(Object.keys(dark).sort());
+    for (const key of ['background', 'surface', 'surfaceRaised', 'text', 'textMuted'] as const) expect(light.color[key]).not.toBe(dark.color[key]);
+    expect(light.space).toEqual(dark.space);
   });
 
   it('computes WCAG ratios', () => {

@@ -1,17 +1,18 @@
 import { globalStyle } from '@vanilla-extract/css';
-import { darkTokens } from './theme.css';
+import { vars } from './theme.css';
 
 globalStyle('*, *::before, *::after', {
   boxSizing: 'border-box',
 });
 
+// the theme's variables are defined on the root itself (theme.css.ts), so html and body read them too
 globalStyle('html', {
   colorScheme: 'dark',
   blockSize: '100%',
-  backgroundColor: darkTokens.color.background,
-  color: darkTokens.color.text,
-  fontFamily: darkTokens.font.body,
-  lineHeight: darkTokens.lineHeight.body,
+  backgroundColor: vars.color.background,
+  color: vars.color.text,
+  fontFamily: vars.font.body,
+  lineHeight: vars.lineHeight.body,
   WebkitTextSizeAdjust: '100%',
 });
 
@@ -19,10 +20,15 @@ globalStyle('body', {
   margin: 0,
   minBlockSize: '100%',
   blockSize: '100%',
-  backgroundColor: darkTokens.color.background,
-  color: darkTokens.color.text,
-  fontFamily: darkTokens.font.body,
-  fontSize: darkTokens.fontSize.md,
+  backgroundColor: vars.color.background,
+  color: vars.color.text,
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.md,
+});
+
+// the browser's own parts (scroll bars, native pickers) follow the light theme too
+globalStyle(':root[data-theme="light"]', {
+  colorScheme: 'light',
 });
 
 globalStyle('#root', {

@@ -3,11 +3,12 @@
  * in `ThemeProvider`, and build screens only from these parts. No text lives here: every
  * user-visible string comes in through props, translated by the app.
  */
-export { vars, darkTokens } from './theme.css';
+export { vars, darkTokens, lightTokens } from './theme.css';
 export { media } from './breakpoints';
 export { isHexColor } from './color';
 export type { Href } from './href';
-export { ThemeProvider, themeOverrides, type ThemeProviderProps } from './ThemeProvider';
+export { ThemeProvider, themeOverrides, useThemeName, type ThemeProviderProps } from './ThemeProvider';
+export { themeTokens } from './themeTokens';
 export { cx, composeClass } from './cx';
 
 export { Button, type ButtonProps, type ButtonVariant } from './Button';

@@ -16,8 +16,9 @@ export const screenOnly = style(print({ display: 'none' }));
 /** Printed only (the printed filter and table). */
 export const printOnly = style({ display: 'none', ...print({ display: 'block' }) });
 
-// paper colours: the theme's dark surfaces and light text would print light grey on white
-globalStyle(':root', print({
+// paper colours: the theme's dark surfaces and light text would print light grey on white (and
+// the light theme's grey background would print grey): more specific than the light theme's rule
+globalStyle(':root, html:root[data-theme]', print({
   colorScheme: 'light',
   vars: {
     [vars.color.background]: '#ffffff',
@@ -29,7 +30,7 @@ globalStyle(':root', print({
   },
 }));
 
-// the page itself (global.css sets the dark colours as values, not through the theme's variables)
+// the page itself, whatever the theme
 globalStyle('html, body', print({ backgroundColor: '#ffffff', color: '#000000' }));
 
 // one long column: no inner scroll areas, no full-height grids

@@ -1,15 +1,16 @@
 /**
  * Accessibility: axe-core finds no serious or critical violation on every route, in Arabic and in
  * English, signed out (the public pages, registration on and off) and signed in (the map, its
- * pop-ups and the other protected pages). The same walk is the CSP sweep: no route may cause a
- * `securitypolicyviolation`.
+ * pop-ups and the other protected pages). The light theme (`darkMode` false) is walked too, on the
+ * same page after one reload: the public pages, and the map, its pop-ups and the main routes
+ * (LIGHT_ROUTES). The same walk is the CSP sweep: no route may cause a `securitypolicyviolation`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness.ts';
-import { adminJson, sendAlarm, signInToMap, waitForPath } from './helpers.ts';
+import { adminJson, sendAlarm, setServerAttributes, signInToMap, waitForMap, waitForPath } from './helpers.ts';
 import { seriousViolations } from './axe.ts';
 
 let harness: Harness;
@@ -96,7 +97,24 @@ const PROTECTED_ROUTES = [
   '/reports/logs',
 ];
 
-/** The signed-out routes, checked with registration on and off. */
+/**
+ * The main routes, checked again in the light theme (after the map and its pop-ups): each kind of
+ * screen once (a position, a form, lists, an edit page, the geofences editor, a report's table with
+ * its map, the chart), not every route twice: CI's time. Two in a row must not share their heading
+ * (see `openInApp`).
+ */
+const LIGHT_ROUTES = [
+  '/position/{position}',
+  '/settings/preferences',
+  '/settings/devices',
+  '/settings/device/{device}',
+  '/settings/users',
+  '/geofences',
+  '/reports/trips?deviceId={device}&show=true',
+  '/reports/chart?deviceId={device}&show=true',
+];
+
+/** The signed-out routes, checked with registration on and off, and in the light theme. */
 const PUBLIC_ROUTES = ['/login', '/register', '/reset-password', '/change-server'];
 
 /** Routes the walk does not open itself, and why: each is another route's page. */
@@ -246,6 +264,33 @@ async function check(page: Page, lang: string, what: string, found: string[]): P
 
 const HEADING = ':is(main, [role=main]) :is(h1, h2)';
 
+/** The theme the document is in (the walk would check the other one without noticing). */
+async function expectTheme(page: Page, theme: 'dark' | 'light', what: string, found: string[]): Promise<void> {
+  const actual = await page.evaluate(() => document.documentElement.dataset.theme);
+  if (actual !== theme) found.push(`${what}: the document's theme is '${actual}', not '${theme}'`);
+}
+
+/** On the map page: a device card, its More menu and the events drawer, each checked, each closed again. */
+async function checkMapPopUps(page: Page, lang: string, what: string, found: string[]): Promise<void> {
+  // a device card
+  await page.locator('[data-device-id]').first().click();
+  await page.getByTestId('device-card').waitFor();
+  await check(page, lang, `/ with a device card (${what})`, found);
+  // its More menu (the network page, other maps, Delete)
+  await page.getByTestId('device-card').getByRole('button', { name: lang === 'ar' ? 'المزيد' : 'More' }).click();
+  await page.getByRole('menu').waitFor();
+  await check(page, lang, `/ with the device card's More menu (${what})`, found);
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'detached' });
+  await page.keyboard.press('Escape');
+
+  // the events drawer
+  await page.getByTestId('events-button').click();
+  await page.getByRole('dialog').first().waitFor();
+  await check(page, lang, `/ with the events drawer (${what})`, found);
+  await page.keyboard.press('Escape');
+}
+
 /**
  * Opens `path` inside the app (client-side, through the router's history: no page load, no new
  * sign-in) and waits until it is there and its own main heading shows: the headings of the page
@@ -282,52 +327,47 @@ async function openInApp(page: Page, path: string): Promise<void> {
 }
 
 describe.each(['ar', 'en'])('axe in %s', (lang) => {
-  it('public pages, registration on and off', async () => {
+  it('public pages, registration on and off, and in the light theme', async () => {
     const page = await newWatchedPage();
     const found: string[] = [];
-    for (const registration of [true, false]) {
-      await setRegistration(registration);
-      // loaded once for each setting (the app reads it when it starts), then walked inside the app
-      await page.goto(url(`${PUBLIC_ROUTES[0]}?locale=${lang}`));
-      for (const [index, path] of PUBLIC_ROUTES.entries()) {
-        if (index === 0) {
-          await waitForPath(page, path);
-          await page.locator(HEADING).first().waitFor({ timeout: 15_000 });
-        } else {
-          await openInApp(page, path);
+    const settings = [
+      [true, 'dark'],
+      [false, 'dark'],
+      [true, 'light'],
+    ] as const;
+    try {
+      for (const [registration, theme] of settings) {
+        await setRegistration(registration);
+        // the server's darkMode false is every visitor's default: the light theme
+        await setServerAttributes(harness, { darkMode: theme === 'light' ? false : null });
+        // loaded once for each setting (the app reads it when it starts), then walked inside the app
+        await page.goto(url(`${PUBLIC_ROUTES[0]}?locale=${lang}`));
+        for (const [index, path] of PUBLIC_ROUTES.entries()) {
+          if (index === 0) {
+            await waitForPath(page, path);
+            await page.locator(HEADING).first().waitFor({ timeout: 15_000 });
+            await expectTheme(page, theme, `${path} (${lang})`, found);
+          } else {
+            await openInApp(page, path);
+          }
+          await check(page, lang, `${path} (${lang}, registration ${registration ? 'on' : 'off'}, ${theme} theme)`, found);
         }
-        await check(page, lang, `${path} (${lang}, registration ${registration ? 'on' : 'off'})`, found);
       }
+    } finally {
+      await setServerAttributes(harness, { darkMode: null });
+      await setRegistration(false);
     }
-    await setRegistration(false);
     expect(found, found.join('\n')).toEqual([]);
   });
 
-  it('the map, its pop-ups and the protected pages', async () => {
+  it('the map, its pop-ups and the protected pages; in the light theme, the map, its pop-ups and the main routes', async () => {
     const page = await newWatchedPage();
     const found: string[] = [];
     await signInToMap(page, harness, `/login?locale=${lang}`);
     await check(page, lang, `/ (${lang})`, found);
     // the map's own controls speak the page's language
     expect(await page.getByRole('button', { name: lang === 'ar' ? 'تكبير' : 'Zoom in' }).count()).toBe(1);
-
-    // a device card
-    await page.locator('[data-device-id]').first().click();
-    await page.getByTestId('device-card').waitFor();
-    await check(page, lang, `/ with a device card (${lang})`, found);
-    // its More menu (the network page, other maps, Delete)
-    await page.getByTestId('device-card').getByRole('button', { name: lang === 'ar' ? 'المزيد' : 'More' }).click();
-    await page.getByRole('menu').waitFor();
-    await check(page, lang, `/ with the device card's More menu (${lang})`, found);
-    await page.keyboard.press('Escape');
-    await page.getByRole('menu').waitFor({ state: 'detached' });
-    await page.keyboard.press('Escape');
-
-    // the events drawer
-    await page.getByTestId('events-button').click();
-    await page.getByRole('dialog').first().waitFor();
-    await check(page, lang, `/ with the events drawer (${lang})`, found);
-    await page.keyboard.press('Escape');
+    await checkMapPopUps(page, lang, `${lang}`, found);
 
     // every route, opened inside the app from the one signed-in page
     for (const path of PROTECTED_ROUTES.map(route)) {
@@ -340,6 +380,23 @@ describe.each(['ar', 'en'])('axe in %s', (lang) => {
     await page.locator('main button[type=submit]').click();
     await page.getByTestId('share-link').waitFor();
     await check(page, lang, `${share} with its link (${lang})`, found);
+
+    // the light theme: the server's darkMode false (the admin has none of their own), the same page
+    // loaded once more, then walked inside the app
+    await setServerAttributes(harness, { darkMode: false });
+    try {
+      await page.goto(url(`/?locale=${lang}`));
+      await waitForMap(page);
+      await expectTheme(page, 'light', `/ (${lang})`, found);
+      await check(page, lang, `/ (${lang}, light theme)`, found);
+      await checkMapPopUps(page, lang, `${lang}, light theme`, found);
+      for (const path of LIGHT_ROUTES.map(route)) {
+        await openInApp(page, path);
+        await check(page, lang, `${path} (${lang}, light theme)`, found);
+      }
+    } finally {
+      await setServerAttributes(harness, { darkMode: null });
+    }
     expect(found, found.join('\n')).toEqual([]);
-  }, 150_000);
+  }, 210_000);
 });

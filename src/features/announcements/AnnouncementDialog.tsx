@@ -9,7 +9,7 @@ import { useSelector } from '@xstate/react';
 import { useSyncExternalStore } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Heading } from 'react-aria-components';
-import { Button, CloseIcon, darkTokens } from '../../ui';
+import { Button, CloseIcon, themeTokens, useThemeName } from '../../ui';
 import { Dialog, Modal } from '../../ui/Dialog';
 import * as dialogStyles from '../../ui/Dialog.css';
 import { contrastRatio, readableOn } from '../../ui/color';
@@ -34,9 +34,12 @@ const MIN_CONTRAST = 4.5;
  * The dialog's colours: the announcement's background (else the theme's surface) and its text
  * colour when that reads at ≥ 4.5:1 on it, else white or near-black, whichever reads better.
  */
-export function dialogColors(announcement: Pick<Announcement, 'backgroundColor' | 'textColor'>): { background: string; text: string } {
-  const background = announcement.backgroundColor ?? darkTokens.color.surface;
-  const wanted = announcement.textColor ?? (announcement.backgroundColor ? null : darkTokens.color.text);
+export function dialogColors(
+  announcement: Pick<Announcement, 'backgroundColor' | 'textColor'>,
+  palette: { surface: string; text: string } = themeTokens('dark').color,
+): { background: string; text: string } {
+  const background = announcement.backgroundColor ?? palette.surface;
+  const wanted = announcement.textColor ?? (announcement.backgroundColor ? null : palette.text);
   const text = wanted !== null && contrastRatio(wanted, background) >= MIN_CONTRAST ? wanted : readableOn(background);
   return { background, text };
 }
@@ -59,7 +62,7 @@ export function AnnouncementView({ announcement, storedLanguage, pageOrigin, isO
   const texts = announcementTexts(announcement, storedLanguage);
   const { image } = announcementLinks(announcement, pageOrigin);
   const target = buttonTarget(announcement, pageOrigin);
-  const colors = dialogColors(announcement);
+  const colors = dialogColors(announcement, themeTokens(useThemeName()).color);
   const defaultButtonText: Record<ButtonAction, string> = {
     login: t`Sign in`,
     features: t`See what's new`,

@@ -8,6 +8,7 @@ import { useLingui } from '@lingui/react/macro';
 import { ThemeProvider, Loader, Alert, ErrorToast, useToastPlace } from '../../ui';
 import { toastText } from '../../domain/errors';
 import { preference } from '../../domain/permissions';
+import { themeOf } from '../../domain/theme';
 import { selectChecking, selectServerError } from '../../machines/session/selectors';
 import { useErrorQueue, useSession } from './hooks';
 import { useCatalogueText } from './catalogue';
@@ -15,7 +16,7 @@ import { useServices } from './services';
 import * as styles from './app.css';
 
 /**
- * Everything above the router: the theme, the boot states of the session (the loader while it
+ * Everything above the router: the theme (dark, or light by `darkMode`) and the brand colours, the boot states of the session (the loader while it
  * checks, the alert while the server cannot be reached), the errors toast and the update prompt:
  * in the toasts' place (ToastPlace: the shell's strip, a page's zone) when the shell names one,
  * else in a dock at the bottom of the screen. The router mounts only once the session has settled, so its guards
@@ -28,8 +29,11 @@ export function AppFrame({ children }: { children: ReactNode }) {
   // settings precedence: the server's colours win when it forces settings
   const colorPrimary = useSession((s) => preference('colorPrimary', s.context.user, s.context.server, null));
   const colorSecondary = useSession((s) => preference('colorSecondary', s.context.user, s.context.server, null));
+  // darkMode: the light theme only when set to false (the user's, or the server's as default or forced); live on every change
+  const theme = useSession((s) => themeOf(s.context.user, s.context.server));
   return (
     <ThemeProvider
+      theme={theme}
       colorPrimary={typeof colorPrimary === 'string' ? colorPrimary : null}
       colorSecondary={typeof colorSecondary === 'string' ? colorSecondary : null}
     >

@@ -27,7 +27,9 @@ import type { Position } from '../../../contract/models';
 import { quantityOf, seriesColor, timeSpan, toSeries, type SeriesData } from '../../domain/chartSeries';
 import type { Units } from '../../domain/units';
 import { Button } from '../../ui/Button';
-import { darkTokens, vars } from '../../ui/theme.css';
+import { darkTokens } from '../../ui/theme.css';
+import { useThemeName } from '../../ui/ThemeProvider';
+import { themeTokens } from '../../ui/themeTokens';
 import { distanceUnitLabel, speedUnitLabel } from '../map/format';
 import { attributeName } from '../map/positionAttributes';
 import * as styles from './reportChart.css';
@@ -96,12 +98,6 @@ function unitLabel(i18n: I18n, key: string, units: Units): string {
   return '';
 }
 
-/** A theme colour as the canvas needs it: the variable's value on the element, or the dark theme's. */
-function themeColor(element: Element, variable: string, fallback: string): string {
-  const name = /^var\((--[^,)]+)/.exec(variable)?.[1];
-  const value = name ? getComputedStyle(element).getPropertyValue(name).trim() : '';
-  return value || fallback;
-}
 
 /** First-strong isolate: a label on the canvas reads in its own direction (Arabic right to left) inside the left-to-right plot. */
 const isolate = (text: string): string => `\u2068${text}\u2069`;
@@ -152,6 +148,8 @@ const CLICK_SLOP_PX = 4;
 
 export function ReportChart({ positions, attributes, units, timeZone, locale, label, marked, onHover, onPick, compact = false }: ReportChartProps) {
   const { t, i18n } = useLingui();
+  // the canvas draws with the theme's literal colours, redrawn when the theme changes
+  const theme = useThemeName();
   const zone = useMemo(() => knownTimeZone(timeZone), [timeZone]);
   const attributesKey = attributes.join('\u0000');
   // the attributes by content, not by the array's identity (a new array on every render of the page)
@@ -163,11 +161,11 @@ export function ReportChart({ positions, attributes, units, timeZone, locale, la
         key,
         name: attributeName(i18n, key),
         unit: unitLabel(i18n, key, units),
-        color: seriesColor(index),
+        color: seriesColor(index, theme),
         scale: quantityOf(key) ?? `attribute:${key}`,
       })),
     // i18n.locale: the names follow the active language
-    [keys, i18n, i18n.locale, units.speed, units.distance, units.altitude],
+    [keys, i18n, i18n.locale, units.speed, units.distance, units.altitude, theme],
   );
 
   const count = data[0].length;
@@ -192,8 +190,9 @@ export function ReportChart({ positions, attributes, units, timeZone, locale, la
     const plot = plotRef.current;
     const layer = layerRef.current;
     if (!plot || !layer || count === 0 || specs.length === 0) return undefined;
-    const text = themeColor(plot, vars.color.textMuted, darkTokens.color.textMuted);
-    const grid = themeColor(plot, vars.color.border, darkTokens.color.border);
+    // the theme's values, not the computed variables: a child's layout effect runs before the
+    // provider marks the document with a new theme
+    const { textMuted: text, border: grid } = themeTokens(theme).color;
     const axisNumber = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
     const scales = [...new Set(specs.map((spec) => spec.scale))];
     const axisOf = (scale: string, index: number): uPlot.Axis => {
@@ -330,7 +329,7 @@ export function ReportChart({ positions, attributes, units, timeZone, locale, la
       cursor.set(null);
       range.set(null);
     };
-  }, [data, specs, count, locale, zone, cursor, range, marked]);
+  }, [data, specs, count, locale, zone, cursor, range, marked, theme]);
 
   const start = span?.start ?? 0;
   const end = span?.end ?? 0;

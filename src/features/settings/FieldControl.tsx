@@ -59,7 +59,7 @@ export function FieldControl({ field, draft, change, context, isDisabled: formDi
     case 'switch':
       return (
         <>
-          <Switch isSelected={value === true || value === 'true'} onChange={set} isDisabled={isDisabled} name={field.key}>
+          <Switch isSelected={value === undefined || value === null || value === '' ? (field.whenUnset?.(context) ?? false) : value === true || value === 'true'} onChange={set} isDisabled={isDisabled} name={field.key}>
             {label}
           </Switch>
           {problem ? <ProblemText>{problem}</ProblemText> : null}

@@ -45,7 +45,7 @@ interface BaseField {
 export type FieldDescriptor =
   | (BaseField & { kind: 'text'; required?: boolean; type?: 'text' | 'email' | 'password' | 'tel' | 'url'; autoComplete?: string; /** the typed text's direction (identifiers: ltr; a text in a given language) */ dir?: 'ltr' | 'rtl'; /** several lines (a message) */ multiline?: boolean })
   | (BaseField & { kind: 'number'; unit?: (context: FieldContext, i18n: I18n) => string; minValue?: number; notZero?: boolean; integer?: boolean; toDisplay?: (value: number, context: FieldContext) => number; fromDisplay?: (value: number, context: FieldContext) => number })
-  | (BaseField & { kind: 'switch' })
+  | (BaseField & { kind: 'switch'; /** what an unset value means, shown as on or off (default off) */ whenUnset?: (context: FieldContext) => boolean })
   | (BaseField & { kind: 'select'; options: OptionSource; allowEmpty?: boolean })
   | (BaseField & { kind: 'choices'; options: OptionSource })
   | (BaseField & { kind: 'entity'; resource: AnyResource; emptyLabel: MessageDescriptor; exclude?: (context: FieldContext) => number[] })

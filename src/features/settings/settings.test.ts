@@ -6,7 +6,10 @@ import { currentEntry, menuEntries } from './SettingsMenu';
 import { fromUserUnit, maintenanceKind, toUserUnit } from './maintenance';
 import { withoutOtherParameters } from './commands';
 import { restrictionsOf } from '../../domain/restrictions';
-import type { User } from '../../../contract/models';
+import type { Server, User } from '../../../contract/models';
+import { makeServer } from '../../../tests/fixtures/models';
+import { preferencesEditor, serverEditor } from './singletons';
+import type { FieldContext } from './model';
 
 describe('a device picture', () => {
   it.each([
@@ -99,5 +102,19 @@ describe('a command whose type changes', () => {
     expect(withoutOtherParameters(draft)).toEqual({ ...draft, attributes: { phone: '+966500000000', message: 'hi', note: 'mine' } });
     expect(withoutOtherParameters({ ...draft, type: 'positionPeriodic' }).attributes).toEqual({ frequency: 60, note: 'mine' });
     expect(withoutOtherParameters({ ...draft, type: 'engineStop' }).attributes).toEqual({ note: 'mine' });
+  });
+});
+
+describe('the Dark mode switch', () => {
+  const field = (descriptor: typeof preferencesEditor | typeof serverEditor) =>
+    descriptor.sections.flatMap((section) => section.fields).find((f) => f.key === 'attributes.darkMode');
+  const context = (server: Server | null) => ({ server }) as FieldContext;
+
+  it.each([['Preferences', preferencesEditor], ['Server', serverEditor]] as const)('in %s shows on when unset (dark is the default), off when the server\'s default is light', (_name, descriptor) => {
+    const dark = field(descriptor);
+    if (dark?.kind !== 'switch') throw new Error('no Dark mode switch');
+    expect(dark.whenUnset?.(context(null))).toBe(true);
+    expect(dark.whenUnset?.(context(makeServer()))).toBe(true);
+    expect(dark.whenUnset?.(context(makeServer({ attributes: { darkMode: false } })))).toBe(false);
   });
 });

@@ -19,6 +19,7 @@ import { RebootServer } from './RebootServer';
 import { MAP_STYLE_OPTIONS } from './options';
 import { selectUser } from '../../machines/session/selectors';
 import { useSession } from '../app/hooks';
+import { themeOf } from '../../domain/theme';
 
 const option = (id: string, label: MessageDescriptor) => ({ id, label });
 const SPEED = [option('kn', msg`Knots (kn)`), option('kmh', msg`Kilometres per hour (km/h)`), option('mph', msg`Miles per hour (mph)`)];
@@ -56,7 +57,8 @@ function mapFields(): FieldDescriptor[] {
     { kind: 'number', key: 'zoom', label: msg`Zoom`, minValue: 0, integer: true },
     { kind: 'select', key: 'attributes.mapLiveRoutes', label: msg`Live routes`, allowEmpty: true, options: choices(LIVE_ROUTES) },
     { kind: 'number', key: 'attributes.web.liveRouteLength', label: msg`Live route length (points)`, minValue: 1, integer: true, notZero: true },
-    { kind: 'switch', key: 'attributes.darkMode', label: msg`Dark mode` },
+    // unset is dark (the spec's default), or what the server sets for its users
+    { kind: 'switch', key: 'attributes.darkMode', label: msg`Dark mode`, whenUnset: (context) => themeOf(null, context.server) === 'dark' },
     { kind: 'text', key: 'attributes.soundEvents', label: msg`Sounds for events`, description: msg`Event types, separated by commas (e.g. deviceOverspeed,geofenceEnter).`, dir: 'ltr' },
     { kind: 'text', key: 'attributes.soundAlarms', label: msg`Sounds for alarms`, description: msg`Alarm types, separated by commas (default: sos).`, dir: 'ltr' },
   ];
