@@ -21,12 +21,13 @@
  * (the map's geofences, the event titles, the device card's driver) wait for the load
  * (`useSessionList`): they never fetch a list themselves.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Driver } from '../../../contract/models';
 import { keys, resources, SESSION_LISTS, type Resource, type SessionListResource } from '../../api/resources';
 import type { Queries } from '../../api/queries';
 import type { SocketSnapshot } from '../../machines/socket/selectors';
+import { whenIdle } from '../../ui/pageTiming';
 import { useData } from './data';
 
 /** A page without the map loads the lists at its first idle moment, this long after it at the latest (ms). */
@@ -175,4 +176,26 @@ export function useDriversByUniqueId(): DriversByUniqueId | undefined {
   const { queries } = useData();
   const loaded = useSessionListsLoaded();
   return useQuery({ ...queries.list(resources.drivers), enabled: loaded, select: byUniqueId }).data;
+}
+
+/**
+ * The shell's part (inside the query client's provider): the lists follow the socket for the app's
+ * life (a reconnect refetches them, a new session forgets the last one's), and load at the first
+ * idle moment of a page without the map; on the map page its first drawing loads them
+ * (`MapPage`), `LISTS_LATEST_MS` after it opened at the latest.
+ */
+export function SessionListsLoading({ onMapPage, socket }: { onMapPage: boolean; socket: SocketLike }): null {
+  const lists = useSessionLists();
+  const loaded = useSessionListsLoaded();
+  // no unfollow on unmount: the shell goes at a sign-out, and the next sign-in must be seen to forget this session's lists
+  useEffect(() => void lists.follow(socket), [lists, socket]);
+  useEffect(() => {
+    if (loaded) return undefined;
+    if (onMapPage) {
+      const timer = setTimeout(() => lists.load(), LISTS_LATEST_MS);
+      return () => clearTimeout(timer);
+    }
+    return whenIdle(() => lists.load(), LISTS_IDLE_MS);
+  }, [lists, loaded, onMapPage]);
+  return null;
 }

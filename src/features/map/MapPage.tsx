@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
 import { createMapSettings, MapView, selectByUniqueIdOnce } from '../../map';
 import { createGeofenceFeed } from '../../map/geofenceFeed';
 import { resources } from '../../api/resources';
@@ -8,7 +7,7 @@ import { fieldPreference, preference } from '../../domain/permissions';
 import { selectServer, selectUser } from '../../machines/session/selectors';
 import { Alert, ToastZone, media } from '../../ui';
 import { useServices } from '../app/services';
-import { useData } from '../app/data';
+import { useSessionList, useSessionLists } from '../app/sessionLists';
 import { useFleetLoading, useSession } from '../app/hooks';
 import { useDistanceUnit } from '../app/useUnits';
 import { DeviceCard } from './DeviceCard';
@@ -58,9 +57,10 @@ export function MapPage() {
   const { t, i18n } = useLingui();
   const { live } = useServices();
   const [settings] = useState(createMapSettings);
-  const { queries } = useData();
-  const geofences = useQuery(queries.list(resources.geofences));
-  // the feed's one writer: the map draws what the geofences query holds
+  // the session's geofences: loaded once this map is drawn (`onDrawn`), with the other session lists
+  const lists = useSessionLists();
+  const geofences = useSessionList(resources.geofences);
+  // the feed's one writer: the map draws what the geofences list holds
   const [geofenceFeed] = useState(() => createGeofenceFeed());
   useEffect(() => {
     if (geofences.data) geofenceFeed.set(geofences.data);
@@ -94,6 +94,7 @@ export function MapPage() {
         holdFirstPaint={fleetOnItsWay}
         keepSelectedInView
         onCameraPaused={setKeepingPaused}
+        onDrawn={lists.load}
         onFallback={(on) => {
           setFallback(on);
           setNoticeClosed(false);
