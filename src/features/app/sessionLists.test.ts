@@ -7,7 +7,7 @@ import { queries as queryOptions, type Queries } from '../../api/queries';
 import { createMutations } from '../../api/mutations';
 import { keys, resources, SESSION_LISTS } from '../../api/resources';
 import { socketMachine, type RefetchOutput } from '../../machines/socket/socket.machine';
-import { createSessionLists, driverName } from './sessionLists';
+import { createSessionLists } from './sessionLists';
 
 type Row = { id: number; name: string; [key: string]: unknown };
 
@@ -208,14 +208,5 @@ describe('session lists: refetched after each socket reconnect', () => {
     socket.send({ type: 'OPEN' });
     await settle();
     expect(gets).toEqual([]);
-  });
-});
-
-describe('driverName', () => {
-  it('is the driver’s name for a known unique id, the identifier itself otherwise', () => {
-    const drivers = new Map([['card-7', { id: 1, name: 'Salem', uniqueId: 'card-7', attributes: {} }]]);
-    expect(driverName(drivers, 'card-7')).toBe('Salem');
-    expect(driverName(drivers, 'card-9')).toBe('card-9');
-    expect(driverName(undefined, 'card-7')).toBe('card-7');
   });
 });

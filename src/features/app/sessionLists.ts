@@ -23,7 +23,7 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Driver } from '../../../contract/models';
+import { driversByUniqueId, type DriversByUniqueId } from '../../domain/drivers';
 import { keys, resources, SESSION_LISTS, type Resource, type SessionListResource } from '../../api/resources';
 import type { Queries } from '../../api/queries';
 import type { SocketSnapshot } from '../../machines/socket/selectors';
@@ -160,22 +160,11 @@ export function useSessionList<T extends { id: number }>(r: Resource<T> & { name
   return useQuery({ ...queries.list(r), enabled: loaded });
 }
 
-/** Drivers by the unique id a device reports (`attributes.driverUniqueId`). */
-export type DriversByUniqueId = ReadonlyMap<string, Driver>;
-
-const byUniqueId = (drivers: Driver[]): DriversByUniqueId => new Map(drivers.map((driver) => [driver.uniqueId, driver]));
-
-/** The driver a position names: its name from the session's drivers, the identifier itself when unknown (or not loaded yet). */
-export function driverName(drivers: DriversByUniqueId | undefined, uniqueId: string): string {
-  const name = drivers?.get(uniqueId)?.name;
-  return typeof name === 'string' && name.trim() !== '' ? name : uniqueId;
-}
-
 /** The session's drivers by unique id (undefined until loaded). */
 export function useDriversByUniqueId(): DriversByUniqueId | undefined {
   const { queries } = useData();
   const loaded = useSessionListsLoaded();
-  return useQuery({ ...queries.list(resources.drivers), enabled: loaded, select: byUniqueId }).data;
+  return useQuery({ ...queries.list(resources.drivers), enabled: loaded, select: driversByUniqueId }).data;
 }
 
 /**
