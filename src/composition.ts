@@ -284,7 +284,7 @@ export function createAppActor(deps: AppDependencies) {
         const state = live.getState();
         if (state.devices.has(id)) live.setDevices([...state.devices.values()].filter((device) => device.id !== id));
       },
-      saveDevice: (_, { device }) => live.apply({ devices: [device] }),
+      saveDevice: (_, { device, position }) => live.apply(position ? { devices: [device], positions: [position] } : { devices: [device] }),
       // the logs page switched streaming: the store keeps the received lines only while it is on
       streamLogs: (_, { enabled }) => live.setIncludeLogs(enabled),
       // the device card's Track / Stop tracking (and a deleted device): the paths live in the store

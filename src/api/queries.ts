@@ -1,9 +1,12 @@
 import type { Endpoints } from './endpoints';
 import type { EntityEndpoints } from './entityEndpoints';
-import { keys, resources, type ListParams, type Resource } from './resources';
+import { isSessionList, keys, resources, type ListParams, type Resource } from './resources';
 import { ANNOUNCEMENT_FILE_MESSAGES, parseAnnouncementFile, parseAnnouncementFileText, type AnnouncementFileResult } from '../domain/announcements';
 
 type Fn<T> = (context: { signal: AbortSignal }) => Promise<T>;
+
+/** A session list's cache options: fresh until its own edits or a reconnect say otherwise, kept while nothing reads it. */
+export const SESSION_LIST_OPTIONS = { staleTime: Infinity, gcTime: Infinity } as const;
 
 /**
  * Query option factories, derived from the resource declarations: loaders call
@@ -12,9 +15,15 @@ type Fn<T> = (context: { signal: AbortSignal }) => Promise<T>;
  */
 export function queries(api: EntityEndpoints & Pick<Endpoints, 'server' | 'totpKey'>) {
   return {
+    /**
+     * A list. Without parameters, a session list (`SESSION_LISTS`) is the session's: kept for the
+     * whole session and never stale by time (its own edits and each socket reconnect keep it fresh),
+     * so a screen that reads it shows what is loaded and does not fetch its own copy.
+     */
     list: <T extends { id: number }>(r: Resource<T>, params: ListParams = {}) => ({
       queryKey: keys.list(r, params),
       queryFn: (({ signal }) => api.list(r, params, signal)) as Fn<T[]>,
+      ...(isSessionList(r) && Object.keys(params).length === 0 ? SESSION_LIST_OPTIONS : {}),
     }),
     item: <T extends { id: number }>(r: Resource<T>, id: number) => ({
       queryKey: keys.item(r, id),

@@ -54,6 +54,23 @@ export const resources = {
 } as const;
 
 export type Resources = typeof resources;
+
+/**
+ * The session lists (spec §3, §7): geofences, groups, drivers, maintenance and calendars, loaded
+ * once after sign-in (after the first map is drawn: `src/features/app/sessionLists.ts`) and kept
+ * for the whole session, by id (drivers also by `uniqueId`). The list of each (`keys.list(r)`,
+ * no parameters) is the one every screen reads: it never goes stale by time, it is kept fresh by
+ * this client's own edits (`mutations.ts` puts the saved item in it, takes the removed one out)
+ * and refetched after each socket reconnect (the socket carries none of them); a sign-out drops it.
+ */
+export const SESSION_LISTS = [resources.geofences, resources.groups, resources.drivers, resources.maintenance, resources.calendars] as const;
+
+export type SessionListResource = (typeof SESSION_LISTS)[number];
+
+/** Whether `r` is one of the session lists. */
+export function isSessionList(r: Resource<{ id: number }>): r is SessionListResource {
+  return SESSION_LISTS.some((list) => list.name === r.name);
+}
 export type ResourceName = keyof Resources;
 export type ModelOf<R> = R extends Resource<infer T> ? T : never;
 export type AnyResource = Resources[ResourceName];

@@ -69,6 +69,11 @@ export interface MapViewProps {
   /** With `keepSelectedInView`: keeping the selected device in view paused (a person moved the map away) or resumed. */
   onCameraPaused?: (paused: boolean) => void;
   /**
+   * Called each time the map is drawn complete (its style, basemap and devices: `data-map-ready`
+   * turns true), e.g. to load what can wait until the first map is on screen.
+   */
+  onDrawn?: () => void;
+  /**
    * The map prints (a report's): its drawing is kept after each frame (`preserveDrawingBuffer`), so
    * the browser's print has the picture; otherwise a WebGL canvas prints blank. Read when the map is created.
    */
@@ -79,11 +84,12 @@ export const DEFAULT_CENTER: LonLat = [46.6753, 24.7136];
 export const DEFAULT_ZOOM = 11;
 
 
-export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions, holdFirstPaint, distanceUnit, keepSelectedInView, onCameraPaused, printable }: MapViewProps) {
+export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions, holdFirstPaint, distanceUnit, keepSelectedInView, onCameraPaused, onDrawn, printable }: MapViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const onSelectRef = useRef(onSelect);
   const onFallbackRef = useRef(onFallback);
   const onCameraPausedRef = useRef(onCameraPaused);
+  const onDrawnRef = useRef(onDrawn);
   const uiStringsRef = useRef(uiStrings);
   const extensionsRef = useRef(extensions);
   const controllerRef = useRef<MapController | null>(null);
@@ -102,7 +108,8 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
     onSelectRef.current = onSelect;
     onFallbackRef.current = onFallback;
     onCameraPausedRef.current = onCameraPaused;
-  }, [onSelect, onFallback, onCameraPaused]);
+    onDrawnRef.current = onDrawn;
+  }, [onSelect, onFallback, onCameraPaused, onDrawn]);
 
   useEffect(() => {
     controllerRef.current?.setPreferredStyle(preferredStyle);
@@ -175,6 +182,7 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
         // changed, which measures what the renderer costs by itself. Off unless this browser's
         // storage asks for it (a map that never idles would never be ready).
         if (ready && repaintRequested()) map.repaint = true;
+        if (ready) onDrawnRef.current?.();
       },
       onTrackingPoints: (count) => {
         container.dataset.trackingPoints = String(count);

@@ -452,3 +452,78 @@ describe('selectByUniqueIdOnce', () => {
     expect(store.getState().selectedId).toBeNull();
   });
 });
+
+describe('selectByUniqueIdOnce: a device the fleet did not bring', () => {
+  /** The lookup the map page provides, with the fleet's load and the server in the test's hands. */
+  function lookup(server: Array<ReturnType<typeof device>>, store: ReturnType<typeof createLiveStore>) {
+    let fleetIn = (): void => {};
+    const fleet = new Promise<void>((resolve) => {
+      fleetIn = resolve;
+    });
+    const asked: string[] = [];
+    const notFound = vi.fn();
+    return {
+      asked,
+      notFound,
+      fleetIn: async () => {
+        fleetIn();
+        for (let i = 0; i < 5; i++) await Promise.resolve();
+      },
+      lookup: {
+        fleetLoaded: () => fleet,
+        find: async (uniqueId: string) => {
+          asked.push(uniqueId);
+          const found = server.find((item) => item.uniqueId === uniqueId);
+          return found ? { device: found, position: position(found.id, 24.8, 46.8) } : null;
+        },
+        // the socket machine's DEVICE_SAVED, as the composition root applies it
+        deliver: (found: ReturnType<typeof device>, at: ReturnType<typeof position> | null) => store.apply({ devices: [found], positions: at ? [at] : [] }),
+        notFound,
+      },
+    };
+  }
+
+  it('asks the server once the fleet is in without it, puts the device with its position in the store and selects it', async () => {
+    const store = createLiveStore();
+    const { lookup: given, fleetIn, asked, notFound } = lookup([device(7)], store);
+    selectByUniqueIdOnce(store, 'u7', given);
+    store.setDevices([device(1), device(2)]);
+    // not before the fleet's load is done: the load may bring it
+    expect(asked).toEqual([]);
+    await fleetIn();
+    expect(asked).toEqual(['u7']);
+    expect(store.getState().selectedId).toBe(7);
+    expect(store.getState().positions.get(7)?.latitude).toBe(24.8);
+    expect(notFound).not.toHaveBeenCalled();
+    // once: back on the map, nothing is asked or selected again
+    store.select(null);
+    selectByUniqueIdOnce(store, 'u7', given);
+    await fleetIn();
+    expect(asked).toEqual(['u7']);
+    expect(store.getState().selectedId).toBeNull();
+  });
+
+  it('asks nothing when the fleet brings it; says when the server has none; asks nothing after the page went', async () => {
+    const store = createLiveStore();
+    const first = lookup([], store);
+    selectByUniqueIdOnce(store, 'u2', first.lookup);
+    store.setDevices([device(1), device(2)]);
+    await first.fleetIn();
+    expect(store.getState().selectedId).toBe(2);
+    expect(first.asked).toEqual([]);
+
+    const missing = lookup([], store);
+    selectByUniqueIdOnce(store, 'nobody', missing.lookup);
+    await missing.fleetIn();
+    expect(missing.asked).toEqual(['nobody']);
+    expect(missing.notFound).toHaveBeenCalledWith('nobody');
+    expect(store.getState().selectedId).toBe(2);
+
+    const left = lookup([device(9)], store);
+    const cancel = selectByUniqueIdOnce(store, 'u9', left.lookup);
+    cancel();
+    await left.fleetIn();
+    expect(left.asked).toEqual([]);
+    expect(store.getState().devices.has(9)).toBe(false);
+  });
+});

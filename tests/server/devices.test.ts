@@ -77,6 +77,28 @@ describe('devices', () => {
     expect(await json<Device[]>(await fetch(`${url}/api/devices`, { headers: { Cookie: userCookie } }))).toEqual([]);
   });
 
+  it('finds a device by ?uniqueId= within the caller’s permissions (the client’s lookup of a device its fleet did not bring)', async () => {
+    const created = await json<Device>(
+      await fetch(`${url}/api/devices`, { method: 'POST', headers: { ...admin, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Late arrival', uniqueId: 'late-1.a@x' }) }),
+    );
+    const byUniqueId = async (uniqueId: string, headers: Record<string, string>) => json<Device[]>(await fetch(`${url}/api/devices?uniqueId=${encodeURIComponent(uniqueId)}`, { headers }));
+    // the administrator sees it; the identifier is matched exactly (not a prefix, not another case)
+    expect((await byUniqueId('late-1.a@x', admin)).map((d) => d.id)).toEqual([created.id]);
+    expect(await byUniqueId('late-1', admin)).toEqual([]);
+    expect(await byUniqueId('LATE-1.A@X', admin)).toEqual([]);
+    // a user sees it once it is linked to them, not before
+    const user = { Cookie: userCookie };
+    expect(await byUniqueId('late-1.a@x', user)).toEqual([]);
+    await link(created.id, true);
+    const found = await byUniqueId('late-1.a@x', user);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ id: created.id, name: 'Late arrival', uniqueId: 'late-1.a@x' });
+    await link(created.id, false);
+    expect(await byUniqueId('late-1.a@x', user)).toEqual([]);
+    // signed out: refused
+    expect((await fetch(`${url}/api/devices?uniqueId=demo-001`)).status).toBe(401);
+  });
+
   it('returns the latest position and history by fixTime', async () => {
     const latest = await json<Position[]>(await fetch(`${url}/api/positions?deviceId=2`, { headers: admin }));
     expect(latest).toHaveLength(1);

@@ -6,7 +6,6 @@
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
 import { GridList, GridListItem, Virtualizer, type Selection } from 'react-aria-components';
 import { FixedRowLayout } from '../../ui/fixedRowLayout';
 import { AlertIcon, BatteryIcon, GlyphIcon, IgnitionIcon, SegmentedControl, Select, Spinner, TextField, type SelectItem } from '../../ui';
@@ -26,7 +25,7 @@ import {
 } from '../../domain/deviceList';
 import { useServices } from '../app/services';
 import { useFleetLoading } from '../app/hooks';
-import { useData } from '../app/data';
+import { useSessionList } from '../app/sessionLists';
 import { resources } from '../../api/resources';
 import { categoryLabel, statusLabel } from './labels';
 import { alarmLabel } from '../events/eventTypes';
@@ -100,11 +99,11 @@ export interface DeviceListProps {
 export function DeviceList({ onChosen }: DeviceListProps) {
   const { t, i18n } = useLingui();
   const { live } = useServices();
-  const { queries } = useData();
   const [query, setQuery] = useState<DeviceListQuery>(DEFAULT_QUERY);
   const fleetLoading = useFleetLoading();
 
-  const groups = useQuery({ ...queries.list(resources.groups), staleTime: 60_000 });
+  // the session's groups (loaded once the first map is drawn): the group filter's choices
+  const groups = useSessionList(resources.groups);
 
   const view = useMemo(() => createDeviceListView(), []);
   const selectRows = useMemo(() => rowsSelector(query, view), [query, view]);

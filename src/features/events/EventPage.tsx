@@ -14,6 +14,7 @@ import { useUnitFormatters } from '../app/useUnits';
 import { attributeName, attributeValue } from '../map/positionAttributes';
 import { alarmLabel, eventTitle } from './eventTypes';
 import { useEventSubjects } from './useEventSubjects';
+import { useDriversByUniqueId } from '../app/sessionLists';
 import * as styles from './events.css';
 
 export function EventPage({ id }: { id: number }) {
@@ -21,6 +22,8 @@ export function EventPage({ id }: { id: number }) {
   const format = useUnitFormatters();
   const { queries } = useData();
   const subjects = useEventSubjects();
+  // a driver's identifier (a driverChanged event's) reads as the driver's name
+  const drivers = useDriversByUniqueId();
   const event = useQuery(queries.event(id));
   const positionId = event.data?.positionId ?? 0;
   const position = useQuery({ ...queries.position(positionId), enabled: positionId > 0 });
@@ -65,7 +68,7 @@ export function EventPage({ id }: { id: number }) {
           <FragmentRow
             key={key}
             term={attributeName(i18n, key)}
-            value={key === 'alarm' && typeof value === 'string' ? alarmLabel(i18n, value) : attributeValue(i18n, format, key, value)}
+            value={key === 'alarm' && typeof value === 'string' ? alarmLabel(i18n, value) : attributeValue(i18n, format, key, value, { drivers })}
           />
         ))}
         {position.data && (

@@ -8,6 +8,8 @@ import { createLiveStore } from '../../domain/liveStore';
 import { activateLanguage, i18n } from '../../i18n/i18n';
 import { setToastPlace } from '../../ui';
 import { ServicesContext, type Services } from '../app/services';
+import { dataFor } from '../app/data';
+import { sessionListsOf } from '../app/sessionLists';
 import { EventsController } from './EventsController';
 
 beforeAll(async () => {
@@ -43,9 +45,10 @@ const client = { json: async (_method: string, path: string) => LISTS[path] ?? [
 
 function renderController(live: ReturnType<typeof createLiveStore>, props: Parameters<typeof EventsController>[0]) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const services = { live, session, client, api: {} } as unknown as Services;
   const view = (next: Parameters<typeof EventsController>[0]) => (
     <QueryClientProvider client={queryClient}>
-      <ServicesContext.Provider value={{ live, session, client, api: {} } as unknown as Services}>
+      <ServicesContext.Provider value={services}>
         <I18nProvider i18n={i18n}>
           <EventsController {...next} />
         </I18nProvider>
@@ -53,7 +56,9 @@ function renderController(live: ReturnType<typeof createLiveStore>, props: Param
     </QueryClientProvider>
   );
   const result = render(view(props));
-  return { ...result, rerenderWith: (next: Parameters<typeof EventsController>[0]) => result.rerender(view(next)) };
+  /** The session's lists, as the first map's drawing loads them. */
+  const loadLists = () => act(() => sessionListsOf(queryClient, dataFor(services).queries).load());
+  return { ...result, loadLists, rerenderWith: (next: Parameters<typeof EventsController>[0]) => result.rerender(view(next)) };
 }
 
 const TYPES = [
@@ -103,8 +108,9 @@ describe('EventsController', () => {
 describe('EventsController: what an event concerns', () => {
   it('names the geofence and the maintenance in the toast, from the lists the person can see', async () => {
     const live = createLiveStore();
-    renderController(live, { play: vi.fn() });
-    // the lists load once: wait until the geofences' has arrived
+    const { loadLists } = renderController(live, { play: vi.fn() });
+    // the session's lists load once (after the first map is drawn): wait until the geofences' has arrived
+    loadLists();
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     });

@@ -1,23 +1,19 @@
 /**
  * The names events are shown with (`eventSubjects.ts`): the geofences, maintenance and drivers the
- * person can see, each list loaded once (TanStack Query keeps it by its resource's key, shared with
- * the settings screens, and a change made there refreshes it). Until a list arrives, or where the
- * server refuses it, events read as their type alone.
+ * person can see, as the session holds them (`src/features/app/sessionLists.ts`: loaded once after
+ * the first map is drawn, kept fresh by this client's edits and by each socket reconnect). Until a
+ * list arrives, or where the server refuses it, events read as their type alone (a driver as the
+ * identifier it reported).
  */
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { resources } from '../../api/resources';
-import { useData } from '../app/data';
+import { useSessionList } from '../app/sessionLists';
 import { subjectsFrom, type EventSubjects } from './eventSubjects';
 
-/** Lists of names change rarely: a list is fetched once and refreshed by its own mutations. */
-const NAMES_STALE_MS = 5 * 60_000;
-
 export function useEventSubjects(): EventSubjects {
-  const { queries } = useData();
-  const geofences = useQuery({ ...queries.list(resources.geofences), staleTime: NAMES_STALE_MS });
-  const maintenance = useQuery({ ...queries.list(resources.maintenance), staleTime: NAMES_STALE_MS });
-  const drivers = useQuery({ ...queries.list(resources.drivers), staleTime: NAMES_STALE_MS });
+  const geofences = useSessionList(resources.geofences);
+  const maintenance = useSessionList(resources.maintenance);
+  const drivers = useSessionList(resources.drivers);
   return useMemo(
     () => subjectsFrom({ geofences: geofences.data, maintenance: maintenance.data, drivers: drivers.data }),
     [geofences.data, maintenance.data, drivers.data],

@@ -1,5 +1,5 @@
 import '../../ui/jsdomPolyfills';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,8 @@ import { createApiClient } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { makeDevice, makePosition, makeServer, makeUser } from '../../../tests/fixtures/models';
 import { DeviceCard, isWideValue } from './DeviceCard';
+import { dataFor } from '../app/data';
+import { sessionListsOf } from '../app/sessionLists';
 
 beforeAll(async () => {
   await activateLanguage('en', null);
@@ -36,8 +38,14 @@ function socketStub() {
   ).start();
 }
 
-function renderCard(live: LiveStore, socket = socketStub()) {
-  const apiClient = createApiClient({ origin: '', fetch: async () => new Response('[]') });
+/** The server's answers by path (`[]` for any other). */
+type Answers = Record<string, unknown>;
+
+function renderCard(live: LiveStore, socket = socketStub(), answers: Answers = {}) {
+  const apiClient = createApiClient({
+    origin: '',
+    fetch: async (input) => new Response(JSON.stringify(answers[new URL(String(input), 'http://server').pathname] ?? []), { headers: { 'Content-Type': 'application/json' } }),
+  });
   const app = { system: { get: (id: string) => (id === 'socket' ? socket : undefined) } };
   const services = { live, app, session: sessionStub(), backendOrigin: '', api: endpoints(apiClient), client: apiClient } as unknown as Services;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -50,7 +58,9 @@ function renderCard(live: LiveStore, socket = socketStub()) {
       </I18nProvider>
     </ServicesContext.Provider>,
   );
-  return { socket };
+  /** The session's lists, as the first map's drawing loads them. */
+  const loadLists = () => act(() => sessionListsOf(client, dataFor(services).queries).load());
+  return { socket, loadLists };
 }
 
 /** Deferred notifications run in a task of their own: let them. */
@@ -142,6 +152,35 @@ describe('DeviceCard', () => {
     expect(within(dialog).queryByRole('status')).toBeNull();
     expect(within(dialog).getByText('Online')).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'More details' }).getAttribute('href')).toBe('/position/12');
+  });
+});
+
+describe('DeviceCard: the driver', () => {
+  it('names the driver the position reports by the session’s drivers, and shows the identifier while it is not known', async () => {
+    const live = createLiveStore();
+    live.setDevices(
+      [makeDevice({ id: 4, name: 'Tanker' }), makeDevice({ id: 6, name: 'Pickup' })],
+      [
+        makePosition({ id: 40, deviceId: 4, fixTime: new Date().toISOString(), attributes: { driverUniqueId: 'card-7' } }),
+        makePosition({ id: 60, deviceId: 6, fixTime: new Date().toISOString(), attributes: { driverUniqueId: 'card-9' } }),
+      ],
+    );
+    live.select(4);
+    const { loadLists } = renderCard(live, socketStub(), { '/api/drivers': [{ id: 1, name: 'Salem Al-Harbi', uniqueId: 'card-7', attributes: {} }] });
+    await settle();
+    const driver = () => within(screen.getByTestId('device-card')).getByText('Driver').nextElementSibling?.textContent;
+    // before the session's lists are loaded (they wait for the map): the identifier
+    expect(driver()).toBe('card-7');
+    loadLists();
+    await waitFor(() => expect(driver()).toBe('Salem Al-Harbi'));
+    // a driver the session does not know: the identifier the device reported
+    act(() => live.select(6));
+    await settle();
+    expect(driver()).toBe('card-9');
+    // a position without a driver has no driver row
+    act(() => live.apply({ positions: [makePosition({ id: 61, deviceId: 6, fixTime: new Date().toISOString() })] }));
+    await settle();
+    expect(within(screen.getByTestId('device-card')).queryByText('Driver')).toBeNull();
   });
 });
 

@@ -1,14 +1,17 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
 import { createMapSettings, MapView, selectByUniqueIdOnce } from '../../map';
+import type { UniqueIdLookup } from '../../map/selectByUniqueId';
+import type { ErrorsActor, SocketActor } from '../../machines/app/actors';
+import { selectFleetLoading } from '../../machines/socket/selectors';
+import { dataFor } from '../app/data';
 import { createGeofenceFeed } from '../../map/geofenceFeed';
 import { resources } from '../../api/resources';
 import { fieldPreference, preference } from '../../domain/permissions';
 import { selectServer, selectUser } from '../../machines/session/selectors';
 import { Alert, ToastZone, media } from '../../ui';
 import { useServices } from '../app/services';
-import { useData } from '../app/data';
+import { useSessionList, useSessionLists } from '../app/sessionLists';
 import { useFleetLoading, useSession } from '../app/hooks';
 import { useDistanceUnit } from '../app/useUnits';
 import { DeviceCard } from './DeviceCard';
@@ -54,13 +57,56 @@ export function usePreferredMapStyle(): unknown {
   return fieldPreference('map', user, server) ?? preference('map', user, server, null);
 }
 
+/**
+ * How `?uniqueId=` looks for a device the fleet's load did not bring: `GET /api/devices?uniqueId=`
+ * and the device's last position (`GET /api/positions?id=`), into the store through the socket
+ * machine (its one writer); none found is said in the errors toast.
+ */
+function useUniqueIdLookup(): UniqueIdLookup {
+  const { t } = useLingui();
+  const services = useServices();
+  // what "not found" says, in the language of the moment it is said
+  const say = useRef<(uniqueId: string) => string>((uniqueId) => uniqueId);
+  useEffect(() => {
+    say.current = (uniqueId) => t`No device has the identifier ${uniqueId}`;
+  });
+  return useMemo(() => {
+    const socket = services.app.system.get('socket') as SocketActor;
+    const { entities } = dataFor(services);
+    return {
+      fleetLoaded: (signal) =>
+        new Promise<void>((resolve) => {
+          if (!selectFleetLoading(socket.getSnapshot())) return resolve();
+          const subscription = socket.subscribe((snapshot) => {
+            if (selectFleetLoading(snapshot)) return;
+            subscription.unsubscribe();
+            resolve();
+          });
+          signal.addEventListener('abort', () => {
+            subscription.unsubscribe();
+            resolve();
+          });
+        }),
+      find: async (uniqueId, signal) => {
+        const device = (await entities.list(resources.devices, { uniqueId }, signal)).find((item) => item.uniqueId === uniqueId);
+        if (!device) return null;
+        const position = device.positionId > 0 ? await entities.position(device.positionId, signal).catch(() => null) : null;
+        return { device, position };
+      },
+      deliver: (device, position) => socket.send({ type: 'DEVICE_SAVED', device, position }),
+      notFound: (uniqueId) => (services.app.system.get('errors') as ErrorsActor | undefined)?.send({ type: 'PUSH', message: say.current(uniqueId) }),
+    };
+  }, [services]);
+}
+
 export function MapPage() {
   const { t, i18n } = useLingui();
   const { live } = useServices();
   const [settings] = useState(createMapSettings);
-  const { queries } = useData();
-  const geofences = useQuery(queries.list(resources.geofences));
-  // the feed's one writer: the map draws what the geofences query holds
+  // the session's geofences: loaded once this map is drawn (`onDrawn`), with the other session lists
+  const lists = useSessionLists();
+  const geofences = useSessionList(resources.geofences);
+  // the feed's one writer: the map draws what the geofences list holds
   const [geofenceFeed] = useState(() => createGeofenceFeed());
   useEffect(() => {
     if (geofences.data) geofenceFeed.set(geofences.data);
@@ -76,8 +122,10 @@ export function MapPage() {
   // a person moved the map away from the chosen vehicle: its card offers to show it again
   const [keepingPaused, setKeepingPaused] = useState(false);
 
-  // `?uniqueId=`: select that device once the devices are in the store (the wait lives in src/map)
-  useEffect(() => selectByUniqueIdOnce(live, uniqueId), [live, uniqueId]);
+  // `?uniqueId=`: select that device once the devices are in the store, or as the server finds it
+  // when the fleet did not bring it (the wait lives in src/map)
+  const uniqueIdLookup = useUniqueIdLookup();
+  useEffect(() => selectByUniqueIdOnce(live, uniqueId, uniqueIdLookup), [live, uniqueId, uniqueIdLookup]);
 
   return (
     // the map's page: the camera watches here for what covers the map (src/map/camera.ts)
@@ -94,6 +142,7 @@ export function MapPage() {
         holdFirstPaint={fleetOnItsWay}
         keepSelectedInView
         onCameraPaused={setKeepingPaused}
+        onDrawn={lists.load}
         onFallback={(on) => {
           setFallback(on);
           setNoticeClosed(false);

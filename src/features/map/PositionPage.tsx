@@ -6,25 +6,28 @@ import { attributeName, attributeValue } from './positionAttributes';
 import { usePosition } from './usePosition';
 import { PositionTitle } from './PositionTitle';
 import { useDeviceName } from '../devices/useLive';
+import { useDriversByUniqueId } from '../app/sessionLists';
 import * as styles from './pages.css';
 
 /**
  * Every field of a position, then every attribute, in a two-column table: names in the active
  * language, values in the user's units, all as text. Titled with the device's name and the fix
- * time; the device field shows the name too.
+ * time; the device field shows the name too, and the driver's identifier the driver's name.
  */
 export function PositionPage({ id }: { id: number }) {
   const { t, i18n } = useLingui();
   const format = useUnitFormatters();
   const query = usePosition(id);
   const deviceName = useDeviceName(query.data?.deviceId);
+  // a driver's identifier reads as the driver's name (the session's drivers)
+  const drivers = useDriversByUniqueId();
   if (query.isPending && query.fetchStatus !== 'idle') return <Loader label={t`Loading`} variant="inline" />;
   if (query.isError) return <Alert variant="error">{query.error.message}</Alert>;
   const position = query.data;
   if (!position) return <Alert variant="error">{t`Position not found`}</Alert>;
 
   const fields = (Object.keys(position) as Array<keyof Position>).filter((key) => key !== 'attributes' && key !== 'network');
-  const row = (key: string, value: unknown) => [attributeName(i18n, key), key === 'deviceId' && deviceName !== null ? deviceName : attributeValue(i18n, format, key, value)] as const;
+  const row = (key: string, value: unknown) => [attributeName(i18n, key), key === 'deviceId' && deviceName !== null ? deviceName : attributeValue(i18n, format, key, value, { drivers })] as const;
   return (
     <div className={styles.page} data-testid="position-page">
       <Link href="/" className={styles.back}>

@@ -6,6 +6,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { translated } from '../app/translated';
+import { driverName, type DriversByUniqueId } from '../../domain/drivers';
 import { formatDateTime, formatNumber, ltr, valueText, type UnitFormatters } from './format';
 
 const NAMES: Readonly<Record<string, MessageDescriptor>> = {
@@ -86,7 +87,7 @@ const NAMES: Readonly<Record<string, MessageDescriptor>> = {
   iccid: msg`ICCID`,
   phone: msg`Phone`,
   speedLimit: msg`Speed limit`,
-  driverUniqueId: msg`Driver identifier`,
+  driverUniqueId: msg`Driver`,
   card: msg`Card`,
   dtcs: msg`Diagnostic codes`,
   obdSpeed: msg`OBD speed`,
@@ -111,8 +112,14 @@ const DATES: ReadonlySet<string> = new Set(['serverTime', 'deviceTime', 'fixTime
 const PERCENT: ReadonlySet<string> = new Set(['batteryLevel', 'engineLoad', 'throttle']);
 const YES_NO = { yes: msg`Yes`, no: msg`No` };
 
-/** A field or attribute value as text, in the user's units where the key has a known unit. */
-export function attributeValue(i18n: I18n, format: UnitFormatters, key: string, value: unknown): string {
+/** What a value may name: the session's drivers (`driverUniqueId` reads as the driver's name). */
+export interface AttributeNames {
+  drivers?: DriversByUniqueId;
+}
+
+/** A field or attribute value as text, in the user's units where the key has a known unit; a driver's identifier as the driver's name. */
+export function attributeValue(i18n: I18n, format: UnitFormatters, key: string, value: unknown, names: AttributeNames = {}): string {
+  if (key === 'driverUniqueId' && (typeof value === 'string' || typeof value === 'number')) return driverName(names.drivers, String(value));
   if (typeof value === 'boolean') return i18n._(value ? YES_NO.yes : YES_NO.no);
   if (typeof value === 'number' && Number.isFinite(value)) {
     if (SPEEDS.has(key)) return format.speed(value);

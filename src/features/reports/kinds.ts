@@ -23,6 +23,7 @@ import type { TableReportId } from '../../domain/reportSearch';
 import type { Measure, UnitFormatters } from '../map/format';
 import { eventTitle } from '../events/eventTypes';
 import type { EventSubjects } from '../events/eventSubjects';
+import { driverUniqueIdOf } from '../../domain/drivers';
 
 export interface CellContext {
   i18n: I18n;
@@ -186,7 +187,14 @@ const positionColumns: ReadonlyArray<ReportColumn<Position>> = [
   { id: 'address', header: msg`Address`, text: (p) => p.address ?? '', ...PLACE_WIDTH, width: '2fr' },
   { id: 'valid', header: msg`Valid`, text: (p, c) => (p.valid ? c.i18n._(msg`Yes`) : c.i18n._(msg`No`)), defaultVisible: false },
   measureColumn<Position>('accuracy', msg`Accuracy`, 'altitude', (p) => p.accuracy, { defaultVisible: false }),
+  { id: 'driver', header: msg`Driver`, text: (p, c) => positionDriver(p, c), defaultVisible: false },
 ];
+
+/** The driver a position names (`attributes.driverUniqueId`): the session's name for it, else the identifier. */
+function positionDriver(p: Position, c: CellContext): string {
+  const uniqueId = driverUniqueIdOf(p.attributes);
+  return uniqueId === null ? '' : (c.subjects?.driver(uniqueId) ?? uniqueId);
+}
 
 const eventColumns: ReadonlyArray<ReportColumn<Event>> = [
   device<Event>(),
@@ -211,7 +219,8 @@ const tripColumns: ReadonlyArray<ReportColumn<TripReportItem>> = [
   { id: 'endAddress', header: msg`End address`, text: (r, c) => r.endAddress ?? `${lat(r.endLat, c)} ${lon(r.endLon, c)}`, ...PLACE_WIDTH },
   { id: 'duration', header: msg`Duration`, text: (r, c) => formatDuration(c.i18n, r.duration), width: '0.8fr' },
   ...baseColumns<TripReportItem>(),
-  { id: 'driverName', header: msg`Driver`, text: (r) => r.driverName ?? r.driverUniqueId ?? '', defaultVisible: false },
+  // the server's name for the driver, else the session's, else the identifier the device reported
+  { id: 'driverName', header: msg`Driver`, text: (r, c) => r.driverName || (r.driverUniqueId ? (c.subjects?.driver(r.driverUniqueId) ?? r.driverUniqueId) : ''), defaultVisible: false },
 ];
 
 const stopColumns: ReadonlyArray<ReportColumn<StopReportItem>> = [

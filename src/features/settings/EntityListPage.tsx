@@ -14,7 +14,9 @@ import type { ErrorsActor } from '../../machines/app/actors';
 import { dataFor } from '../app/data';
 import { mutationsFor } from '../app/useMutations';
 import { useCatalogueText } from '../app/catalogue';
-import type { ListContext, ListDescriptor, ListSource } from './model';
+import type { ListContext, ListDescriptor, ListSource, LiveListSource, QueryListSource } from './model';
+import { useLive } from '../devices/useLive';
+import { useFleetLoading } from '../app/hooks';
 import { Refusal } from './Refusal';
 import { useSettingsContext } from './useSettingsContext';
 import * as styles from './settings.css';
@@ -32,24 +34,54 @@ interface EntityListPageProps<T extends { id: number }, D> {
   children?: ReactNode;
 }
 
-/** The rows of a resource, as a list source. */
+/** The rows of a resource, as a list source: the live store's when the descriptor reads it there, else the resource's list. */
 function resourceSource<T extends { id: number }>(services: Services, descriptor: ListDescriptor<T>): ListSource<T> {
   const resource = descriptor.resource;
   if (!resource) throw new Error('A list needs a resource or a source');
-  return {
-    query: dataFor(services).queries.list(resource),
-    rows: (data) => data,
-    remove: (row) => mutationsFor(services).remove(resource, row.id, { report: false }),
-  };
+  const remove = (row: T) => mutationsFor(services).remove(resource, row.id, { report: false });
+  if (descriptor.live) return { live: descriptor.live, remove };
+  return { query: dataFor(services).queries.list(resource), rows: (data) => data, remove };
 }
+
+/** What the list page shows of its rows: loading, failed, or the rows (the fields of a query's result it reads). */
+type ListRows<T> =
+  | { isPending: true; isError: false; isSuccess: false; data: undefined; error: null }
+  | { isPending: false; isError: true; isSuccess: false; data: readonly T[] | undefined; error: Error }
+  | { isPending: false; isError: false; isSuccess: true; data: readonly T[]; error: null };
 
 /**
  * The list page of any entity, built from its descriptor: search, sort by any column, choose the
  * columns, add, and per row open, the other links (connections, …) and remove (after 'Remove item?').
  * The table is virtualised: 10,000 devices filter and scroll smoothly. Rows that are not a
- * Traccar entity come from a `source`.
+ * Traccar entity come from a `source`; the devices from the live store (the socket keeps them:
+ * no second download of every device).
  */
-export function EntityListPage<T extends { id: number }, D = T[]>({ descriptor, source: given, rowActions, actions, children }: EntityListPageProps<T, D>) {
+export function EntityListPage<T extends { id: number }, D = T[]>(props: EntityListPageProps<T, D>) {
+  const services = useServices();
+  const { descriptor, source: given } = props;
+  // without a source of its own, D is T[] (the resource's list)
+  const source = useMemo(() => given ?? (resourceSource(services, descriptor) as unknown as ListSource<T, D>), [given, services, descriptor]);
+  return 'live' in source ? <LiveListPage {...props} source={source} /> : <QueryListPage {...props} source={source} />;
+}
+
+function QueryListPage<T extends { id: number }, D>(props: EntityListPageProps<T, D> & { source: QueryListSource<T, D> }) {
+  const { restrictions } = useSettingsContext();
+  const { source } = props;
+  const list = useQuery({ ...source.query, select: source.rows, enabled: canOpen(props.descriptor.screen, restrictions) });
+  return <ListView {...props} list={list} />;
+}
+
+const LOADING = { isPending: true, isError: false, isSuccess: false, data: undefined, error: null } as const;
+
+/** The rows of the live store: loading while the fleet's first load is under way and brought nothing yet. */
+function LiveListPage<T extends { id: number }, D>(props: EntityListPageProps<T, D> & { source: LiveListSource<T> }) {
+  const rows = useLive(props.source.live);
+  const loading = useFleetLoading() && rows.length === 0;
+  const list = useMemo<ListRows<T>>(() => (loading ? LOADING : { isPending: false, isError: false, isSuccess: true, data: rows, error: null }), [loading, rows]);
+  return <ListView {...props} list={list} />;
+}
+
+function ListView<T extends { id: number }, D>({ descriptor, source, list, rowActions, actions, children }: EntityListPageProps<T, D> & { source: ListSource<T, D>; list: ListRows<T> }) {
   const { t, i18n } = useLingui();
   const services = useServices();
   const navigate = useNavigate();
@@ -58,9 +90,6 @@ export function EntityListPage<T extends { id: number }, D = T[]>({ descriptor, 
   const { restrictions } = settings;
   const allowed = canOpen(descriptor.screen, restrictions);
   const mayEdit = canEdit(descriptor.screen, restrictions);
-  // without a source of its own, D is T[] (the resource's list)
-  const source = useMemo(() => given ?? (resourceSource(services, descriptor) as unknown as ListSource<T, D>), [given, services, descriptor]);
-  const list = useQuery({ ...source.query, select: source.rows, enabled: allowed });
   const lookups = useQueries({ queries: (descriptor.lookups ?? []).map((r) => ({ ...dataFor(services).queries.list(r as Resource<{ id: number; name?: string }>), enabled: allowed })) });
   const [search, setSearch] = useState('');
   // the field shows each key at once; the list follows in a transition React may interrupt
@@ -87,14 +116,21 @@ export function EntityListPage<T extends { id: number }, D = T[]>({ descriptor, 
   const context: ListContext = useMemo(() => ({ i18n, restrictions, units: settings.units, names }), [i18n, i18n.locale, restrictionsKey, unitsKey, names]);
   const visibleIds = visible === 'all' ? descriptor.columns.map((c) => c.id).join() : [...visible].join();
 
-  // Every cell's text once per list (not per keystroke): searching 10,000 rows only compares.
+  // Every cell's text once per row (not per keystroke, nor for the rows a new list kept: the live
+  // store's devices change a few at a time): searching 10,000 rows only compares.
+  const textCache = useMemo(() => new WeakMap<T, { texts: string[]; haystack: string }>(), [context, descriptor]);
   const indexed = useMemo(
     () =>
       ((list.data ?? []) as T[]).map((row) => {
-        const texts = descriptor.columns.map((c) => c.text(row, context));
-        return { row, texts, haystack: texts.join(' ').toLocaleLowerCase() };
+        let entry = textCache.get(row);
+        if (!entry) {
+          const texts = descriptor.columns.map((c) => c.text(row, context));
+          entry = { texts, haystack: texts.join(' ').toLocaleLowerCase() };
+          textCache.set(row, entry);
+        }
+        return { row, ...entry };
       }),
-    [list.data, context, descriptor],
+    [list.data, context, descriptor, textCache],
   );
   const textsOf = useMemo(() => new Map(indexed.map((entry) => [entry.row.id, entry.texts])), [indexed]);
   const rows = useMemo(() => {
@@ -224,26 +260,26 @@ export function EntityListPage<T extends { id: number }, D = T[]>({ descriptor, 
           empty={search ? t`Nothing matches the search` : descriptor.empty ? i18n._(descriptor.empty) : t`Nothing here yet`}
         />
       )}
-      {removing ? <RemoveDialog source={source} row={removing} label={textValue(removing)} onClosed={() => setRemoving(null)} /> : null}
+      {removing ? <RemoveDialog remove={source.remove} row={removing} label={textValue(removing)} onClosed={() => setRemoving(null)} /> : null}
     </div>
   );
 }
 
 /** 'Remove item?' for a row: an editor machine started on the question (intent `remove`). */
-function RemoveDialog<T extends { id: number }, D>({ source, row, label, onClosed }: { source: ListSource<T, D>; row: T; label: string; onClosed: () => void }) {
+function RemoveDialog<T extends { id: number }>({ remove, row, label, onClosed }: { remove: (row: T) => Promise<void>; row: T; label: string; onClosed: () => void }) {
   const { t } = useLingui();
   const services = useServices();
   const machine = useMemo(
     () =>
       editorMachine.provide({
-        actors: { remove: fromPromise(() => source.remove(row)) },
+        actors: { remove: fromPromise(() => remove(row)) },
         actions: {
           removed: () => onClosed(),
           closed: () => onClosed(),
           reportError: (_, { message }) => (services.app.system.get('errors') as ErrorsActor | undefined)?.send({ type: 'PUSH', message }),
         },
       }),
-    [services, source, row, onClosed],
+    [services, remove, row, onClosed],
   );
   const actor = useActorRef(machine, { ...useInspected(), input: { id: row.id, item: row as unknown as Draft, intent: 'remove' } });
   const removing = useSelector(actor, (s) => s.matches('removing'));

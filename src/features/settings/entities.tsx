@@ -14,6 +14,7 @@ import { TotpField } from './TotpField';
 import type { I18n } from '@lingui/core';
 import { speedFromKnots, speedToKnots } from '../../domain/units';
 import { speedUnitLabel } from '../map/format';
+import type { LiveState } from '../../domain/liveStore';
 
 const toSpeed = (knots: number, c: FieldContext) => speedFromKnots(knots, c.units.speed);
 const fromSpeed = (value: number, c: FieldContext) => speedToKnots(value, c.units.speed);
@@ -61,8 +62,21 @@ export const USER_ATTRIBUTES: KnownAttribute[] = [
 
 // --- devices ---
 
+const deviceRowsOf = new WeakMap<LiveState['devices'], Device[]>();
+/** The live store's devices as the list's rows: the same array until the devices change (not at each position). */
+export function deviceRows(state: LiveState): readonly Device[] {
+  let rows = deviceRowsOf.get(state.devices);
+  if (!rows) {
+    rows = [...state.devices.values()];
+    deviceRowsOf.set(state.devices, rows);
+  }
+  return rows;
+}
+
 export const deviceList: ListDescriptor<Device> = {
   resource: resources.devices,
+  // the devices the socket keeps (loaded at sign-in, updated live): no second download of every device
+  live: deviceRows,
   screen: 'devices',
   title: msg`Devices`,
   newPath: '/settings/device',

@@ -11,6 +11,7 @@ import type { Restrictions, SettingsScreen } from '../../domain/restrictions';
 import type { Draft } from '../../machines/editor/editor.machine';
 import type { Units } from '../../domain/units';
 import type { Queries } from '../../api/queries';
+import type { LiveState } from '../../domain/liveStore';
 
 /** `name`, or `attributes.speedLimit` for a value kept in the attributes. */
 export type FieldKey = string;
@@ -128,6 +129,12 @@ export interface RowLink<T> {
 export interface ListDescriptor<T extends { id: number }> {
   /** the entity whose list this is; absent for rows that come from a `ListSource` */
   resource?: Resource<T>;
+  /**
+   * The rows as the live store holds them (the devices, which the socket keeps): the page reads
+   * the store and downloads no copy of them. Same rows for the same state (the page indexes them
+   * again only when they change).
+   */
+  live?: (state: LiveState) => readonly T[];
   screen: SettingsScreen;
   title: MessageDescriptor;
   /** the path of a new item's editor, and of an item's */
@@ -151,13 +158,22 @@ export interface ListDescriptor<T extends { id: number }> {
 }
 
 /**
- * Rows that are not a Traccar entity (the announcements file): how they load (query options of
- * the resource layer) and how one is removed. The list page takes one in place of a resource.
+ * Where a list page's rows come from and how one is removed: a query of the resource layer (an
+ * entity's list, or rows that are not a Traccar entity, such as the announcements file), or the
+ * live store (the devices). The list page takes one in place of a resource.
  */
-export interface ListSource<T, D = T[]> {
+export type ListSource<T, D = T[]> = QueryListSource<T, D> | LiveListSource<T>;
+
+export interface QueryListSource<T, D = T[]> {
   query: { queryKey: readonly unknown[]; queryFn: (context: { signal: AbortSignal }) => Promise<D> };
   /** the rows of what the query holds */
   rows: (data: D) => T[];
+  remove: (row: T) => Promise<void>;
+}
+
+export interface LiveListSource<T> {
+  /** the rows of the live store's state (the same array while they have not changed) */
+  live: (state: LiveState) => readonly T[];
   remove: (row: T) => Promise<void>;
 }
 

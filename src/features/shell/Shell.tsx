@@ -26,6 +26,8 @@ import { activeTab } from '../../domain/navigation';
 import { unreadEvents } from '../../domain/eventRules';
 import { TermsDialog } from './TermsDialog';
 import { WithQuery } from '../app/query';
+import { SessionListsLoading } from '../app/sessionLists';
+import type { SocketActor } from '../../machines/app/actors';
 import { DevicesPanel, DevicesToggle } from '../devices/DevicesPanel';
 import { SettingsNav } from '../settings/SettingsMenu';
 import { ReportsNav } from '../reports/ReportsLayout';
@@ -71,7 +73,7 @@ function useFocusMainOnNavigation(pathname: string) {
 
 export function Shell() {
   const { t } = useLingui();
-  const { session } = useServices();
+  const { session, app } = useServices();
   const user = useSession(selectUser);
   const server = useSession(selectServer);
   // what this user is shown: the events (button, drawer, toasts) and the Reports tab may be hidden
@@ -141,6 +143,8 @@ export function Shell() {
   const inReports = pathname === '/reports' || pathname.startsWith('/reports/');
   return (
     <WithQuery>
+      {/* geofences, groups, drivers, maintenance and calendars: loaded once the first map is drawn */}
+      <SessionListsLoading onMapPage={pathname === '/'} socket={app.system.get('socket') as SocketActor} />
       <AppShell
         sidebarWidth={inSettings || inReports ? 'menu' : 'list'}
         sidebar={

@@ -1,4 +1,4 @@
-import type { Device } from '../../../contract/models';
+import type { Device, Position } from '../../../contract/models';
 /** Events of the socket machine. */
 
 /** Connect (the session became authenticated). */
@@ -28,10 +28,11 @@ export type LogsEvent = { type: 'LOGS'; flag: boolean };
  */
 export type DeviceRemovedEvent = { type: 'DEVICE_REMOVED'; id: number };
 /**
- * A device this client created or edited (the server's answer): applied at once, so the map and
- * the list show the edit without waiting for (or without, on a server that sends none) a push.
+ * A device this client created or edited (the server's answer), or found by `?uniqueId=` outside
+ * the fleet it loaded (with its last position): applied at once, so the map and the list show it
+ * without waiting for (or without, on a server that sends none) a push.
  */
-export type DeviceSavedEvent = { type: 'DEVICE_SAVED'; device: Device };
+export type DeviceSavedEvent = { type: 'DEVICE_SAVED'; device: Device; position?: Position | null };
 /**
  * Draw this device's path from now on (the device card's Track): the live store starts a tracking
  * path with the current time and extends it with each new position. Only while signed in (not

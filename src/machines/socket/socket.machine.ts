@@ -136,8 +136,8 @@ export const socketMachine = setup({
     clearLive: () => {},
     /** Drop a deleted device (and its position) from the live store. */
     removeDevice: (_, _params: { id: number }) => {},
-    /** Put a created or edited device into the live store. */
-    saveDevice: (_, _params: { device: Device }) => {},
+    /** Put a created, edited or looked-up device (and its position, when given) into the live store. */
+    saveDevice: (_, _params: { device: Device; position: Position | null }) => {},
     /** Push a message onto the errors queue. */
     reportError: (_, _params: { message: string }) => {},
     /** Log streaming was switched on or off: the live store keeps the received lines only while on. */
@@ -252,7 +252,7 @@ export const socketMachine = setup({
       actions: ['addTracked', { type: 'startTracking', params: ({ event }) => ({ deviceId: event.deviceId }) }],
     },
     UNTRACK: { guard: 'tracked', actions: ['removeTracked', { type: 'stopTracking', params: ({ event }) => ({ deviceId: event.deviceId }) }] },
-    DEVICE_SAVED: { actions: { type: 'saveDevice', params: ({ event }) => ({ device: event.device }) } },
+    DEVICE_SAVED: { actions: { type: 'saveDevice', params: ({ event }) => ({ device: event.device, position: event.position ?? null }) } },
   },
   states: {
     connection: {
