@@ -200,7 +200,8 @@ export function EntityListPage<T extends { id: number }, D = T[]>({ descriptor, 
             </ButtonLink>
           ))}
           {actions}
-          {canAdd ? <ButtonLink href={descriptor.newPath}>{t`Add`}</ButtonLink> : null}
+          {/* an empty list offers Add in its guidance instead (one Add on the screen) */}
+          {canAdd && !nothingYet && !list.isPending ? <ButtonLink href={descriptor.newPath}>{t`Add`}</ButtonLink> : null}
         </div>
       </header>
       <ReadOnlyNotice screen={descriptor.screen} />

@@ -293,7 +293,7 @@ export function userEditor(self: boolean): EditDescriptor<User> {
             visible: account,
             // a new user signs in with it; a saved one keeps theirs unless a new one is typed
             required: (c) => !c.draft.id,
-            description: (c) => (c.draft.id ? msg`Leave empty to keep the current password.` : msg`The password the new user signs in with.`),
+            description: (c) => (c.draft.id ? msg`Leave empty to keep the current password.` : msg`Required: the password the new user signs in with.`),
           },
         ],
       },

@@ -26,6 +26,8 @@ describe('an empty list', () => {
     const empty = await screen.findByTestId('empty-list');
     expect(empty.textContent).toContain('A group gathers devices');
     expect(within(empty).getByRole('link', { name: 'Add a group' }).getAttribute('href')).toBe('/settings/group');
+    // the one Add of the screen: the heading's moves into the guidance
+    expect(screen.getAllByRole('link', { name: /^Add/ })).toHaveLength(1);
     expect(screen.queryByRole('searchbox', { name: 'Search' })).toBeNull();
   });
 
@@ -47,6 +49,7 @@ describe('an empty list', () => {
     await renderSettingsPage(<EntityListPage descriptor={groupList} />, { user: admin, server, answers: { 'GET /api/groups': [group({ name: 'North' })] } });
     await screen.findByRole('row', { name: /North/ });
     expect(screen.queryByTestId('empty-list')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Add' }).getAttribute('href')).toBe('/settings/group');
   });
 });
 
@@ -122,7 +125,7 @@ describe('the user form', () => {
     await renderSettingsPage(<EntityEditPage descriptor={descriptor} id={null} />, { user: admin, server });
     const password = await screen.findByLabelText(/^Password/);
     expect(password.getAttribute('aria-required') ?? String((password as HTMLInputElement).required)).toBe('true');
-    expect(document.body.textContent).toContain('The password the new user signs in with.');
+    expect(document.body.textContent).toContain('Required: the password the new user signs in with.');
     expect(document.body.textContent).not.toContain('Leave empty to keep the current password.');
     cleanup();
     const sara = makeUser({ id: 8, name: 'Sara', email: 'sara@example.com', administrator: false });
@@ -201,7 +204,7 @@ describe('sounds in the preferences', () => {
     const saved = JSON.parse(requests.find((r) => r.line === 'PUT /api/users/7')!.body!) as User;
     expect(saved.attributes.soundEvents).toBe('geofenceEnter,deviceOverspeed');
     expect(saved.attributes.soundAlarms).toBe('lowBattery');
-  });
+  }, 20_000); // some sixty checkboxes and a save, in jsdom on a shared machine
 });
 
 describe('the device category', () => {
