@@ -4,7 +4,7 @@ import type { Db } from './db/database.ts';
 import { hashPassword, randomPassword } from './auth/password.ts';
 import { defaultUserFields, findUserByLogin, insertUser, setUserPassword } from './db/users.ts';
 import { insertPosition } from './db/positions.ts';
-import { seedDemoTraffic } from './simulator/demoSeed.ts';
+import { renameDemoNotifications, seedDemoTraffic } from './simulator/demoSeed.ts';
 
 export const DEMO_LOGIN = 'admin';
 const CREDENTIALS_FILE = 'demo-credentials.txt';
@@ -63,6 +63,7 @@ export async function seedDemo(db: Db, dataDir: string, adminPassword?: string):
       writeDemoPassword(dataDir, adminPassword);
     }
     markDemoDevicesOnline(db);
+    renameDemoNotifications(db);
     return adminPassword ?? stored ?? '(unknown: see demo-credentials.txt)';
   }
   const password = adminPassword ?? randomPassword(12);

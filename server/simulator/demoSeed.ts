@@ -11,16 +11,17 @@ import { demoGeofences } from './model.ts';
 /** Knots (Traccar's unit): 100 km/h for the car, 80 km/h for the refrigerated truck. */
 export const DEMO_SPEED_LIMITS: Record<string, number> = { 'demo-001': 54, 'demo-007': 43.2 };
 
-export const DEMO_NOTIFICATION_TYPES = [
-  'deviceOverspeed',
-  'geofenceEnter',
-  'geofenceExit',
-  'alarm',
-  'ignitionOn',
-  'ignitionOff',
-  'deviceMoving',
-  'deviceStopped',
-] as const;
+/** The demo's web notifications: each event type with a description a person reads in the list. */
+const DEMO_NOTIFICATIONS: Readonly<Record<string, string>> = {
+  deviceOverspeed: 'A vehicle is over its speed limit',
+  geofenceEnter: 'A vehicle enters a demo area',
+  geofenceExit: 'A vehicle leaves a demo area',
+  alarm: 'A tracker raises an alarm (SOS and others)',
+  ignitionOn: 'An engine is started',
+  ignitionOff: 'An engine is turned off',
+  deviceMoving: 'A vehicle starts moving',
+  deviceStopped: 'A vehicle stops',
+};
 
 export function seedDemoTraffic(db: Db, adminId: number): void {
   const insertGeofence = db.prepare('INSERT INTO geofences (name, description, area, attributes) VALUES (?, ?, ?, ?)');
@@ -37,8 +38,14 @@ export function seedDemoTraffic(db: Db, adminId: number): void {
   const insertNotification = db.prepare(
     `INSERT INTO notifications (description, type, always, notificators, attributes) VALUES (?, ?, 1, 'web', '{}')`,
   );
-  for (const type of DEMO_NOTIFICATION_TYPES) {
-    const id = Number(insertNotification.run(`Demo: ${type}`, type).lastInsertRowid);
+  for (const [type, description] of Object.entries(DEMO_NOTIFICATIONS)) {
+    const id = Number(insertNotification.run(description, type).lastInsertRowid);
     link(db, 'user', adminId, 'notification', id);
   }
+}
+
+/** Demo data seeded before the descriptions were readable ('Demo: deviceMoving') gets them; nothing else is touched. */
+export function renameDemoNotifications(db: Db): void {
+  const rename = db.prepare('UPDATE notifications SET description = ? WHERE type = ? AND description = ?');
+  for (const [type, description] of Object.entries(DEMO_NOTIFICATIONS)) rename.run(description, type, `Demo: ${type}`);
 }

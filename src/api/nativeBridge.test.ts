@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_NOTIFICATION_BODY, MAX_TOKEN_LENGTH, nativeNotification, validToken, withNotificationToken, withoutNotificationToken } from './nativeBridge';
+import { MAX_NOTIFICATION_BODY, MAX_TOKEN_LENGTH, nativeNotification, nativeTokenExpiration, validToken, withNotificationToken, withoutNotificationToken } from './nativeBridge';
 import { makeUser } from '../../tests/fixtures/models';
+
+describe('the native login token', () => {
+  it('expires six months after it is made, on the same day and time', () => {
+    // local dates: the months are counted on the calendar the person lives by
+    expect(nativeTokenExpiration(new Date(2026, 0, 15, 10, 30))).toEqual(new Date(2026, 6, 15, 10, 30));
+    expect(nativeTokenExpiration(new Date(2026, 8, 1, 8, 0))).toEqual(new Date(2027, 2, 1, 8, 0));
+  });
+
+  it('does not change the date it was given', () => {
+    const now = new Date(2026, 3, 2, 12);
+    nativeTokenExpiration(now);
+    expect(now).toEqual(new Date(2026, 3, 2, 12));
+  });
+});
 
 describe('native bridge input', () => {
   it('accepts tokens of URL-safe and base64 characters', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryIcon, ICON_KEYS, normalizeStatus, STATUS_COLORS, statusColor } from './categories';
+import { categoryIcon, DEVICE_CATEGORIES, ICON_KEYS, normalizeStatus, STATUS_COLORS, statusColor } from './categories';
 
 describe('categoryIcon', () => {
   it.each(ICON_KEYS.map((key) => [key, key]))('%s → %s', (category, expected) => {
@@ -43,5 +43,17 @@ describe('status colours', () => {
     expect(normalizeStatus('online')).toBe('online');
     expect(normalizeStatus('offline')).toBe('offline');
     expect(normalizeStatus('nope')).toBe('unknown');
+  });
+});
+
+describe('the categories a device may be given', () => {
+  it('lists each once, default among them, without the route markers start and finish', () => {
+    expect(new Set(DEVICE_CATEGORIES).size).toBe(DEVICE_CATEGORIES.length);
+    expect(DEVICE_CATEGORIES.filter((key) => key === 'default')).toHaveLength(1);
+    expect(DEVICE_CATEGORIES).not.toContain('start');
+    expect(DEVICE_CATEGORIES).not.toContain('finish');
+    // the spec's own list: arrow is a category, offroad/pickup/trolleybus are named though drawn as car and bus
+    for (const key of ['arrow', 'car', 'truck', 'person', 'offroad', 'pickup', 'trolleybus'] as const) expect(DEVICE_CATEGORIES).toContain(key);
+    expect(DEVICE_CATEGORIES).toHaveLength(24);
   });
 });

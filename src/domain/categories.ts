@@ -48,6 +48,13 @@ function isIconKey(value: string): value is IconKey {
 export const CATEGORY_KEYS = [...ICON_KEYS, ...(Object.keys(ALIASES) as Array<'offroad' | 'pickup' | 'trolleybus'>)] as const;
 export type CategoryKey = IconKey | 'offroad' | 'pickup' | 'trolleybus';
 
+/**
+ * The categories a device may be given (the device form's list), each once: the icon keys and the
+ * aliases, without `start` and `finish`, which mark a route's ends on the map and are no kind of
+ * device. `arrow` stays: the specification lists it as a category (a device drawn as its heading).
+ */
+export const DEVICE_CATEGORIES: readonly CategoryKey[] = CATEGORY_KEYS.filter((key) => key !== 'start' && key !== 'finish');
+
 /** The category a device names (for its label): a known key, else `default`. */
 export function categoryKey(category: string | null | undefined): CategoryKey {
   if (typeof category !== 'string') return 'default';

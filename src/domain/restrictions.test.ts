@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Server, User } from '../../contract/models';
-import { canAddDevice, canAddUser, canEdit, canOpen, restrictionsOf, type SettingsScreen } from './restrictions';
+import { canAddDevice, canAddUser, canEdit, canOpen, readOnlyReason, restrictionsOf, type SettingsScreen } from './restrictions';
 
 const user = (fields: Partial<User> = {}): User => ({ id: 2, administrator: false, readonly: false, deviceReadonly: false, userLimit: 0, deviceLimit: -1, attributes: {}, ...fields }) as User;
 const server = (fields: Partial<Server> = {}): Server => ({ id: 1, readonly: false, deviceReadonly: false, attributes: {}, ...fields }) as Server;
@@ -29,6 +29,15 @@ describe('restrictions', () => {
       expect(SCREENS.filter((screen) => canEdit(screen, r))).toEqual(SCREENS.filter((screen) => edits.includes(screen)));
     });
   }
+
+  it('says why a screen that opens is read-only: the account (or server), or only its devices', () => {
+    const reasons = (u: User, s: Server) => Object.fromEntries(SCREENS.map((screen) => [screen, readOnlyReason(screen, restrictionsOf(u, s))]).filter(([, reason]) => reason !== null));
+    expect(reasons(user({ readonly: true }), server())).toEqual({ account: 'readonly', devices: 'readonly' });
+    expect(reasons(user(), server({ readonly: true }))).toEqual({ account: 'readonly', devices: 'readonly' });
+    expect(reasons(user({ deviceReadonly: true }), server())).toEqual({ devices: 'deviceReadonly', deviceConnections: 'deviceReadonly' });
+    expect(reasons(user(), server())).toEqual({});
+    expect(reasons(user({ administrator: true, readonly: true }), server({ readonly: true }))).toEqual({});
+  });
 
   it('ui.disableEvents hides the events and ui.disableReport the Reports tab, from the server or the user, never for administrators', () => {
     expect(restrictionsOf(user(), server()).features).toMatchObject({ events: true, reports: true });

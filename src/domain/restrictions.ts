@@ -135,6 +135,16 @@ export function canEdit(screen: SettingsScreen, r: Restrictions): boolean {
   return !r.readonly;
 }
 
+/**
+ * Why a screen that opens may not be changed, so that it can say so: the account or the server is
+ * read-only (`readonly`), or only devices are (`deviceReadonly`). null when it may be changed, or
+ * does not open at all (that is a refusal, not a read-only screen).
+ */
+export function readOnlyReason(screen: SettingsScreen, r: Restrictions): 'readonly' | 'deviceReadonly' | null {
+  if (!canOpen(screen, r) || canEdit(screen, r)) return null;
+  return r.readonly ? 'readonly' : 'deviceReadonly';
+}
+
 /** A new device may be added: not device-readonly and under the device limit (-1: none). */
 export function canAddDevice(r: Restrictions, user: User | null | undefined, deviceCount: number): boolean {
   if (!canEdit('devices', r)) return false;

@@ -13,8 +13,9 @@ export interface TableColumn<T> {
   /** width of the column: pixels, or a share such as '2fr' (1fr otherwise) */
   width?: number | `${number}fr`;
   /**
-   * In a table whose texts wrap, the least width of a shared column, in pixels: what its longest
-   * unbreakable text needs (a time, a coordinate), 70 otherwise (a figure and its unit wrap).
+   * The least width of a shared column, in pixels. In a table whose texts wrap: what its longest
+   * unbreakable text needs (a time, a coordinate), 70 otherwise (a figure and its unit wrap). In
+   * one whose texts keep to a line: what its texts need (a phone number), never under 112.
    */
   minWidth?: number;
 }
@@ -72,7 +73,7 @@ function track(width: TableColumn<unknown>['width'], least: number | string): { 
  * keep their least width and the table scrolls sideways.
  */
 export function Table<T extends { id: number }>({ rows, columns, textValue, sort, onSortChange, sortLabel, onRowAction, selectedId, onSelect, empty, wrap = false, ...props }: TableProps<T>) {
-  const tracks = columns.map((c) => track(c.width, wrap ? wrappedLeast(c.minWidth) : MIN_COLUMN_WIDTH));
+  const tracks = columns.map((c) => track(c.width, wrap ? wrappedLeast(c.minWidth) : Math.max(MIN_COLUMN_WIDTH, c.minWidth ?? 0)));
   const textClass = wrap ? styles.wrappedText : styles.cellText;
   const frame = {
     '--table-columns': tracks.map((t) => t.template).join(' '),

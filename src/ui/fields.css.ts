@@ -171,7 +171,18 @@ export const dateSegment = style({
     '&[data-focused]': { backgroundColor: vars.color.primary, color: vars.color.onPrimary },
   },
 });
-export const dateInput = style({ display: 'flex', flex: 1, paddingInline: vars.space.md, direction: 'ltr', unicodeBidi: 'isolate' });
+/**
+ * The date's segments run left to right in every language (as dates are written), but sit at the
+ * field's inline start like any other text: on the right in Arabic.
+ */
+export const dateInput = style({
+  display: 'flex',
+  flex: 1,
+  paddingInline: vars.space.md,
+  direction: 'ltr',
+  unicodeBidi: 'isolate',
+  selectors: { '[dir="rtl"] &': { justifyContent: 'flex-end' } },
+});
 export const calendar = style({ padding: vars.space.sm, color: vars.color.text });
 export const calendarHeader = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
 export const calendarCell = style({

@@ -37,7 +37,10 @@ export const scheduledList: ListDescriptor<Report> = {
     { id: 'type', header: msg`Type`, text: (row, c) => scheduledTypeLabel(c.i18n, row.type) },
     { id: 'calendar', header: msg`Calendar`, text: (row, c) => (row.calendarId ? c.names(resources.calendars, row.calendarId) : '') },
   ],
-  empty: msg`No scheduled reports yet. Run a report and choose Schedule to have it mailed on a calendar.`,
+  empty: {
+    about: msg`A scheduled report is run by the server on a calendar and mailed to you.`,
+    how: msg`Run a report and choose Schedule to have it mailed on a calendar.`,
+  },
 };
 
 export const scheduledEditor: EditDescriptor<Report> = {

@@ -13,6 +13,7 @@ import { distanceUnitLabel } from '../map/format';
 import { EntityEditPage, type EditSource } from './EntityEditPage';
 import { fromUserUnit, toUserUnit } from './maintenance';
 import type { EditDescriptor } from './model';
+import { Subject } from './Subject';
 
 interface Accumulators {
   id: number;
@@ -73,5 +74,5 @@ export function AccumulatorsPage({ deviceId }: { deviceId: number }) {
     }),
     [services, deviceId],
   );
-  return <EntityEditPage descriptor={descriptor} id={deviceId} source={source} stay />;
+  return <EntityEditPage descriptor={descriptor} id={deviceId} source={source} stay subject={<Subject kind="devices" id={deviceId} />} />;
 }

@@ -10,6 +10,7 @@ import { useServices } from '../app/services';
 import { dataFor } from '../app/data';
 import { mutationsFor } from '../app/useMutations';
 import { Refusal } from './Refusal';
+import { Subject } from './Subject';
 import { useSettingsContext } from './useSettingsContext';
 import * as styles from './settings.css';
 
@@ -59,6 +60,7 @@ export function ConnectionsPage({ owner, id }: { owner: keyof typeof CONNECTIONS
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>{i18n._(spec.title)}</h1>
+      <Subject kind={owner} id={id} />
       {targets.map((target, index) => (
         <Section key={target.resource.name} title={i18n._(target.title)} defaultExpanded={index === 0}>
           <LinkList owner={resources[owner]} ownerId={id} target={target.resource} isDisabled={isDisabled} />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -16,6 +16,7 @@ import { AttributesEditor } from './AttributesEditor';
 import { FieldControl } from './FieldControl';
 import { formProblems, type EditDescriptor, type FieldContext, type FieldKey } from './model';
 import { Refusal } from './Refusal';
+import { ReadOnlyNotice } from './ReadOnlyNotice';
 import { useSettingsContext } from './useSettingsContext';
 import { formError } from './formError';
 import * as styles from './settings.css';
@@ -37,6 +38,8 @@ interface EntityEditPageProps<T extends { id: number }> {
   stay?: boolean;
   /** may edit, beyond the screen's rule (e.g. one's own account) */
   editable?: boolean;
+  /** what the page acts on, said under its heading (the device a command goes to) */
+  subject?: ReactNode;
 }
 
 /**
@@ -51,7 +54,7 @@ export function EntityEditPage<T extends { id: number }>(props: EntityEditPagePr
   return <EditRound key={round} {...props} onAgain={() => setRound((n) => n + 1)} />;
 }
 
-function EditRound<T extends { id: number }>({ descriptor, id, source, stay = false, editable, onAgain }: EntityEditPageProps<T> & { onAgain: () => void }) {
+function EditRound<T extends { id: number }>({ descriptor, id, source, stay = false, editable, subject, onAgain }: EntityEditPageProps<T> & { onAgain: () => void }) {
   const { t, i18n } = useLingui();
   const services = useServices();
   const navigate = useNavigate();
@@ -147,12 +150,17 @@ function EditRound<T extends { id: number }>({ descriptor, id, source, stay = fa
   );
   const error = snapshot.context.error ? formError(i18n, snapshot.context.error, catalogue) : null;
   const removable = (descriptor.removable ?? true) && id !== null && mayEdit;
+  const item = draft as unknown as T;
+  const notice = descriptor.notice?.(item, context) ?? null;
+  const itemName = descriptor.itemName ? descriptor.itemName(item) : typeof draft.name === 'string' && draft.name ? draft.name : typeof draft.description === 'string' ? draft.description : '';
 
   return (
     <div className={styles.page}>
       <header className={styles.header}>
         <h1 className={styles.heading}>{title}</h1>
       </header>
+      {subject}
+      {notice ?? <ReadOnlyNotice screen={descriptor.screen} editable={mayEdit} />}
       <Form
         className={styles.form}
         validationBehavior="aria"
@@ -171,6 +179,8 @@ function EditRound<T extends { id: number }>({ descriptor, id, source, stay = fa
           </Alert>
         ) : null}
         {descriptor.sections.map((section, index) => {
+          // a section none of whose fields shows is not drawn (an empty heading says nothing)
+          if (!section.fields.some((field) => !field.visible || field.visible(context))) return null;
           // a closed section with a problem opens after a refused save (a new Section, expanded), so its field can take the focus
           const blocked = attempts > 0 && section.fields.some((field) => problems.has(field.key));
           return (
@@ -193,7 +203,7 @@ function EditRound<T extends { id: number }>({ descriptor, id, source, stay = fa
             />
           </Section>
         ) : null}
-        {descriptor.extra && (id !== null || descriptor.extraOnNew) ? descriptor.extra({ item: draft as unknown as T, context, change, isDisabled: disabled }) : null}
+        {descriptor.extra && (id !== null || descriptor.extraOnNew) ? descriptor.extra({ item, context, change, isDisabled: disabled }) : null}
         <div className={styles.actions}>
           {/* saved on a page that stays: said beside the button that was pressed, with the way to start again */}
           {stay && snapshot.matches('saved') ? (
@@ -232,7 +242,10 @@ function EditRound<T extends { id: number }>({ descriptor, id, source, stay = fa
         isPrimaryActionPending={snapshot.matches('removing')}
         onPrimaryAction={() => actor.send({ type: 'CONFIRM' })}
         onCancel={() => actor.send({ type: 'CANCEL' })}
-      />
+      >
+        {/* what it removes, by its name (or description) */}
+        {itemName ? <p className={styles.removeName}>{itemName}</p> : null}
+      </AlertDialog>
       <AlertDialog
         isOpen={snapshot.matches('confirmingLeave')}
         title={t`Leave without saving?`}

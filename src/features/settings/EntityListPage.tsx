@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Button as AriaButton, MenuTrigger, type Selection } from 'react-aria-components';
-import { AlertDialog, Alert, ButtonLink, Link, Loader, Menu, MenuItem, Table, TextField, type SortDescriptor, type TableColumn } from '../../ui';
+import { AlertDialog, Alert, ButtonLink, Link, Loader, Menu, MenuItem, Switch, Table, TextField, type SortDescriptor, type TableColumn } from '../../ui';
 import { editorMachine, type Draft } from '../../machines/editor/editor.machine';
 import { canEdit, canOpen } from '../../domain/restrictions';
 import type { AnyResource, Resource } from '../../api/resources';
@@ -18,6 +18,8 @@ import type { ListContext, ListDescriptor, ListSource, LiveListSource, QueryList
 import { useLive } from '../devices/useLive';
 import { useFleetLoading } from '../app/hooks';
 import { Refusal } from './Refusal';
+import { ReadOnlyNotice } from './ReadOnlyNotice';
+import { columnWidth, longestTexts } from './columnWidths';
 import { useSettingsContext } from './useSettingsContext';
 import * as styles from './settings.css';
 import * as buttonStyles from '../../ui/Button.css';
@@ -54,7 +56,9 @@ type ListRows<T> =
  * columns, add, and per row open, the other links (connections, …) and remove (after 'Remove item?').
  * The table is virtualised: 10,000 devices filter and scroll smoothly. Rows that are not a
  * Traccar entity come from a `source`; the devices from the live store (the socket keeps them:
- * no second download of every device).
+ * no second download of every device). Columns share the room by what they hold; a list with
+ * nothing in it yet says what its items are for (the descriptor's `empty`) beside Add; rows the
+ * descriptor hides (`hiddenRows`) show on a switch; a read-only account is told why.
  */
 export function EntityListPage<T extends { id: number }, D = T[]>(props: EntityListPageProps<T, D>) {
   const services = useServices();
@@ -97,6 +101,7 @@ function ListView<T extends { id: number }, D>({ descriptor, source, list, rowAc
   const [sort, setSort] = useState<SortDescriptor>(descriptor.sort ?? { column: descriptor.columns[0]!.id, direction: 'ascending' });
   const [visible, setVisible] = useState<Selection>(new Set(descriptor.columns.filter((c) => c.defaultVisible !== false).map((c) => c.id)));
   const [removing, setRemoving] = useState<T | null>(null);
+  const [showHidden, setShowHidden] = useState(false);
 
   const names = useMemo(() => {
     const byResource = new Map<string, Map<number, string>>();
@@ -116,12 +121,16 @@ function ListView<T extends { id: number }, D>({ descriptor, source, list, rowAc
   const context: ListContext = useMemo(() => ({ i18n, restrictions, units: settings.units, names }), [i18n, i18n.locale, restrictionsKey, unitsKey, names]);
   const visibleIds = visible === 'all' ? descriptor.columns.map((c) => c.id).join() : [...visible].join();
 
+  // rows the descriptor leaves out unless asked (temporary users of share links)
+  const loaded = (list.data ?? []) as T[];
+  const hiddenCount = useMemo(() => (descriptor.hiddenRows ? loaded.filter(descriptor.hiddenRows.is).length : 0), [loaded, descriptor]);
+  const listed = useMemo(() => (descriptor.hiddenRows && !showHidden ? loaded.filter((row) => !descriptor.hiddenRows!.is(row)) : loaded), [loaded, descriptor, showHidden]);
   // Every cell's text once per row (not per keystroke, nor for the rows a new list kept: the live
   // store's devices change a few at a time): searching 10,000 rows only compares.
   const textCache = useMemo(() => new WeakMap<T, { texts: string[]; haystack: string }>(), [context, descriptor]);
   const indexed = useMemo(
     () =>
-      ((list.data ?? []) as T[]).map((row) => {
+      listed.map((row) => {
         let entry = textCache.get(row);
         if (!entry) {
           const texts = descriptor.columns.map((c) => c.text(row, context));
@@ -130,8 +139,10 @@ function ListView<T extends { id: number }, D>({ descriptor, source, list, rowAc
         }
         return { row, ...entry };
       }),
-    [list.data, context, descriptor, textCache],
+    [listed, context, descriptor, textCache],
   );
+  // each column's room follows its longest text: an empty column leaves it to a full one
+  const longest = useMemo(() => longestTexts(indexed.map((entry) => entry.texts), descriptor.columns.length).join(), [indexed, descriptor]);
   const textsOf = useMemo(() => new Map(indexed.map((entry) => [entry.row.id, entry.texts])), [indexed]);
   const rows = useMemo(() => {
     const words = query.trim().toLocaleLowerCase().split(/\s+/).filter(Boolean);
@@ -148,15 +159,17 @@ function ListView<T extends { id: number }, D>({ descriptor, source, list, rowAc
     const links = (descriptor.links ?? []).filter((link) => linksKey.split(',').includes(link.id));
     const shown = descriptor.columns.filter((c) => visibleIds.split(',').includes(c.id));
     const texts = (row: T) => textsOf.get(row.id) ?? descriptor.columns.map((c) => c.text(row, context));
+    const lengths = longest.split(',').map(Number);
     return [
       ...shown.map((c, index) => {
         const at = descriptor.columns.indexOf(c);
+        const header = i18n._(c.header);
         return {
           id: c.id,
-          header: i18n._(c.header),
+          header,
           isRowHeader: index === 0,
           allowsSorting: true,
-          width: index === 0 ? ('2fr' as const) : ('1fr' as const),
+          ...columnWidth(lengths[at] ?? 0, header.length, index === 0),
           cell: (row: T) => <bdi>{texts(row)[at]}</bdi>,
         };
       }),
@@ -197,7 +210,7 @@ function ListView<T extends { id: number }, D>({ descriptor, source, list, rowAc
       },
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [descriptor, visibleIds, linksKey, textsOf, context, mayEdit, i18n.locale, rowActions]);
+  }, [descriptor, visibleIds, linksKey, textsOf, context, mayEdit, i18n.locale, rowActions, longest]);
   const textValue = useCallback((row: T) => textsOf.get(row.id)?.[0] ?? '', [textsOf]);
   const sortLabel = useCallback(
     (header: string, direction: SortDescriptor['direction'] | null) =>
@@ -209,6 +222,8 @@ function ListView<T extends { id: number }, D>({ descriptor, source, list, rowAc
   if (!allowed) return <Refusal />;
   const title = i18n._(descriptor.title);
   const canAdd = mayEdit && (descriptor.canAdd?.(restrictions, settings.user, list.data?.length ?? 0) ?? true);
+  // nothing at all yet (not: nothing found): the empty state says what these are for, and how to add the first
+  const nothingYet = list.isSuccess && listed.length === 0 && hiddenCount === 0;
 
   return (
     <div className={styles.widePage}>
@@ -221,32 +236,45 @@ function ListView<T extends { id: number }, D>({ descriptor, source, list, rowAc
             </ButtonLink>
           ))}
           {actions}
-          {canAdd ? <ButtonLink href={descriptor.newPath}>{t`Add`}</ButtonLink> : null}
+          {/* an empty list offers Add in its guidance instead (one Add on the screen) */}
+          {canAdd && !nothingYet && !list.isPending ? <ButtonLink href={descriptor.newPath}>{t`Add`}</ButtonLink> : null}
         </div>
       </header>
+      <ReadOnlyNotice screen={descriptor.screen} />
       {children}
-      <div className={styles.toolbar}>
-        <div className={styles.grow}>
-          <TextField label={t`Search`} type="search" value={search} onChange={setSearch} />
-        </div>
-        <MenuTrigger>
-          <AriaButton className={buttonStyles.button({ variant: 'secondary' })}>{t`Columns`}</AriaButton>
-          <Menu placement="bottom end" selectionMode="multiple" selectedKeys={visible} onSelectionChange={(keys) => (keys === 'all' || keys.size > 0) && setVisible(keys)}>
-            {descriptor.columns.map((c) => (
-              <MenuItem key={c.id} id={c.id}>
-                {i18n._(c.header)}
-              </MenuItem>
-            ))}
-          </Menu>
-        </MenuTrigger>
-      </div>
-      <p className={styles.muted} role="status">
-        {list.isSuccess ? t`${rows.length} of ${list.data.length}` : ''}
-      </p>
+      {nothingYet ? null : (
+        <>
+          <div className={styles.toolbar}>
+            <div className={styles.grow}>
+              <TextField label={t`Search`} type="search" value={search} onChange={setSearch} />
+            </div>
+            {descriptor.hiddenRows && hiddenCount > 0 ? (
+              <Switch isSelected={showHidden} onChange={setShowHidden}>
+                {i18n._(descriptor.hiddenRows.show)}
+              </Switch>
+            ) : null}
+            <MenuTrigger>
+              <AriaButton className={buttonStyles.button({ variant: 'secondary' })}>{t`Columns`}</AriaButton>
+              <Menu placement="bottom end" selectionMode="multiple" selectedKeys={visible} onSelectionChange={(keys) => (keys === 'all' || keys.size > 0) && setVisible(keys)}>
+                {descriptor.columns.map((c) => (
+                  <MenuItem key={c.id} id={c.id}>
+                    {i18n._(c.header)}
+                  </MenuItem>
+                ))}
+              </Menu>
+            </MenuTrigger>
+          </div>
+          <p className={styles.muted} role="status">
+            {list.isSuccess ? t`${rows.length} of ${listed.length}` : ''}
+          </p>
+        </>
+      )}
       {list.isPending ? (
         <Loader label={t`Loading`} />
       ) : list.isError ? (
         <Alert variant="error">{catalogue(list.error.message)}</Alert>
+      ) : nothingYet ? (
+        <EmptyList descriptor={descriptor} canAdd={canAdd} />
       ) : (
         <Table
           aria-label={title}
@@ -257,11 +285,28 @@ function ListView<T extends { id: number }, D>({ descriptor, source, list, rowAc
           onSortChange={setSort}
           sortLabel={sortLabel}
           onRowAction={(row) => void navigate({ to: descriptor.itemPath(row) })}
-          empty={search ? t`Nothing matches the search` : descriptor.empty ? i18n._(descriptor.empty) : t`Nothing here yet`}
+          empty={search ? t`Nothing matches the search` : t`Nothing here yet`}
         />
       )}
       {removing ? <RemoveDialog remove={source.remove} row={removing} label={textValue(removing)} onClosed={() => setRemoving(null)} /> : null}
     </div>
+  );
+}
+
+/**
+ * A list with nothing in it yet: what its items are for and how the first is made (the
+ * descriptor's words), with the Add action when this user may add.
+ */
+function EmptyList<T extends { id: number }>({ descriptor, canAdd }: { descriptor: ListDescriptor<T>; canAdd: boolean }) {
+  const { t, i18n } = useLingui();
+  const empty = descriptor.empty;
+  return (
+    <section className={styles.emptyState} aria-label={t`Nothing here yet`} data-testid="empty-list">
+      <p className={styles.emptyTitle}>{t`Nothing here yet`}</p>
+      {empty ? <p className={styles.emptyText}>{i18n._(empty.about)}</p> : null}
+      {empty?.how ? <p className={styles.emptyText}>{i18n._(empty.how)}</p> : null}
+      {canAdd ? <ButtonLink href={descriptor.newPath}>{empty?.add ? i18n._(empty.add) : t`Add`}</ButtonLink> : null}
+    </section>
   );
 }
 

@@ -8,7 +8,7 @@ import type { Resource } from '../../api/resources';
 import type { Draft } from '../../machines/editor/editor.machine';
 import { fieldError } from '../../ui/Field.css';
 import { TextArea } from '../../ui/TextArea';
-import { readField, writeField, type FieldContext, type FieldDescriptor, type OptionSource } from './model';
+import { fieldDescription, isRequired, readField, writeField, type FieldContext, type FieldDescriptor, type OptionSource } from './model';
 
 interface FieldControlProps {
   field: FieldDescriptor;
@@ -26,7 +26,8 @@ export function FieldControl({ field, draft, change, context, isDisabled: formDi
   if (field.visible && !field.visible(context)) return null;
   const isDisabled = formDisabled || (field.disabled?.(context) ?? false);
   const label = i18n._(field.label);
-  const description = field.description ? i18n._(field.description) : undefined;
+  const described = fieldDescription(field, context);
+  const description = described ? i18n._(described) : undefined;
   // a problem marks the control invalid (aria-invalid) with its message under it; none leaves the control's own validation alone
   const problem = problemDescriptor ? i18n._(problemDescriptor) : undefined;
   const invalid = problem ? { isInvalid: true, errorMessage: problem } : {};
@@ -45,7 +46,7 @@ export function FieldControl({ field, draft, change, context, isDisabled: formDi
           name={field.key}
           type={field.type ?? 'text'}
           autoComplete={field.autoComplete}
-          isRequired={field.required}
+          isRequired={isRequired(field, context)}
           isDisabled={isDisabled}
           value={typeof value === 'string' ? value : value == null ? '' : String(value)}
           onChange={set}
@@ -215,7 +216,7 @@ function ChoiceView({ field, value, set, isDisabled, label, description, options
       name={field.key}
       items={items}
       isDisabled={isDisabled}
-      selectedKey={value == null ? '' : String(value)}
+      selectedKey={value == null || value === '' ? (field.unsetAs ?? '') : String(value)}
       onSelectionChange={(key) => set(key === '' ? null : key)}
     />
     {problem ? <ProblemText>{problem}</ProblemText> : null}

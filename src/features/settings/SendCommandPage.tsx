@@ -18,6 +18,7 @@ import { EntityEditPage, type EditSource } from './EntityEditPage';
 import { COMMAND_DELIVERY, COMMAND_PARAMETERS, commandTypeField } from './commands';
 import type { EditDescriptor, FieldContext, FieldDescriptor } from './model';
 import { useSettingsContext } from './useSettingsContext';
+import { Subject } from './Subject';
 
 type Target = { deviceId: number } | { groupId: number };
 type Sent = Command & { result?: 'sent' | 'queued' };
@@ -98,5 +99,6 @@ export function SendCommandPage({ target }: { target: Target }) {
     }),
     [services, target, descriptor, timeZone],
   );
-  return <EntityEditPage descriptor={descriptor} id={0} source={source} stay />;
+  const subject = 'deviceId' in target ? <Subject kind="devices" id={target.deviceId} /> : <Subject kind="groups" id={target.groupId} />;
+  return <EntityEditPage descriptor={descriptor} id={0} source={source} stay subject={subject} />;
 }

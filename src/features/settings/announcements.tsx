@@ -214,7 +214,11 @@ export const announcementList: ListDescriptor<AnnouncementRow> = {
     },
     { id: 'audience', header: msg`Audience`, text: (row, c) => audienceText(row.announcement, c.i18n) },
   ],
-  empty: msg`No announcements yet. Add one, or import a file.`,
+  empty: {
+    about: msg`Announcements are messages shown to users in this app: news, planned work, a change to know about.`,
+    how: msg`Add one, or import a file.`,
+    add: msg`Add an announcement`,
+  },
 };
 
 type ImportState =

@@ -71,6 +71,10 @@ export const calendarList: ListDescriptor<Calendar> = {
   resource: resources.calendars,
   screen: 'calendars',
   title: msg`Calendars`,
+  empty: {
+    about: msg`A calendar says when something applies: notifications and scheduled reports can follow one.`,
+    add: msg`Add a calendar`,
+  },
   newPath: '/settings/calendar',
   itemPath: (row) => `/settings/calendar/${row.id}`,
   columns: [

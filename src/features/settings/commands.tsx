@@ -144,6 +144,10 @@ export const commandList: ListDescriptor<Command> = {
   resource: resources.commands,
   screen: 'commands',
   title: msg`Saved commands`,
+  empty: {
+    about: msg`A saved command is a command kept with its settings, ready to send to a device or a group.`,
+    add: msg`Add a saved command`,
+  },
   newPath: '/settings/command',
   itemPath: (row) => `/settings/command/${row.id}`,
   columns: [

@@ -26,6 +26,10 @@ export const computedList: ListDescriptor<ComputedAttribute> = {
   resource: resources.attributes,
   screen: 'attributes',
   title: msg`Computed attributes`,
+  empty: {
+    about: msg`A computed attribute is a value worked out from each position by an expression, such as fuel in litres from a sensor's reading.`,
+    add: msg`Add a computed attribute`,
+  },
   newPath: '/settings/attribute',
   itemPath: (row) => `/settings/attribute/${row.id}`,
   columns: [

@@ -5,12 +5,13 @@
 import { msg } from '@lingui/core/macro';
 import type { Device, Driver, Group, User } from '../../../contract/models';
 import { resources } from '../../api/resources';
-import { CATEGORY_KEYS } from '../../domain/categories';
+import { DEVICE_CATEGORIES } from '../../domain/categories';
 import { canAddDevice, canAddUser, canOpen } from '../../domain/restrictions';
 import { categoryLabel, statusLabel } from '../devices/labels';
 import type { EditDescriptor, FieldContext, KnownAttribute, ListDescriptor } from './model';
 import { DeviceExtra } from './DeviceExtra';
 import { TotpField } from './TotpField';
+import { ShareSessionNotice } from './ShareSessionNotice';
 import type { I18n } from '@lingui/core';
 import { speedFromKnots, speedToKnots } from '../../domain/units';
 import { speedUnitLabel } from '../map/format';
@@ -73,12 +74,25 @@ export function deviceRows(state: LiveState): readonly Device[] {
   return rows;
 }
 
+/** The device categories by name, 'Default' first, the others in the language's order. */
+export function categoryOptions(i18n: I18n): Array<{ id: string; label: string }> {
+  const collator = new Intl.Collator(i18n.locale);
+  const named = DEVICE_CATEGORIES.map((key) => ({ id: key as string, label: categoryLabel(i18n, key) }));
+  const first = named.filter((option) => option.id === 'default');
+  return [...first, ...named.filter((option) => option.id !== 'default').sort((a, b) => collator.compare(a.label, b.label))];
+}
+
 export const deviceList: ListDescriptor<Device> = {
   resource: resources.devices,
   // the devices the socket keeps (loaded at sign-in, updated live): no second download of every device
   live: deviceRows,
   screen: 'devices',
   title: msg`Devices`,
+  empty: {
+    about: msg`A device is a tracker, or a phone with a tracking app, that reports its position to this server.`,
+    how: msg`Add it with the identifier it reports: its IMEI, or the id set in the app.`,
+    add: msg`Add a device`,
+  },
   newPath: '/settings/device',
   itemPath: (row) => `/settings/device/${row.id}`,
   lookups: [resources.groups],
@@ -140,8 +154,9 @@ export const deviceEditor: EditDescriptor<Device> = {
           kind: 'select',
           key: 'category',
           label: msg`Category`,
-          allowEmpty: true,
-          options: (_c, i18n) => CATEGORY_KEYS.map((key) => ({ id: key, label: categoryLabel(i18n as never, key) })),
+          // one 'Default' (Traccar's `default` category, what an unset one shows), no map markers
+          unsetAs: 'default',
+          options: (_c, i18n) => categoryOptions(i18n as I18n),
         },
         { kind: 'entity', key: 'calendarId', label: msg`Calendar`, resource: resources.calendars, emptyLabel: msg`No calendar` },
         { kind: 'number', key: 'attributes.speedLimit', label: msg`Speed limit`, unit: speedUnit, minValue: 0, toDisplay: toSpeed, fromDisplay: fromSpeed },
@@ -160,6 +175,11 @@ export const groupList: ListDescriptor<Group> = {
   resource: resources.groups,
   screen: 'groups',
   title: msg`Groups`,
+  empty: {
+    about: msg`A group gathers devices (and other groups), so that connections, notifications and commands apply to all of them at once.`,
+    how: msg`Add a group, then choose it in each device's Group field.`,
+    add: msg`Add a group`,
+  },
   newPath: '/settings/group',
   itemPath: (row) => `/settings/group/${row.id}`,
   lookups: [resources.groups],
@@ -199,6 +219,11 @@ export const driverList: ListDescriptor<Driver> = {
   resource: resources.drivers,
   screen: 'drivers',
   title: msg`Drivers`,
+  empty: {
+    about: msg`A driver is a person identified by a card or key (RFID, iButton) that the tracker reads: positions, reports and events then name who was driving.`,
+    how: msg`Add a driver with the identifier on their card.`,
+    add: msg`Add a driver`,
+  },
   newPath: '/settings/driver',
   itemPath: (row) => `/settings/driver/${row.id}`,
   columns: [
@@ -232,6 +257,10 @@ export const userList: ListDescriptor<User> = {
   resource: resources.users,
   screen: 'users',
   title: msg`Users`,
+  empty: {
+    about: msg`Users sign in to this server; each sees the devices and groups connected to them.`,
+    add: msg`Add a user`,
+  },
   newPath: '/settings/user',
   itemPath: (row) => `/settings/user/${row.id}`,
   columns: [
@@ -242,9 +271,13 @@ export const userList: ListDescriptor<User> = {
   ],
   links: [{ id: 'connections', label: msg`Connections`, href: (row) => `/settings/user/${row.id}/connections` }],
   canAdd: (r, user, count) => canAddUser(r, user, count),
+  // a share link's user (Traccar's `temporary`, named after the caller and the device) is no account to manage
+  hiddenRows: { is: (row) => row.temporary === true, show: msg`Show share link users` },
 };
 
 export function userEditor(self: boolean): EditDescriptor<User> {
+  // one's own account in a session opened by a share link: no email, password or key of its own to show
+  const account = (c: FieldContext) => !(self && c.draft.temporary === true);
   return {
     resource: resources.users,
     screen: self ? 'account' : 'users',
@@ -264,15 +297,25 @@ export function userEditor(self: boolean): EditDescriptor<User> {
         title: msg`Required`,
         fields: [
           { kind: 'text', key: 'name', label: msg`Name`, required: true },
-          { kind: 'text', key: 'email', label: msg`Email`, required: true, type: 'email', dir: 'ltr', disabled: (c) => c.restrictions.fixedEmail && c.draft.id === c.user?.id },
-          { kind: 'text', key: 'password', label: msg`Password`, type: 'password', autoComplete: 'new-password', description: msg`Leave empty to keep the current password.` },
+          { kind: 'text', key: 'email', label: msg`Email`, required: true, type: 'email', dir: 'ltr', visible: account, disabled: (c) => c.restrictions.fixedEmail && c.draft.id === c.user?.id },
+          {
+            kind: 'text',
+            key: 'password',
+            label: msg`Password`,
+            type: 'password',
+            autoComplete: 'new-password',
+            visible: account,
+            // a new user signs in with it; a saved one keeps theirs unless a new one is typed
+            required: (c) => !c.draft.id,
+            description: (c) => (c.draft.id ? msg`Leave empty to keep the current password.` : msg`Required: the password the new user signs in with.`),
+          },
         ],
       },
       {
         title: msg`Preferences`,
         fields: [
-          { kind: 'text', key: 'phone', label: msg`Phone`, type: 'tel', dir: 'ltr' },
-          { kind: 'custom', key: 'totpKey', label: msg`One-time password`, render: (props) => <TotpField {...props} /> },
+          { kind: 'text', key: 'phone', label: msg`Phone`, type: 'tel', dir: 'ltr', visible: account },
+          { kind: 'custom', key: 'totpKey', label: msg`One-time password`, visible: account, render: (props) => <TotpField {...props} /> },
         ],
       },
       {
@@ -293,5 +336,6 @@ export function userEditor(self: boolean): EditDescriptor<User> {
       },
     ],
     knownAttributes: USER_ATTRIBUTES,
+    notice: (item) => (self && item.temporary ? <ShareSessionNotice user={item} /> : null),
   };
 }

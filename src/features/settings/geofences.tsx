@@ -88,6 +88,11 @@ export const geofenceList: ListDescriptor<Geofence> = {
   resource: resources.geofences,
   screen: 'geofences',
   title: msg`Geofences`,
+  empty: {
+    about: msg`A geofence is an area on the map: a device entering or leaving it is an event that notifications and reports can tell you about.`,
+    how: msg`Enter the area, or draw it on the map.`,
+    add: msg`Add a geofence`,
+  },
   newPath: '/settings/geofence',
   pageLinks: [{ id: 'map', label: msg`Draw on the map`, href: '/geofences' }],
   itemPath: (row) => `/settings/geofence/${row.id}`,

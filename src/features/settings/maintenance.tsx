@@ -60,6 +60,10 @@ export const maintenanceList: ListDescriptor<Maintenance> = {
   resource: resources.maintenance,
   screen: 'maintenance',
   title: msg`Maintenance`,
+  empty: {
+    about: msg`Maintenance counts distance or engine hours towards the next service, and raises an event when it is due.`,
+    add: msg`Add maintenance`,
+  },
   newPath: '/settings/maintenance',
   itemPath: (row) => `/settings/maintenance/${row.id}`,
   columns: [

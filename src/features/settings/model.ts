@@ -29,7 +29,8 @@ export interface FieldContext {
 interface BaseField {
   key: FieldKey;
   label: MessageDescriptor;
-  description?: MessageDescriptor;
+  /** said under the field; a function when it depends on the item (a new user's password or one kept) */
+  description?: MessageDescriptor | ((context: FieldContext) => MessageDescriptor | undefined);
   /** shown only when this holds (e.g. administrators) */
   visible?: (context: FieldContext) => boolean;
   /** read-only when this holds */
@@ -44,10 +45,10 @@ interface BaseField {
 }
 
 export type FieldDescriptor =
-  | (BaseField & { kind: 'text'; required?: boolean; type?: 'text' | 'email' | 'password' | 'tel' | 'url'; autoComplete?: string; /** the typed text's direction (identifiers: ltr; a text in a given language) */ dir?: 'ltr' | 'rtl'; /** several lines (a message) */ multiline?: boolean })
+  | (BaseField & { kind: 'text'; /** a function when it depends on the item (a new user's password) */ required?: boolean | ((context: FieldContext) => boolean); type?: 'text' | 'email' | 'password' | 'tel' | 'url'; autoComplete?: string; /** the typed text's direction (identifiers: ltr; a text in a given language) */ dir?: 'ltr' | 'rtl'; /** several lines (a message) */ multiline?: boolean })
   | (BaseField & { kind: 'number'; unit?: (context: FieldContext, i18n: I18n) => string; minValue?: number; notZero?: boolean; integer?: boolean; toDisplay?: (value: number, context: FieldContext) => number; fromDisplay?: (value: number, context: FieldContext) => number })
   | (BaseField & { kind: 'switch'; /** what an unset value means, shown as on or off (default off) */ whenUnset?: (context: FieldContext) => boolean })
-  | (BaseField & { kind: 'select'; options: OptionSource; allowEmpty?: boolean })
+  | (BaseField & { kind: 'select'; options: OptionSource; /** an empty choice, 'Default' */ allowEmpty?: boolean; /** the option an unset value shows as (a device without a category is 'default') */ unsetAs?: string })
   | (BaseField & { kind: 'choices'; options: OptionSource })
   | (BaseField & { kind: 'entity'; resource: AnyResource; emptyLabel: MessageDescriptor; exclude?: (context: FieldContext) => number[] })
   | (BaseField & { kind: 'date'; /** a day (default), or a day and a time */ granularity?: 'day' | 'minute' })
@@ -99,6 +100,13 @@ export interface EditDescriptor<T extends { id: number }> {
   againLabel?: MessageDescriptor;
   /** what is removable (default: every saved item when the screen may be edited) */
   removable?: boolean;
+  /** how 'Remove item?' names the item (default: its name, else its description) */
+  itemName?: (item: T) => string;
+  /**
+   * A notice under the heading about this item (a share link's session on its Account), or null.
+   * It takes the place of the read-only notice.
+   */
+  notice?: (item: T, context: FieldContext) => ReactNode;
 }
 
 export interface ColumnDescriptor<T> {
@@ -149,8 +157,17 @@ export interface ListDescriptor<T extends { id: number }> {
   canAdd?: (restrictions: Restrictions, user: User | null, count: number) => boolean;
   /** other screens of the same items, linked beside Add (e.g. geofences on the map) */
   pageLinks?: Array<{ id: string; label: MessageDescriptor; href: string }>;
-  /** what an empty list says (default 'Nothing here yet'): e.g. where new items come from */
-  empty?: MessageDescriptor;
+  /**
+   * What a list with nothing in it yet says, beside its Add action: what these items are for
+   * (`about`), how the first is made when that is not just Add (`how`), and the empty state's
+   * button (`add`, default 'Add'). Without it: 'Nothing here yet'.
+   */
+  empty?: { about: MessageDescriptor; how?: MessageDescriptor; add?: MessageDescriptor };
+  /**
+   * Rows left out of the list unless asked for (Traccar's temporary users of share links): which
+   * they are, and the switch that shows them.
+   */
+  hiddenRows?: { is: (row: T) => boolean; show: MessageDescriptor };
   /** the order first shown (default: the first column, ascending) */
   sort?: { column: string; direction: 'ascending' | 'descending' };
   /** the width of the actions column, px (default 112) */
@@ -202,6 +219,16 @@ export const REQUIRED_MESSAGE = msg`Required: fill this in.`;
 
 const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
+/** Whether a text field must be filled in, for this draft. */
+export function isRequired(field: Extract<FieldDescriptor, { kind: 'text' }>, context: FieldContext): boolean {
+  return typeof field.required === 'function' ? field.required(context) : field.required === true;
+}
+
+/** What a field says under it, for this draft. */
+export function fieldDescription(field: FieldDescriptor, context: FieldContext): MessageDescriptor | undefined {
+  return typeof field.description === 'function' ? field.description(context) : field.description;
+}
+
 /**
  * The problem of one field of a draft, or null: none for a field that is not shown or may not be
  * changed; a required text field left empty; else the descriptor's own `validate`.
@@ -210,7 +237,7 @@ export function fieldProblem(field: FieldDescriptor, draft: Draft, context: Fiel
   if (field.visible && !field.visible(context)) return null;
   if (field.disabled?.(context)) return null;
   const value = readField(draft, field.key);
-  if (field.kind === 'text' && field.required && isEmpty(value)) return REQUIRED_MESSAGE;
+  if (field.kind === 'text' && isRequired(field, context) && isEmpty(value)) return REQUIRED_MESSAGE;
   return field.validate?.(value, draft) ?? null;
 }
 

@@ -44,6 +44,10 @@ export const notificationList: ListDescriptor<Notification> = {
   resource: resources.notifications,
   screen: 'notifications',
   title: msg`Notifications`,
+  empty: {
+    about: msg`A notification tells you when something happens to a device (it goes offline, enters a geofence, raises an alarm): on this page, by email or another channel.`,
+    add: msg`Add a notification`,
+  },
   newPath: '/settings/notification',
   itemPath: (row) => `/settings/notification/${row.id}`,
   columns: [

@@ -57,3 +57,21 @@ export const removeName = style({
   textAlign: 'left',
   selectors: { '[dir=rtl] &': { textAlign: 'right' } },
 });
+
+/** A list with nothing in it yet: what its items are for, and the way to add the first. */
+export const emptyState = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space.sm,
+  padding: vars.space.lg,
+  maxInlineSize: '40rem',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  backgroundColor: vars.color.surface,
+});
+export const emptyTitle = style({ margin: 0, fontWeight: vars.fontWeight.bold });
+export const emptyText = style({ margin: 0, color: vars.color.textMuted, lineHeight: 1.6 });
+
+/** What a page acts on (a device, a group, a user), under its heading. */
+export const subject = style({ margin: 0, color: vars.color.textMuted, overflowWrap: 'anywhere' });

@@ -4,7 +4,7 @@
  */
 import { msg } from '@lingui/core/macro';
 import { useMemo } from 'react';
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { Server, User } from '../../../contract/models';
 import { resources } from '../../api/resources';
 import { useServices } from '../app/services';
@@ -18,6 +18,7 @@ import { TimeZoneField } from './TimeZoneField';
 import { RebootServer } from './RebootServer';
 import { MAP_STYLE_OPTIONS } from './options';
 import { selectUser } from '../../machines/session/selectors';
+import { ALARM_KEYS, alarmLabel, eventTypeName } from '../events/eventTypes';
 import { useSession } from '../app/hooks';
 import { themeOf } from '../../domain/theme';
 
@@ -50,7 +51,12 @@ function preferenceFields(): FieldDescriptor[] {
   ];
 }
 
-function mapFields(): FieldDescriptor[] {
+/**
+ * The map's settings and the sounds: the event types (the server's list) and alarm types that play
+ * one, chosen by their names and kept as Traccar keeps them (keys separated by commas). Nothing
+ * chosen leaves the attribute unset: the user then hears what the server says, the server its default.
+ */
+function mapFields(owner: 'server' | 'user'): FieldDescriptor[] {
   return [
     { kind: 'number', key: 'latitude', label: msg`Latitude`, minValue: -90, maxValue: 90 } as FieldDescriptor,
     { kind: 'number', key: 'longitude', label: msg`Longitude`, minValue: -180, maxValue: 180 } as FieldDescriptor,
@@ -59,8 +65,20 @@ function mapFields(): FieldDescriptor[] {
     { kind: 'number', key: 'attributes.web.liveRouteLength', label: msg`Live route length (points)`, minValue: 1, integer: true, notZero: true },
     // unset is dark (the spec's default), or what the server sets for its users
     { kind: 'switch', key: 'attributes.darkMode', label: msg`Dark mode`, whenUnset: (context) => themeOf(null, context.server) === 'dark' },
-    { kind: 'text', key: 'attributes.soundEvents', label: msg`Sounds for events`, description: msg`Event types, separated by commas (e.g. deviceOverspeed,geofenceEnter).`, dir: 'ltr' },
-    { kind: 'text', key: 'attributes.soundAlarms', label: msg`Sounds for alarms`, description: msg`Alarm types, separated by commas (default: sos).`, dir: 'ltr' },
+    {
+      kind: 'choices',
+      key: 'attributes.soundEvents',
+      label: msg`Sounds for events`,
+      description: owner === 'server' ? msg`None chosen: no event plays a sound.` : msg`None chosen: as the server's settings say.`,
+      options: { load: (q) => q.notificationTypes(), label: (id, i18n) => eventTypeName(i18n, id) },
+    },
+    {
+      kind: 'choices',
+      key: 'attributes.soundAlarms',
+      label: msg`Sounds for alarms`,
+      description: owner === 'server' ? msg`None chosen: SOS alone.` : msg`None chosen: as the server's settings say (SOS unless it names others).`,
+      options: (_c, i18n) => ALARM_KEYS.map((key) => ({ id: key, label: alarmLabel(i18n as I18n, key) })),
+    },
   ];
 }
 
@@ -76,7 +94,7 @@ export const serverEditor: EditDescriptor<Server> = {
   defaults: () => ({}) as Server,
   sections: [
     { title: msg`Preferences`, fields: preferenceFields(), defaultExpanded: true },
-    { title: msg`Map`, fields: mapFields() },
+    { title: msg`Map and sounds`, fields: mapFields('server') },
     {
       title: msg`Permissions`,
       fields: [
@@ -138,7 +156,7 @@ export const preferencesEditor: EditDescriptor<User> = {
   defaults: () => ({}) as User,
   sections: [
     { title: msg`Preferences`, fields: preferenceFields(), defaultExpanded: true },
-    { title: msg`Map and sounds`, fields: mapFields(), defaultExpanded: true },
+    { title: msg`Map and sounds`, fields: mapFields('user'), defaultExpanded: true },
     { title: msg`API token`, fields: [{ kind: 'custom', key: 'token', label: msg`API token`, render: () => <TokenField /> }], defaultExpanded: true },
   ],
 };

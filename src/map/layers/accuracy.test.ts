@@ -3,13 +3,15 @@ import type { Polygon } from 'geojson';
 import { createLiveStore } from '../../domain/liveStore';
 import { createFakeMap } from '../testFakeMap';
 import { device, position } from '../testModels';
-import { ACCURACY_SOURCE, ACCURACY_STEPS, accuracyFeature, attachAccuracyLayer, type AccuracyLayerMap } from './accuracy';
+import { ACCURACY_SOURCE, accuracyFeature, attachAccuracyLayer, type AccuracyLayerMap } from './accuracy';
 
 describe('accuracy circles', () => {
   it('builds a 32-step circle of the accuracy in metres', () => {
     const feature = accuracyFeature(1, { ...position(1, 24.7, 46.7, 0, { accuracy: 100 }), lastUpdateTimestamp: 0 }, 'online');
     const ring = (feature?.geometry as Polygon).coordinates[0] ?? [];
-    expect(ring).toHaveLength(ACCURACY_STEPS + 1);
+    // 32 vertices and the closing one, counted (not read from the constant)
+    expect(new Set(ring.map(([lon, lat]) => `${lon},${lat}`)).size).toBe(32);
+    expect(ring).toHaveLength(33);
     // a point of the ring is ~100 m from the centre (1° of latitude ≈ 111 km)
     const [, lat = 0] = ring[0] ?? [];
     expect(Math.abs(lat - 24.7) * 111_000).toBeGreaterThan(95);
