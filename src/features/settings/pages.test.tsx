@@ -41,7 +41,7 @@ describe('an empty list', () => {
 
   it('offers no Add to who may not add, and a list with rows shows them, not the guidance', async () => {
     const readonly = makeUser({ id: 7, administrator: false, readonly: true });
-    await renderSettingsPage(<EntityListPage descriptor={deviceList} />, { user: readonly, server, answers: { 'GET /api/devices': [], 'GET /api/groups': [] } });
+    await renderSettingsPage(<EntityListPage descriptor={deviceList} />, { user: readonly, server, answers: { 'GET /api/groups': [] } });
     const empty = await screen.findByTestId('empty-list');
     expect(empty.textContent).toContain('A device is a tracker');
     expect(within(empty).queryByRole('link')).toBeNull();
@@ -76,7 +76,7 @@ describe('the users list', () => {
 describe('the devices list', () => {
   it('gives an empty column its room to a full one: phone numbers are not cut while no device has a group', async () => {
     const devices: Device[] = [1, 2, 3].map((id) => makeDevice({ id, name: `Van ${id}`, uniqueId: `demo-00${id}`, phone: `+96650000000${id}`, groupId: 0 }));
-    await renderSettingsPage(<EntityListPage descriptor={deviceList} />, { user: admin, server, answers: { 'GET /api/devices': devices, 'GET /api/groups': [] } });
+    await renderSettingsPage(<EntityListPage descriptor={deviceList} />, { user: admin, server, devices, answers: { 'GET /api/groups': [] } });
     await screen.findByRole('row', { name: /Van 1/ });
     const header = screen.getByTestId('table-header');
     const tracks = ((header.parentElement as HTMLElement).style.getPropertyValue('--table-columns')).match(/minmax\([^)]*\)|\d+px/g) ?? [];

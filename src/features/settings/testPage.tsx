@@ -11,7 +11,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, useRouter } from '@tanstack/react-router';
 import { I18nProvider as AriaI18nProvider, RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { createActor, createMachine } from 'xstate';
-import type { Server, User } from '../../../contract/models';
+import type { Device, Server, User } from '../../../contract/models';
+import { createLiveStore } from '../../domain/liveStore';
 import { createApiClient } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { i18n } from '../../i18n/i18n';
@@ -43,9 +44,10 @@ export interface SentRequest {
 
 /**
  * Renders `page` signed in as `user` on `server`; API calls answer from `answers` (unknown ones
- * 404; a PUT or POST without an answer echoes its body). Returns the requests made.
+ * 404; a PUT or POST without an answer echoes its body). `devices` are the live store's (the socket's
+ * fleet, loaded), which the devices list reads. Returns the requests made.
  */
-export async function renderSettingsPage(page: ReactNode, { user, server, answers = {} }: { user: User; server: Server; answers?: Answers }) {
+export async function renderSettingsPage(page: ReactNode, { user, server, answers = {}, devices = [] }: { user: User; server: Server; answers?: Answers; devices?: Device[] }) {
   const requests: SentRequest[] = [];
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -64,11 +66,16 @@ export async function renderSettingsPage(page: ReactNode, { user, server, answer
   const client = createApiClient({ origin: '', fetch });
   const session = createActor(createMachine({ context: { user, server } })).start();
   const errors = createActor(createMachine({ context: { queue: [] } })).start();
+  // the socket as pages read it: the fleet's first load done
+  const socket = createActor(createMachine({ type: 'parallel', states: { connection: { initial: 'active', states: { active: {} } } } })).start();
+  const live = createLiveStore();
+  live.setDevices(devices);
   const services = {
+    live,
     session,
     client,
     api: endpoints(client),
-    app: { system: { get: (id: string) => (id === 'errors' ? errors : undefined) } },
+    app: { system: { get: (id: string) => (id === 'errors' ? errors : id === 'socket' ? socket : undefined) } },
     backendOrigin: '',
   } as unknown as Services;
   queryClient.clear();
