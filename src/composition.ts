@@ -17,12 +17,8 @@ import type { LanguageStore } from './i18n/languageStore';
 import { readRootQuery, withoutRootQuery } from './domain/redirect';
 import {
   NOTIFICATION_TOKEN_KEY,
-  nativeNotification,
   nativeTarget,
   nativeTokenExpiration,
-  validToken,
-  withNotificationToken,
-  withoutNotificationToken,
 } from './api/nativeBridge';
 import { nativeBridgeMachine } from './machines/nativeBridge/nativeBridge.machine';
 import type { WrapperEvent } from './machines/nativeBridge/events';
@@ -120,6 +116,7 @@ export function createAppActor(deps: AppDependencies) {
         const token = readStorage(NOTIFICATION_TOKEN_KEY);
         if (token === null) return;
         writeStorage(NOTIFICATION_TOKEN_KEY, null);
+        const { withoutNotificationToken } = await import('./api/nativeMessages');
         const updated = input.user ? withoutNotificationToken(input.user, token) : null;
         if (updated) await deps.api.updateUser(updated);
       }),
@@ -151,24 +148,17 @@ export function createAppActor(deps: AppDependencies) {
       listen: fromCallback<EventObject, void, WrapperEvent>(({ sendBack }) => {
         if (typeof deps.window !== 'object' || deps.window === null) return undefined;
         const win = deps.window as Record<string, unknown>;
-        // input from the wrapper is hostile until validated: junk is ignored with a warning, never thrown
-        const handlers: Record<string, (value: unknown) => void> = {
-          handleLoginToken: (value) => {
-            const token = validToken(value);
-            if (token === null) console.warn('Native bridge: ignored an invalid login token');
-            else sendBack({ type: 'LOGIN_TOKEN', token });
-          },
-          updateNotificationToken: (value) => {
-            const token = validToken(value);
-            if (token === null) console.warn('Native bridge: ignored an invalid notification token');
-            else sendBack({ type: 'NOTIFICATION_TOKEN', token });
-          },
-          handleNativeNotification: (value) => {
-            const notification = nativeNotification(value);
-            if (notification === null) console.warn('Native bridge: ignored a notification naming no event');
-            else sendBack({ type: 'NOTIFICATION_OPENED', ...notification });
-          },
-        };
+        // input from the wrapper is hostile until validated: junk is ignored with a warning, never
+        // thrown; it is read by a module loaded with the wrapper's first call, not with the sign-in page
+        const handlers: Record<string, (value: unknown) => void> = {};
+        for (const call of ['handleLoginToken', 'updateNotificationToken', 'handleNativeNotification'] as const) {
+          handlers[call] = (value) =>
+            void import('./api/nativeMessages').then(({ wrapperInput }) => {
+              const input = wrapperInput(call, value);
+              if ('ignored' in input) console.warn(input.ignored);
+              else sendBack(input);
+            });
+        }
         for (const [name, handler] of Object.entries(handlers)) win[name] = handler;
         return () => {
           for (const [name, handler] of Object.entries(handlers)) if (win[name] === handler) delete win[name];
@@ -178,6 +168,8 @@ export function createAppActor(deps: AppDependencies) {
         writeStorage(NOTIFICATION_TOKEN_KEY, input.token);
         const session = system.get('session') as SessionActor | undefined;
         const user = session?.getSnapshot().context.user;
+        // the token list rules load with the first token, not with the sign-in page
+        const { withNotificationToken } = await import('./api/nativeMessages');
         const updated = user ? withNotificationToken(user, input.token) : null;
         if (!updated) return;
         const saved = await deps.api.updateUser(updated);

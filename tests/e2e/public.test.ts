@@ -54,9 +54,9 @@ describe('public pages', () => {
     try {
       const { page } = await harness.newPage();
       await page.goto(url('/login?locale=en'));
-      const shown = page.getByTestId('server-announcement');
+      const shown = page.getByRole('status').filter({ hasText: 'Maintenance tonight' });
       await shown.waitFor();
-      expect(await shown.textContent()).toBe(text);
+      expect(await shown.locator('span[dir=auto]').textContent()).toBe(text);
       expect(await shown.locator('b').count()).toBe(0);
       await page.getByRole('button', { name: 'Close the announcement' }).click();
       await shown.waitFor({ state: 'detached' });

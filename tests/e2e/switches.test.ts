@@ -102,7 +102,8 @@ describe('switches', () => {
     const user = await createUser(harness(), 'forced');
     const admin = await signedIn('/settings/server');
     await main(admin).getByRole('button', { name: 'Permissions' }).click();
-    await main(admin).getByRole('switch', { name: 'Force one-time password', exact: true }).click();
+    await main(admin).getByRole('switch', { name: 'Force one-time password', exact: true }).focus();
+    await admin.keyboard.press('Space');
     await main(admin).getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(async () => (await adminJson<{ attributes: Record<string, unknown> }>(harness(), 'GET', '/api/server')).attributes.totpForce).toBe(true);
     await admin.context().close();
@@ -116,18 +117,18 @@ describe('switches', () => {
       // no key yet: a new one, as a QR code and as text, and no way in without its first code
       let page = await signIn();
       await page.getByRole('img', { name: 'QR code of the one-time password key' }).waitFor();
-      const key = await page.getByLabel('One-time password key').inputValue();
+      const key = (await page.getByRole('textbox', { name: 'One-time password key', exact: true }).textContent()) ?? '';
       expect(key).toMatch(/^[A-Z2-7]{16,}$/);
-      await page.getByLabel('One-time code').fill(currentTotp(key));
+      await page.getByLabel('One-time code', { exact: true }).fill(currentTotp(key));
       await page.getByRole('button', { name: 'Sign in' }).click();
       await waitForPath(page, '/');
       expect((await adminJson<{ totpKey: string | null }>(harness(), 'GET', `/api/users/${user.id}`)).totpKey).toBe(key);
       await page.context().close();
       // with its key: a code, and no new key
       page = await signIn();
-      await page.getByLabel('One-time code').waitFor();
-      expect(await page.getByLabel('One-time password key').count()).toBe(0);
-      await page.getByLabel('One-time code').fill(currentTotp(key));
+      await page.getByLabel('One-time code', { exact: true }).waitFor();
+      expect(await page.getByLabel('One-time password key', { exact: true }).count()).toBe(0);
+      await page.getByLabel('One-time code', { exact: true }).fill(currentTotp(key));
       await page.getByRole('button', { name: 'Sign in' }).click();
       await waitForPath(page, '/');
       await page.context().close();

@@ -10,7 +10,7 @@ import { PublicLayout } from './PublicLayout';
 import { prefetchMapWhileIdle } from './prefetchWhileIdle';
 
 /** The key to set up (a forced one-time password), with its QR code: loaded only when a sign-in needs it. */
-const TotpKey = lazy(() => import('./TotpKey').then((m) => ({ default: m.TotpKey })));
+const TotpSetup = lazy(() => import('./TotpKey'));
 
 export function LoginPage() {
   const { t } = useLingui();
@@ -29,7 +29,7 @@ export function LoginPage() {
   const [missing, setMissing] = useState(false);
   /** The server's announcement (`announcement`), shown as text until closed, as Traccar's sign-in page does. */
   const [announcementClosed, setAnnouncementClosed] = useState(false);
-  const announcement = server?.announcement?.trim();
+  const announcement = server?.announcement;
   const emailMissing = missing && email.trim() === '';
   const passwordMissing = missing && password === '';
 
@@ -44,9 +44,7 @@ export function LoginPage() {
         <h1 className={styles.heading}>{t`Sign in`}</h1>
         {announcement && !announcementClosed && (
           <Alert variant="info" onDismiss={() => setAnnouncementClosed(true)} dismissLabel={t`Close the announcement`}>
-            <span dir="auto" data-testid="server-announcement">
-              {announcement}
-            </span>
+            <span dir="auto">{announcement}</span>
           </Alert>
         )}
         {registered && <Alert variant="info">{t`Your account was created. You can sign in now.`}</Alert>}
@@ -89,12 +87,9 @@ export function LoginPage() {
               errorMessage={passwordMissing ? t`Enter your password` : undefined}
             />
             {setupKey !== null && (
-              <>
-                <Alert variant="info">{t`This server asks for a one-time password at every sign-in. Add this key to your authenticator app, then enter the code it shows.`}</Alert>
-                <Suspense fallback={null}>
-                  <TotpKey account={email.trim()} totpKey={setupKey} />
-                </Suspense>
-              </>
+              <Suspense fallback={null}>
+                <TotpSetup account={email.trim()} totpKey={setupKey} />
+              </Suspense>
             )}
             {needsCode && (
               <TextField

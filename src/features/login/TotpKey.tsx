@@ -4,7 +4,8 @@
  * registration page and the user form's key field show it.
  */
 import { useLingui } from '@lingui/react/macro';
-import { TextField } from '../../ui';
+import { Alert } from '../../ui';
+import { CopyText } from '../settings/CopyText';
 import { QrCode } from '../settings/QrCode';
 import * as styles from './TotpKey.css';
 
@@ -19,13 +20,25 @@ export function TotpQrCode({ account, totpKey }: { account: string; totpKey: str
   return <QrCode value={totpUri(account, totpKey)} label={t`QR code of the one-time password key`} className={styles.qr} />;
 }
 
-/** The QR code and the key as read-only text (to type in when the camera cannot scan). */
+/** The QR code and the key as text, whole and copied with one press (to type in when the camera cannot scan). */
 export function TotpKey({ account, totpKey, description }: { account: string; totpKey: string; description?: string }) {
   const { t } = useLingui();
   return (
     <div className={styles.key}>
+      {description ? <p className={styles.description}>{description}</p> : null}
       <TotpQrCode account={account} totpKey={totpKey} />
-      <TextField label={t`One-time password key`} description={description} value={totpKey} isReadOnly inputDir="ltr" />
+      <CopyText value={totpKey} label={t`One-time password key`} />
     </div>
+  );
+}
+
+/** The sign-in's step when the server forces a one-time password and the user has no key yet (the sign-in page's lazy part). */
+export default function TotpSetup({ account, totpKey }: { account: string; totpKey: string }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <Alert variant="info">{t`This server asks for a one-time password at every sign-in. Add this key to your authenticator app, then enter the code it shows.`}</Alert>
+      <TotpKey account={account} totpKey={totpKey} />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { ChoiceGroup, ColorField, ComboBox, DatePicker, NumberField, Select, Swi
 import { useData } from '../app/data';
 import type { Resource } from '../../api/resources';
 import type { Draft } from '../../machines/editor/editor.machine';
-import { fieldError } from '../../ui/Field.css';
+import { description as descriptionStyle, fieldError } from '../../ui/Field.css';
 import { TextArea } from '../../ui/TextArea';
 import { fieldDescription, isRequired, readField, writeField, type FieldContext, type FieldDescriptor, type OptionSource } from './model';
 
@@ -58,14 +58,7 @@ export function FieldControl({ field, draft, change, context, isDisabled: formDi
     case 'number':
       return <NumberControl field={field} value={value} set={set} context={context} isDisabled={isDisabled} label={label} description={description} problem={problem} />;
     case 'switch':
-      return (
-        <>
-          <Switch isSelected={value === undefined || value === null || value === '' ? (field.whenUnset?.(context) ?? false) : value === true || value === 'true'} onChange={set} isDisabled={isDisabled} name={field.key}>
-            {label}
-          </Switch>
-          {problem ? <ProblemText>{problem}</ProblemText> : null}
-        </>
-      );
+      return <SwitchControl field={field} value={value} set={set} context={context} isDisabled={isDisabled} label={label} description={description} problem={problem} />;
     case 'select':
     case 'choices':
       return <ChoiceControl field={field} value={value} set={set} context={context} isDisabled={isDisabled} label={label} description={description} problem={problem} />;
@@ -114,6 +107,26 @@ interface ControlProps<F> {
   description?: string;
   /** the problem said under the control (it is then invalid) */
   problem?: string;
+}
+
+/** A switch, with its description under it (what turning it on does) tied to it for a screen reader. */
+function SwitchControl({ field, value, set, context, isDisabled, label, description, problem }: ControlProps<Extract<FieldDescriptor, { kind: 'switch' }>>) {
+  const id = useId();
+  // an unset value shows as what it means (the descriptor's `whenUnset`, else off)
+  const unset = value === undefined || value === null || value === '';
+  return (
+    <>
+      <Switch isSelected={unset ? (field.whenUnset?.(context) ?? false) : value === true || value === 'true'} onChange={set} isDisabled={isDisabled} name={field.key} aria-describedby={description ? id : undefined}>
+        {label}
+      </Switch>
+      {description ? (
+        <div id={id} className={descriptionStyle}>
+          {description}
+        </div>
+      ) : null}
+      {problem ? <ProblemText>{problem}</ProblemText> : null}
+    </>
+  );
 }
 
 function EntityField({ field, value, set, context, isDisabled, label, problem }: ControlProps<Extract<FieldDescriptor, { kind: 'entity' }>> & { value: number }) {

@@ -316,7 +316,7 @@ export const sessionMachine = setup({
               tags: ['busy'],
               invoke: {
                 src: 'generateTotpKey',
-                onDone: { target: 'entering', actions: assign({ totpKey: ({ event }) => event.output.trim(), loginError: null }) },
+                onDone: { target: 'entering', actions: assign({ totpKey: ({ event }) => event.output }) },
                 onError: {
                   target: '#session.unauthenticated.idle',
                   actions: { type: 'reportError', params: ({ event }) => ({ message: failureMessage(event.error) }) },

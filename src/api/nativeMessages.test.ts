@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_NOTIFICATION_BODY, MAX_TOKEN_LENGTH, nativeNotification, nativeTokenExpiration, validToken, withNotificationToken, withoutNotificationToken } from './nativeBridge';
+import { nativeTokenExpiration } from './nativeBridge';
+import { MAX_NOTIFICATION_BODY, MAX_TOKEN_LENGTH, nativeNotification, validToken, withNotificationToken, withoutNotificationToken, wrapperInput } from './nativeMessages';
 import { makeUser } from '../../tests/fixtures/models';
 
 describe('the native login token', () => {
@@ -64,6 +65,17 @@ describe('native bridge input', () => {
     ['a huge text', JSON.stringify({ eventId: 1, pad: 'x'.repeat(20000) })],
   ])('names no event for %s', (_, value) => {
     expect(nativeNotification(value)).toBeNull();
+  });
+});
+
+describe("the wrapper's calls", () => {
+  it('make the bridge events, or name why they are ignored', () => {
+    expect(wrapperInput('handleLoginToken', 'abc')).toEqual({ type: 'LOGIN_TOKEN', token: 'abc' });
+    expect(wrapperInput('updateNotificationToken', 'fcm:1')).toEqual({ type: 'NOTIFICATION_TOKEN', token: 'fcm:1' });
+    expect(wrapperInput('handleNativeNotification', { data: { eventId: 4 }, notification: { body: 'SOS' } })).toEqual({ type: 'NOTIFICATION_OPENED', eventId: 4, body: 'SOS' });
+    expect(wrapperInput('handleLoginToken', 42)).toEqual({ ignored: 'Native bridge: ignored an invalid login token' });
+    expect(wrapperInput('updateNotificationToken', 'a,b')).toEqual({ ignored: 'Native bridge: ignored an invalid notification token' });
+    expect(wrapperInput('handleNativeNotification', { data: {} })).toEqual({ ignored: 'Native bridge: ignored a notification naming no event' });
   });
 });
 
