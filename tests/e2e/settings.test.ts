@@ -31,7 +31,7 @@ async function save(page: Page): Promise<void> {
  * once (again only if it leaves the page), so each press costs one check in the page, not a
  * locator lookup.
  */
-async function tabTo(page: Page, target: Locator, backwards = false, max = 80, key = backwards ? 'Shift+Tab' : 'Tab'): Promise<void> {
+async function tabTo(page: Page, target: Locator, backwards = false, max = 200, key = backwards ? 'Shift+Tab' : 'Tab'): Promise<void> {
   let element = await target.elementHandle({ timeout: 5_000 }).catch(() => null);
   try {
     for (let i = 0; i < max; i += 1) {
