@@ -289,9 +289,10 @@ describe('geofences drawn on the map', () => {
     await page.goto(new URL(`/reports/events?${query}`, harness().server.url).toString());
     const grid = main(page).getByRole('grid');
     await grid.getByRole('row').nth(1).waitFor({ timeout: 20_000 });
-    const cells = await grid.locator('[role=gridcell] span').allTextContents();
-    const named = cells.filter((text) => /Drawn circle/.test(text));
-    expect(named).toEqual(['Geofence entered: Drawn circle', 'Geofence exited: Drawn circle']);
+    // the names come with the session's geofence list, loaded once the page is idle
+    await expect
+      .poll(async () => (await grid.locator('[role=gridcell] span').allTextContents()).filter((text) => /Drawn circle/.test(text)), { timeout: 10_000 })
+      .toEqual(['Geofence entered: Drawn circle', 'Geofence exited: Drawn circle']);
     await page.context().close();
   });
 
