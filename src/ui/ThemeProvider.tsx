@@ -1,7 +1,7 @@
 import { createContext, useContext, useLayoutEffect, type ReactNode } from 'react';
 import type { ThemeName } from '../domain/theme';
 import { isHexColor, readableOn } from './color';
-import { lightTokens, vars } from './theme.css';
+import { LIGHT_BACKGROUND, vars } from './theme.css';
 import * as styles from './ThemeProvider.css';
 
 const ThemeContext = createContext<ThemeName>('dark');
@@ -59,7 +59,7 @@ export function ThemeProvider({ children, theme = 'dark', colorPrimary, colorSec
     const bar = document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
     if (bar) {
       bar.dataset.dark ??= bar.content;
-      bar.content = theme === 'light' ? lightTokens.color.background : bar.dataset.dark;
+      bar.content = theme === 'light' ? LIGHT_BACKGROUND : bar.dataset.dark;
     }
     return () => {
       delete root.dataset.theme;

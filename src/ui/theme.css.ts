@@ -171,10 +171,13 @@ export const darkTokens = {
  * The light theme: the dark theme's tokens with light colours (office use by day). Every text
  * pair meets 4.5:1 as the dark one does (contrast.test.ts); the brand colours take white text.
  */
+/** The light theme's page colour, alone: the browser's bar takes it without the whole theme's object in the sign-in bundle. */
+export const LIGHT_BACKGROUND = '#f3f5f8';
+
 export const lightTokens = {
   ...darkTokens,
   color: {
-    background: '#f3f5f8',
+    background: LIGHT_BACKGROUND,
     surface: '#ffffff',
     // hovered and selected rows, menus and pop-ups: a step darker than the surface
     surfaceRaised: '#e9edf3',
