@@ -71,7 +71,9 @@ export function EntityListPage<T extends { id: number }, D = T[]>(props: EntityL
 function QueryListPage<T extends { id: number }, D>(props: EntityListPageProps<T, D> & { source: QueryListSource<T, D> }) {
   const { restrictions } = useSettingsContext();
   const { source } = props;
-  const list = useQuery({ ...source.query, select: source.rows, enabled: canOpen(props.descriptor.screen, restrictions) });
+  // The screen of a list shows the server's rows: what the cache holds at once (a session list is never
+  // stale by time), then fetched again on opening, so an edit made elsewhere (another browser, the API) shows.
+  const list = useQuery({ ...source.query, select: source.rows, enabled: canOpen(props.descriptor.screen, restrictions), refetchOnMount: 'always' });
   return <ListView {...props} list={list} />;
 }
 

@@ -10,6 +10,7 @@ import { ConnectionsPage } from './ConnectionsPage';
 import { SendCommandPage } from './SendCommandPage';
 import { PreferencesPage, UserPage } from './singletons';
 import { renderSettingsPage } from './testPage';
+import { keys, resources } from '../../api/resources';
 
 beforeAll(async () => {
   await activateLanguage('en', null);
@@ -50,6 +51,20 @@ describe('an empty list', () => {
     await screen.findByRole('row', { name: /North/ });
     expect(screen.queryByTestId('empty-list')).toBeNull();
     expect(screen.getByRole('link', { name: 'Add' }).getAttribute('href')).toBe('/settings/group');
+  });
+});
+
+describe('a session list', () => {
+  it('shows what the session holds at once, then what the server has now (an edit made elsewhere)', async () => {
+    const { requests } = await renderSettingsPage(<EntityListPage descriptor={groupList} />, {
+      user: admin,
+      server,
+      cached: [[keys.list(resources.groups), [group({ id: 1, name: 'North' })]]],
+      answers: { 'GET /api/groups': [group({ id: 1, name: 'North' }), group({ id: 2, name: 'Made elsewhere' })] },
+    });
+    await screen.findByRole('row', { name: /Made elsewhere/ });
+    expect(screen.getByRole('row', { name: /North/ })).toBeTruthy();
+    expect(requests.filter((r) => r.line === 'GET /api/groups')).toHaveLength(1);
   });
 });
 

@@ -47,7 +47,10 @@ export interface SentRequest {
  * 404; a PUT or POST without an answer echoes its body). `devices` are the live store's (the socket's
  * fleet, loaded), which the devices list reads. Returns the requests made.
  */
-export async function renderSettingsPage(page: ReactNode, { user, server, answers = {}, devices = [] }: { user: User; server: Server; answers?: Answers; devices?: Device[] }) {
+export async function renderSettingsPage(
+  page: ReactNode,
+  { user, server, answers = {}, devices = [], cached = [] }: { user: User; server: Server; answers?: Answers; devices?: Device[]; /** query data already in the cache (a session list loaded earlier) */ cached?: Array<[readonly unknown[], unknown]> },
+) {
   const requests: SentRequest[] = [];
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -79,6 +82,7 @@ export async function renderSettingsPage(page: ReactNode, { user, server, answer
     backendOrigin: '',
   } as unknown as Services;
   queryClient.clear();
+  for (const [key, data] of cached) queryClient.setQueryData(key, data);
   const rootRoute = createRootRoute({ component: RouterRoot });
   // the page at '/'; where its links lead is not drawn (a test reads the router's location)
   const pageRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <>{page}</> });
