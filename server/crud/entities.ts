@@ -10,7 +10,7 @@ import type {
   Notification,
 } from '../../contract/models.ts';
 import { parseAttributes } from '../db/convert.ts';
-import { MAX_AREA_LENGTH, parseArea } from '../../contract/wkt.ts';
+import { type Geometry, MAX_AREA_LENGTH, parseArea } from '../../contract/wkt.ts';
 import { corridorOf, warmArea } from '../geo/areas.ts';
 import { compileExpression } from './expression.ts';
 import { badRequest } from '../http/errors.ts';
@@ -80,13 +80,14 @@ export const geofenceDef: EntityDef = {
   },
   validate(row) {
     const area = str(row, 'area');
+    let geometry: Geometry;
     try {
-      parseArea(area);
+      geometry = parseArea(area);
     } catch (error) {
       throw badRequest(`Invalid area: ${error instanceof Error ? error.message : String(error)}`);
     }
     // the ingest cache takes the prepared area from here rather than build it inside an ingest turn
-    warmArea(area, corridorOf(parseAttributes(nstr(row, 'attributes'))));
+    warmArea(area, corridorOf(parseAttributes(nstr(row, 'attributes'))), geometry);
   },
   toModel: (row, ex): Geofence => ({
     id: num(row, 'id'),

@@ -25,6 +25,12 @@ export function isoDate(value: number | null | undefined): IsoDate | null {
   return `${dayPrefix}${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${millis < 10 ? '00' : millis < 100 ? '0' : ''}${millis}+00:00`;
 }
 
+/** A positive number from an attribute (a number or numeric text), or null: Traccar's `value > 0 ? value : default`. */
+export function positiveNumber(value: AttributeValue | undefined): number | null {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
+  return Number.isFinite(number) && number > 0 ? number : null;
+}
+
 export function bool(value: number | null | undefined): boolean {
   return value === 1;
 }

@@ -4,14 +4,13 @@
  * and the ingest cache takes it from here instead of building it inside an ingest turn.
  */
 import type { Attributes } from '../../contract/models.ts';
-import { parseArea } from '../../contract/wkt.ts';
+import { type Geometry, parseArea } from '../../contract/wkt.ts';
+import { positiveNumber } from '../db/convert.ts';
 import { type PreparedArea, prepareArea } from './contains.ts';
 
 /** A geofence's corridor half-width for a linestring, in metres: its `polylineDistance` attribute, or 25. */
 export function corridorOf(attributes: Attributes): number {
-  const value = attributes.polylineDistance;
-  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
-  return Number.isFinite(number) && number > 0 ? number : 25;
+  return positiveNumber(attributes.polylineDistance) ?? 25;
 }
 
 /** Areas built by saves, not yet taken by the ingest cache: the last few only, so memory stays bounded. */
@@ -23,21 +22,24 @@ const keyOf = (text: string, polylineDistance: number): string => `${polylineDis
 /** Areas built so far, by saves and by the ingest cache (the tests count where the work happens). */
 export const areaBuilds = { count: 0 };
 
-/** A stored area made ready for many tests (null: unparsable, which contains nothing). Read as stored: a save checked it. */
-export function buildArea(text: string, polylineDistance: number): PreparedArea | null {
+/**
+ * A stored area made ready for many tests (null: unparsable, which contains nothing). Read as stored
+ * (a save checked it), or from the `geometry` a save already parsed.
+ */
+export function buildArea(text: string, polylineDistance: number, geometry?: Geometry): PreparedArea | null {
   areaBuilds.count += 1;
   try {
-    return prepareArea(parseArea(text, { check: false }), polylineDistance);
+    return prepareArea(geometry ?? parseArea(text, { check: false }), polylineDistance);
   } catch {
     return null;
   }
 }
 
-/** Called by a save once its area is valid: builds the prepared area now, for the ingest cache to take. */
-export function warmArea(text: string, polylineDistance: number): void {
+/** Called by a save once its area is valid (parsed as `geometry`): builds the prepared area now, for the ingest cache to take. */
+export function warmArea(text: string, polylineDistance: number, geometry: Geometry): void {
   const key = keyOf(text, polylineDistance);
   if (recent.has(key)) return;
-  recent.set(key, buildArea(text, polylineDistance));
+  recent.set(key, buildArea(text, polylineDistance, geometry));
   while (recent.size > RECENT) recent.delete(recent.keys().next().value!);
 }
 

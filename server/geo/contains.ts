@@ -72,7 +72,6 @@ export const areaWork = { edges: 0 };
 
 /** An area made ready for many tests: its bounding box and an index over its edges, built once. */
 export interface PreparedArea {
-  readonly area: Area;
   contains(lat: number, lon: number): boolean;
 }
 
@@ -110,7 +109,7 @@ function buildIndex(cells: number, count: number, limit: number, cellsOf: (i: nu
 
 function preparePolygon(area: Extract<Area, { type: 'polygon' }>): PreparedArea {
   const n = area.points.length;
-  if (n < 3) return { area, contains: () => false };
+  if (n < 3) return { contains: () => false };
   const lons = area.points.map((p) => p[1]);
   let minLon = Infinity;
   let maxLon = -Infinity;
@@ -155,7 +154,6 @@ function preparePolygon(area: Extract<Area, { type: 'polygon' }>): PreparedArea 
   }
   const { start, items } = index;
   return {
-    area,
     contains(lat, lonIn) {
       const lon = shift(lonIn);
       if (lat < minLat || lat > maxLat || lon < minLon || lon > maxLon) return false;
@@ -181,7 +179,7 @@ function preparePolygon(area: Extract<Area, { type: 'polygon' }>): PreparedArea 
 function prepareLinestring(area: Extract<Area, { type: 'linestring' }>, corridor: number): PreparedArea {
   const points = area.points;
   const segments = points.length - 1;
-  if (segments < 1) return { area, contains: () => false };
+  if (segments < 1) return { contains: () => false };
   let minLat = Infinity;
   let maxLat = -Infinity;
   let minLon = Infinity;
@@ -223,7 +221,6 @@ function prepareLinestring(area: Extract<Area, { type: 'linestring' }>, corridor
   }
   const { start, items } = index;
   return {
-    area,
     contains(lat, lon) {
       if (lat < minLat || lat > maxLat || lon < minLon || lon > maxLon) return false;
       const cell = cellOf(lat, lon);
@@ -242,7 +239,7 @@ function prepareLinestring(area: Extract<Area, { type: 'linestring' }>, corridor
 export function prepareArea(area: Area, polylineDistance = 25): PreparedArea {
   switch (area.type) {
     case 'circle':
-      return { area, contains: (lat, lon) => distanceMeters(area.lat, area.lon, lat, lon) <= area.radius };
+      return { contains: (lat, lon) => distanceMeters(area.lat, area.lon, lat, lon) <= area.radius };
     case 'polygon':
       return preparePolygon(area);
     case 'linestring':

@@ -4,8 +4,8 @@
  */
 import type { Attributes, AttributeValue } from '../../contract/models.ts';
 import type { Db } from '../db/database.ts';
-import { parseAttributes } from '../db/convert.ts';
-import type { Area, PreparedArea } from '../geo/contains.ts';
+import { parseAttributes, positiveNumber } from '../db/convert.ts';
+import type { PreparedArea } from '../geo/contains.ts';
 import { corridorOf, takeArea } from '../geo/areas.ts';
 import { cacheVersion } from './version.ts';
 import { calendarCheck, type CalendarCheck } from '../events/calendar.ts';
@@ -14,10 +14,8 @@ import { USERS_SEEING_DEVICE } from '../db/visibility.ts';
 export interface GeofenceInfo {
   id: number;
   name: string;
-  area: Area;
-  /** the area with its edge index, shared by every device linked to the geofence */
+  /** the area with its edge index (and its corridor), shared by every device linked to the geofence */
   prepared: PreparedArea;
-  polylineDistance: number;
   /** knots */
   speedLimit: number | null;
 }
@@ -64,11 +62,6 @@ function numberList(value: AttributeValue | undefined): string[] | null {
     .filter(Boolean);
 }
 
-function positiveNumber(value: AttributeValue | undefined): number | null {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
-  return Number.isFinite(number) && number > 0 ? number : null;
-}
-
 export class ContextCache {
   private readonly db: Db;
   private version = -1;
@@ -85,9 +78,7 @@ export class ContextCache {
    * each geofence's parsed and indexed area, shared by every device linked to it and kept across cache
    * versions as calendars are: read again once per version, built again only when its text or corridor changed
    */
-  private readonly areas = new Map<number, { key: string; prepared: PreparedArea | null; version: number }>();
-  /** areas built (parsed and indexed) so far */
-  areaBuilds = 0;
+  private readonly areas = new Map<number, { text: string | null; corridor: number; prepared: PreparedArea | null; version: number }>();
   private server: Attributes = {};
   private readonly stmts;
 
@@ -135,23 +126,18 @@ export class ContextCache {
   }
 
   /** A geofence's prepared area (null: gone or unparsable). */
-  private area(id: number, polylineDistance: number): PreparedArea | null {
+  private area(id: number, corridor: number): PreparedArea | null {
     let entry = this.areas.get(id);
-    if (entry?.version === this.version && entry.key.startsWith(`${polylineDistance}|`)) return entry.prepared;
-    const text = this.stmts.area.get(id) as string | undefined;
-    const key = `${polylineDistance}|${text ?? ''}`;
-    if (entry && entry.key === key) {
+    if (entry?.version === this.version && entry.corridor === corridor) return entry.prepared;
+    const stored = this.stmts.area.get(id) as string | undefined;
+    const text = stored ?? null;
+    if (entry && entry.text === text && entry.corridor === corridor) {
       entry.version = this.version;
       return entry.prepared;
     }
-    let prepared: PreparedArea | null = null;
-    if (text !== undefined) {
-      this.areaBuilds += 1;
-      prepared = takeArea(text, polylineDistance);
-    }
-    entry = { key, prepared, version: this.version };
+    entry = { text, corridor, prepared: text === null ? null : takeArea(text, corridor), version: this.version };
     this.areas.set(id, entry);
-    return prepared;
+    return entry.prepared;
   }
 
   /** The check of a calendar (null: none, or unreadable, which limits nothing). */
@@ -193,16 +179,13 @@ export class ContextCache {
     const geofences: GeofenceInfo[] = [];
     for (const row of this.stmts.geofences.all(params) as Array<{ id: number; name: string; attributes: string }>) {
       const attributes = parseAttributes(row.attributes);
-      const polylineDistance = corridorOf(attributes);
-      const prepared = this.area(row.id, polylineDistance);
+      const prepared = this.area(row.id, corridorOf(attributes));
       // An unparsable area contains nothing.
       if (!prepared) continue;
       geofences.push({
         id: row.id,
         name: row.name,
-        area: prepared.area,
         prepared,
-        polylineDistance,
         speedLimit: positiveNumber(attributes.speedLimit),
       });
     }

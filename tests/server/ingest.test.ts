@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import type { Device, Position, SocketMessage } from '../../contract/models.ts';
 import { type TripPoint, DEFAULT_TRIP_CONFIG, advanceTrip, restoreTrip } from '../../server/events/trip.ts';
-import { type Area, areaContains, distanceMeters } from '../../server/geo/contains.ts';
+import { type Area, areaContains, distanceMeters, prepareArea } from '../../server/geo/contains.ts';
 import { ADMIN_PASSWORD, type TestServer, basic, createUser, login, openSocket, start } from './helpers.ts';
 
 describe('geometry (pure)', () => {
@@ -22,8 +22,9 @@ describe('geometry (pure)', () => {
     [{ type: 'polygon', points: [[0, 179], [0, -179], [1, -179], [1, 179]] } as Area, 0.5, 0, false],
     [{ type: 'linestring', points: [[0, 0], [0, 0.01]] } as Area, 0.0002, 0.005, true],
     [{ type: 'linestring', points: [[0, 0], [0, 0.01]] } as Area, 0.0003, 0.005, false],
-  ])('areaContains %j (%f, %f) = %s', (area, lat, lon, expected) => {
+  ])('areaContains and prepareArea %j (%f, %f) = %s', (area, lat, lon, expected) => {
     expect(areaContains(area, lat, lon)).toBe(expected);
+    expect(prepareArea(area).contains(lat, lon)).toBe(expected);
   });
 });
 
