@@ -10,6 +10,7 @@ import { parseId, parseZonedDate, queryString } from '../http/input.ts';
 import { zip } from '../media/zip.ts';
 import { type Geometry, parseArea } from '../../contract/wkt.ts';
 import { prepareArea } from '../geo/contains.ts';
+import { corridorOf } from '../geo/areas.ts';
 import { access, signedIn } from '../auth/authorize.ts';
 
 /** Text for XML content and attribute values: the five special characters escaped, invalid XML 1.0 characters dropped. */
@@ -142,15 +143,13 @@ function load(ctx: AppContext, request: FastifyRequest): Export {
       | undefined;
     if (!row) throw notFound('Geofence not found');
     if (!user.administrator && !canAccessGeofence(ctx, user.id, geofenceId, deviceId)) throw forbidden('Geofence access denied');
-    const tolerance = Number(parseAttributes(row.attributes).polylineDistance ?? 25);
     let area: Geometry;
     try {
       area = parseArea(row.area);
     } catch (error) {
       throw badRequest(`Geofence area is not valid: ${(error as Error).message}`);
     }
-    const corridor = Number.isFinite(tolerance) ? tolerance : 25;
-    const prepared = prepareArea(area, corridor);
+    const prepared = prepareArea(area, corridorOf(parseAttributes(row.attributes)));
     positions = positions.filter((p) => prepared.contains(p.latitude, p.longitude));
   }
   return { device, from, to, positions };
