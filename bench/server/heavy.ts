@@ -33,6 +33,7 @@ export interface HeavyResult {
   positionsPerSecond: number;
   latencyMs: { count: number; p50: number; p90: number; p99: number; max: number };
   serverCpuPercentOfOneCore: number | null;
+  generatorCpuPercentOfOneCore: number;
 }
 
 /** A fixed-seed generator: the same shapes every run. */

@@ -158,23 +158,25 @@ async function main(): Promise<void> {
       );
       return { seconds: (performance.now() - begin) / 1000, latencies, failures };
     };
-    await runLoad(WARMUP);
-    const cpuBefore = cpuSeconds(serverPid);
-    const selfBefore = process.cpuUsage();
-    const load = await runLoad(POSITIONS);
-    const cpuAfter = cpuSeconds(serverPid);
-    const self = process.cpuUsage(selfBefore);
-    const ingest = {
-      devices: DEVICES,
-      concurrency: CONCURRENCY,
-      positions: POSITIONS,
-      failures: load.failures,
-      seconds: round(load.seconds, 3),
-      positionsPerSecond: Math.round(POSITIONS / load.seconds),
-      latencyMs: roundAll(percentiles(load.latencies)),
-      serverCpuPercentOfOneCore: cpuBefore !== null && cpuAfter !== null ? Math.round(((cpuAfter - cpuBefore) / load.seconds) * 100) : null,
-      generatorCpuPercentOfOneCore: Math.round(((self.user + self.system) / 1e6 / load.seconds) * 100),
+    /** `count` positions of the load, measured: rate, answer times, the server's CPU and the generator's own */
+    const measuredLoad = async (count: number) => {
+      const cpuBefore = cpuSeconds(serverPid);
+      const selfBefore = process.cpuUsage();
+      const load = await runLoad(count);
+      const cpuAfter = cpuSeconds(serverPid);
+      const self = process.cpuUsage(selfBefore);
+      return {
+        positions: count,
+        failures: load.failures,
+        seconds: round(load.seconds, 3),
+        positionsPerSecond: Math.round(count / load.seconds),
+        latencyMs: roundAll(percentiles(load.latencies)),
+        serverCpuPercentOfOneCore: cpuBefore !== null && cpuAfter !== null ? Math.round(((cpuAfter - cpuBefore) / load.seconds) * 100) : null,
+        generatorCpuPercentOfOneCore: Math.round(((self.user + self.system) / 1e6 / load.seconds) * 100),
+      };
     };
+    await runLoad(WARMUP);
+    const ingest = { devices: DEVICES, concurrency: CONCURRENCY, ...(await measuredLoad(POSITIONS)) };
     console.log('ingest', ingest);
 
     // (b) fan-out
@@ -249,18 +251,7 @@ async function main(): Promise<void> {
     }
     const made = await prepareHeavy({ url, cookie, positions: ahead });
     await runLoad(WARMUP / 4); // the first positions build each device's context (the areas once)
-    const heavyCpu0 = cpuSeconds(serverPid);
-    const heavyLoad = await runLoad(HEAVY_POSITIONS);
-    const heavyCpu1 = cpuSeconds(serverPid);
-    const heavy: HeavyResult = {
-      ...made,
-      positions: HEAVY_POSITIONS,
-      failures: heavyLoad.failures,
-      seconds: round(heavyLoad.seconds, 3),
-      positionsPerSecond: Math.round(HEAVY_POSITIONS / heavyLoad.seconds),
-      latencyMs: roundAll(percentiles(heavyLoad.latencies)),
-      serverCpuPercentOfOneCore: heavyCpu0 !== null && heavyCpu1 !== null ? Math.round(((heavyCpu1 - heavyCpu0) / heavyLoad.seconds) * 100) : null,
-    };
+    const heavy: HeavyResult = { ...made, ...(await measuredLoad(HEAVY_POSITIONS)) };
     console.log('heavy', heavy);
 
     const results = {
