@@ -221,12 +221,18 @@ export class LiveHub {
 
   /** Ends every socket at once, without a close frame (a failed start). */
   close(): void {
+    for (const socket of this.detach()) socket.terminate();
+  }
+
+  /** Stops the timers and forgets every client, answering their sockets (still open). */
+  private detach(): WebSocket[] {
     clearInterval(this.timer);
-    for (const client of this.clients) {
+    const sockets = [...this.clients].map((client) => {
       if (client.expiry) clearTimeout(client.expiry);
-      client.socket.terminate();
-    }
+      return client.socket;
+    });
     this.clients.clear();
+    return sockets;
   }
 
   /**
@@ -235,13 +241,8 @@ export class LiveHub {
    * answer its close within `graceMs` is ended.
    */
   async shutdown(code: number, graceMs = 1000): Promise<void> {
-    clearInterval(this.timer);
     this.flush();
-    const sockets = [...this.clients].map((client) => {
-      if (client.expiry) clearTimeout(client.expiry);
-      return client.socket;
-    });
-    this.clients.clear();
+    const sockets = this.detach();
     await Promise.all(
       sockets.map(
         (socket) =>
