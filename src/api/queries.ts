@@ -9,6 +9,13 @@ type Fn<T> = (context: { signal: AbortSignal }) => Promise<T>;
 export const SESSION_LIST_OPTIONS = { staleTime: Infinity, gcTime: Infinity } as const;
 
 /**
+ * For a screen that shows a list's rows themselves (a settings list, the geofence editor): what the
+ * cache holds at once, then fetched again on opening, so an edit made elsewhere (another browser, the
+ * API) shows. Readers that need names only keep the session's copy.
+ */
+export const SCREEN_LIST_OPTIONS = { refetchOnMount: 'always' } as const;
+
+/**
  * Query option factories, derived from the resource declarations: loaders call
  * `ensureQueryData`, components `useQuery` with the same options. Plain objects (no import of
  * TanStack Query here) so the login route's bundle does not carry the query library.

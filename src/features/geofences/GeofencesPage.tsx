@@ -15,6 +15,7 @@ import { FileTrigger, Input, ListBox, ListBoxItem, ListLayout, Virtualizer, Sear
 import type { Geofence } from '../../../contract/models';
 import { parseArea, type Geometry, type LatLon } from '../../../contract/wkt';
 import { resources } from '../../api/resources';
+import { SCREEN_LIST_OPTIONS } from '../../api/queries';
 import { geofenceStyle, gpxToShapes, GpxError } from '../../domain/geofence';
 import { provideGeofenceEffects } from '../../machines/geofence/geofence.effects';
 import type { DrawKind, GeofenceEvent } from '../../machines/geofence/geofence.machine';
@@ -63,7 +64,8 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
   const catalogue = useCatalogueText();
   const { queries } = useData();
   const mutations = useMutations();
-  const list = useQuery(queries.list(resources.geofences));
+  // the editor shows the geofences themselves: fetched again on opening (an edit made elsewhere shows)
+  const list = useQuery({ ...queries.list(resources.geofences), ...SCREEN_LIST_OPTIONS });
   const geofences = useMemo(() => list.data ?? [], [list.data]);
   const byId = useRef(new Map<number, Geofence>());
   byId.current = new Map(geofences.map((g) => [g.id, g]));

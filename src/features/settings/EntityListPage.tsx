@@ -9,6 +9,7 @@ import { AlertDialog, Alert, ButtonLink, Link, Loader, Menu, MenuItem, Switch, T
 import { editorMachine, type Draft } from '../../machines/editor/editor.machine';
 import { canEdit, canOpen } from '../../domain/restrictions';
 import type { AnyResource, Resource } from '../../api/resources';
+import { SCREEN_LIST_OPTIONS } from '../../api/queries';
 import { useInspected, useServices, type Services } from '../app/services';
 import type { ErrorsActor } from '../../machines/app/actors';
 import { dataFor } from '../app/data';
@@ -71,10 +72,10 @@ export function EntityListPage<T extends { id: number }, D = T[]>(props: EntityL
 function QueryListPage<T extends { id: number }, D>(props: EntityListPageProps<T, D> & { source: QueryListSource<T, D> }) {
   const { restrictions } = useSettingsContext();
   const { source } = props;
-  // The screen of a list shows the server's rows: what the cache holds at once (a session list is never
-  // stale by time), then fetched again on opening, so an edit made elsewhere (another browser, the API) shows.
-  const list = useQuery({ ...source.query, select: source.rows, enabled: canOpen(props.descriptor.screen, restrictions), refetchOnMount: 'always' });
-  return <ListView {...props} list={list} />;
+  const list = useQuery({ ...source.query, ...SCREEN_LIST_OPTIONS, select: source.rows, enabled: canOpen(props.descriptor.screen, restrictions) });
+  // an empty copy being fetched again is not yet "nothing here": loading, as the live list does
+  const refreshing = list.isFetching && !list.isFetchedAfterMount && list.data?.length === 0;
+  return <ListView {...props} list={refreshing ? LOADING : list} />;
 }
 
 const LOADING = { isPending: true, isError: false, isSuccess: false, data: undefined, error: null } as const;
