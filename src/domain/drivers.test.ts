@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { driverName, driversByUniqueId, driverUniqueIdOf } from './drivers';
+import { driverName, driverUniqueIdOf } from './drivers';
+import { subjectsFrom } from '../features/events/eventSubjects';
 
 describe('drivers by unique id', () => {
-  const drivers = driversByUniqueId([
-    { id: 1, name: 'Salem', uniqueId: 'card-7', attributes: {} },
-    { id: 2, name: ' ', uniqueId: 'card-8', attributes: {} },
-  ]);
+  const drivers = subjectsFrom({
+    drivers: [
+      { id: 1, name: 'Salem', uniqueId: 'card-7', attributes: {} },
+      { id: 2, name: ' ', uniqueId: 'card-8', attributes: {} },
+    ],
+  }).driver;
 
   it('names the driver of a known unique id, and gives the identifier itself otherwise', () => {
     expect(driverName(drivers, 'card-7')).toBe('Salem');

@@ -3,18 +3,12 @@
  * `uniqueId`): a position's or an event's `attributes.driverUniqueId` names the driver (an RFID
  * card, an iButton); a person reads the driver's name.
  */
-import type { Driver } from '../../contract/models';
-
-/** The session's drivers, by unique id. */
-export type DriversByUniqueId = ReadonlyMap<string, Pick<Driver, 'name' | 'uniqueId'>>;
-
-export function driversByUniqueId(drivers: readonly Driver[]): DriversByUniqueId {
-  return new Map(drivers.map((driver) => [driver.uniqueId, driver]));
-}
+/** A driver's name by the unique id a device reported (the session's drivers: `EventSubjects.driver`). */
+export type DriverNames = (uniqueId: string) => string | undefined;
 
 /** The driver's name, or the identifier itself when no driver of the session has it (or the drivers are not loaded yet). */
-export function driverName(drivers: DriversByUniqueId | undefined, uniqueId: string): string {
-  const name = drivers?.get(uniqueId)?.name;
+export function driverName(names: DriverNames | undefined, uniqueId: string): string {
+  const name = names?.(uniqueId);
   return typeof name === 'string' && name.trim() !== '' ? name : uniqueId;
 }
 

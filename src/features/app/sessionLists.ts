@@ -23,7 +23,6 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { driversByUniqueId, type DriversByUniqueId } from '../../domain/drivers';
 import { keys, resources, SESSION_LISTS, type Resource, type SessionListResource } from '../../api/resources';
 import type { Queries } from '../../api/queries';
 import type { SocketSnapshot } from '../../machines/socket/selectors';
@@ -158,13 +157,6 @@ export function useSessionList<T extends { id: number }>(r: Resource<T> & { name
   const { queries } = useData();
   const loaded = useSessionListsLoaded();
   return useQuery({ ...queries.list(r), enabled: loaded });
-}
-
-/** The session's drivers by unique id (undefined until loaded). */
-export function useDriversByUniqueId(): DriversByUniqueId | undefined {
-  const { queries } = useData();
-  const loaded = useSessionListsLoaded();
-  return useQuery({ ...queries.list(resources.drivers), enabled: loaded, select: driversByUniqueId }).data;
 }
 
 /**

@@ -14,7 +14,6 @@ import { useUnitFormatters } from '../app/useUnits';
 import { attributeName, attributeValue } from '../map/positionAttributes';
 import { alarmLabel, eventTitle } from './eventTypes';
 import { useEventSubjects } from './useEventSubjects';
-import { useDriversByUniqueId } from '../app/sessionLists';
 import * as styles from './events.css';
 
 export function EventPage({ id }: { id: number }) {
@@ -23,7 +22,7 @@ export function EventPage({ id }: { id: number }) {
   const { queries } = useData();
   const subjects = useEventSubjects();
   // a driver's identifier (a driverChanged event's) reads as the driver's name
-  const drivers = useDriversByUniqueId();
+  const drivers = subjects.driver;
   const event = useQuery(queries.event(id));
   const positionId = event.data?.positionId ?? 0;
   const position = useQuery({ ...queries.position(positionId), enabled: positionId > 0 });

@@ -5,12 +5,13 @@
  * once and kept by id by TanStack Query (`useEventSubjects`). Pure here: the lookups are given.
  */
 import type { Driver, Geofence, Maintenance } from '../../../contract/models';
+import { driverName, driverUniqueIdOf, type DriverNames } from '../../domain/drivers';
 
 export interface EventSubjects {
   geofence(id: number): string | undefined;
   maintenance(id: number): string | undefined;
   /** a driver by the unique id the device reported */
-  driver(uniqueId: string): string | undefined;
+  driver: DriverNames;
 }
 
 /** No names known (yet): the ids' names are simply left out. */
@@ -31,8 +32,8 @@ export function eventSubject(event: EventLike, subjects: EventSubjects): string 
   if (event.geofenceId && event.geofenceId > 0) return subjects.geofence(event.geofenceId) ?? null;
   if (event.maintenanceId && event.maintenanceId > 0) return subjects.maintenance(event.maintenanceId) ?? null;
   if (event.type === 'driverChanged') {
-    const uniqueId = text(event.attributes?.driverUniqueId);
-    return uniqueId === null ? null : (subjects.driver(uniqueId) ?? uniqueId);
+    const uniqueId = driverUniqueIdOf(event.attributes);
+    return uniqueId === null ? null : driverName(subjects.driver, uniqueId);
   }
   if (event.type === 'commandResult') return text(event.attributes?.result);
   return null;

@@ -59,7 +59,7 @@ import { mutationsFor } from '../app/useMutations';
 import { dataFor } from '../app/data';
 import { resources } from '../../api/resources';
 import { attributeName, attributeValue } from './positionAttributes';
-import { useDriversByUniqueId } from '../app/sessionLists';
+import { useEventSubjects } from '../events/useEventSubjects';
 import { driverUniqueIdOf } from '../../domain/drivers';
 import { externalMapLinks } from './externalMaps';
 import { useLiveSelection } from './useLiveSelection';
@@ -144,21 +144,17 @@ function DeviceCardContent({
   const image = deviceImageUrl(device, services.backendOrigin, window.location.href);
 
   // the driver the position names (`driverUniqueId`), by name from the session's drivers
-  const drivers = useDriversByUniqueId();
+  const drivers = useEventSubjects().driver;
   const rows: Array<{ key: string; label: string; value: string; wide: boolean }> = [];
   if (position) {
-    const items = positionItems(preference('positionItems', user, server, null));
+    const chosen = positionItems(preference('positionItems', user, server, null));
+    // who drives is shown whenever the device reports it, chosen among the fields or not
+    const items = driverUniqueIdOf(position.attributes) !== null && !chosen.includes('driverUniqueId') ? [...chosen, 'driverUniqueId'] : chosen;
     for (const key of items) {
       if (key === 'address') continue; // its own row, below
       const raw = key in position ? (position as unknown as Record<string, unknown>)[key] : position.attributes[key];
       const value = raw === undefined || raw === null || raw === '' ? null : attributeValue(i18n, format, key, raw, { drivers });
       if (value !== null) rows.push({ key, label: attributeName(i18n, key), value, wide: isWideValue(key, value) });
-    }
-    // who drives is shown whenever the device reports it, chosen among the fields or not
-    const driver = driverUniqueIdOf(position.attributes);
-    if (driver !== null && !items.includes('driverUniqueId')) {
-      const value = attributeValue(i18n, format, 'driverUniqueId', driver, { drivers });
-      rows.push({ key: 'driverUniqueId', label: attributeName(i18n, 'driverUniqueId'), value, wide: isWideValue('driverUniqueId', value) });
     }
   }
   const mapNames = { google: t`Open in Google Maps`, apple: t`Open in Apple Maps`, streetView: t`Open Street View` };

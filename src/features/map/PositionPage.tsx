@@ -6,7 +6,7 @@ import { attributeName, attributeValue } from './positionAttributes';
 import { usePosition } from './usePosition';
 import { PositionTitle } from './PositionTitle';
 import { useDeviceName } from '../devices/useLive';
-import { useDriversByUniqueId } from '../app/sessionLists';
+import { useEventSubjects } from '../events/useEventSubjects';
 import * as styles from './pages.css';
 
 /**
@@ -20,7 +20,7 @@ export function PositionPage({ id }: { id: number }) {
   const query = usePosition(id);
   const deviceName = useDeviceName(query.data?.deviceId);
   // a driver's identifier reads as the driver's name (the session's drivers)
-  const drivers = useDriversByUniqueId();
+  const drivers = useEventSubjects().driver;
   if (query.isPending && query.fetchStatus !== 'idle') return <Loader label={t`Loading`} variant="inline" />;
   if (query.isError) return <Alert variant="error">{query.error.message}</Alert>;
   const position = query.data;

@@ -6,7 +6,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { translated } from '../app/translated';
-import { driverName, type DriversByUniqueId } from '../../domain/drivers';
+import { driverName, type DriverNames } from '../../domain/drivers';
 import { formatDateTime, formatNumber, ltr, valueText, type UnitFormatters } from './format';
 
 const NAMES: Readonly<Record<string, MessageDescriptor>> = {
@@ -114,7 +114,7 @@ const YES_NO = { yes: msg`Yes`, no: msg`No` };
 
 /** What a value may name: the session's drivers (`driverUniqueId` reads as the driver's name). */
 export interface AttributeNames {
-  drivers?: DriversByUniqueId;
+  drivers?: DriverNames;
 }
 
 /** A field or attribute value as text, in the user's units where the key has a known unit; a driver's identifier as the driver's name. */

@@ -23,7 +23,7 @@ import type { TableReportId } from '../../domain/reportSearch';
 import type { Measure, UnitFormatters } from '../map/format';
 import { eventTitle } from '../events/eventTypes';
 import type { EventSubjects } from '../events/eventSubjects';
-import { driverUniqueIdOf } from '../../domain/drivers';
+import { driverName, driverUniqueIdOf } from '../../domain/drivers';
 
 export interface CellContext {
   i18n: I18n;
@@ -193,7 +193,7 @@ const positionColumns: ReadonlyArray<ReportColumn<Position>> = [
 /** The driver a position names (`attributes.driverUniqueId`): the session's name for it, else the identifier. */
 function positionDriver(p: Position, c: CellContext): string {
   const uniqueId = driverUniqueIdOf(p.attributes);
-  return uniqueId === null ? '' : (c.subjects?.driver(uniqueId) ?? uniqueId);
+  return uniqueId === null ? '' : driverName(c.subjects?.driver, uniqueId);
 }
 
 const eventColumns: ReadonlyArray<ReportColumn<Event>> = [
@@ -220,7 +220,7 @@ const tripColumns: ReadonlyArray<ReportColumn<TripReportItem>> = [
   { id: 'duration', header: msg`Duration`, text: (r, c) => formatDuration(c.i18n, r.duration), width: '0.8fr' },
   ...baseColumns<TripReportItem>(),
   // the server's name for the driver, else the session's, else the identifier the device reported
-  { id: 'driverName', header: msg`Driver`, text: (r, c) => r.driverName || (r.driverUniqueId ? (c.subjects?.driver(r.driverUniqueId) ?? r.driverUniqueId) : ''), defaultVisible: false },
+  { id: 'driverName', header: msg`Driver`, text: (r, c) => r.driverName || (r.driverUniqueId ? driverName(c.subjects?.driver, r.driverUniqueId) : ''), defaultVisible: false },
 ];
 
 const stopColumns: ReadonlyArray<ReportColumn<StopReportItem>> = [
