@@ -50,7 +50,8 @@ export function selectByUniqueIdOnce(store: LiveStore, uniqueId: string | null |
   if (trySelect(store.getState())) return () => undefined;
   const abort = new AbortController();
   const unsubscribe = store.subscribe((state, change) => {
-    if (change.type === 'select') return;
+    // only a change of the devices can bring the one asked for (not a batch of positions)
+    if (!change.reset && !change.slices.has('devices')) return;
     if (trySelect(state)) stop();
   });
   const stop = () => {

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { waitFor } from 'xstate';
 import { createMapSettings, MapView, selectByUniqueIdOnce } from '../../map';
 import type { UniqueIdLookup } from '../../map/selectByUniqueId';
 import type { ErrorsActor, SocketActor } from '../../machines/app/actors';
@@ -74,19 +75,12 @@ function useUniqueIdLookup(): UniqueIdLookup {
     const socket = services.app.system.get('socket') as SocketActor;
     const { entities } = dataFor(services);
     return {
+      // settles when the fleet's first load is done, or at once when aborted
       fleetLoaded: (signal) =>
-        new Promise<void>((resolve) => {
-          if (!selectFleetLoading(socket.getSnapshot())) return resolve();
-          const subscription = socket.subscribe((snapshot) => {
-            if (selectFleetLoading(snapshot)) return;
-            subscription.unsubscribe();
-            resolve();
-          });
-          signal.addEventListener('abort', () => {
-            subscription.unsubscribe();
-            resolve();
-          });
-        }),
+        waitFor(socket, (snapshot) => !selectFleetLoading(snapshot), { timeout: Infinity, signal }).then(
+          () => undefined,
+          () => undefined,
+        ),
       find: async (uniqueId, signal) => {
         const device = (await entities.list(resources.devices, { uniqueId }, signal)).find((item) => item.uniqueId === uniqueId);
         if (!device) return null;
