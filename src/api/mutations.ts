@@ -8,7 +8,7 @@
  */
 import type { Device } from '../../contract/models';
 import type { EntityEndpoints } from './entityEndpoints';
-import { isSessionList, keys, permissionOf, resources, type AnyResource, type Resource } from './resources';
+import { isSessionList, isSessionListKey, keys, permissionOf, resources, type AnyResource, type Resource } from './resources';
 
 /** The part of TanStack Query's client the writes use. */
 export interface MutationCache {
@@ -46,12 +46,6 @@ export function withSaved(rows: readonly Row[], saved: Row): Row[] {
   return before < 0 ? [...rows, saved] : [...rows.slice(0, before), saved, ...rows.slice(before)];
 }
 
-/** A key of the session list itself (`keys.list(r)` without parameters), among the entity's keys. */
-function isTheSessionList(key: readonly unknown[]): boolean {
-  const params = key[2];
-  return key[1] === 'list' && typeof params === 'object' && params !== null && Object.keys(params).length === 0;
-}
-
 export function createMutations(deps: MutationDeps) {
   const { api, client } = deps;
 
@@ -72,7 +66,7 @@ export function createMutations(deps: MutationDeps) {
   const refreshAfter = (r: Resource<{ id: number }>, change: (rows: readonly Row[]) => Row[]) => {
     if (!isSessionList(r)) return refresh(r);
     client.setQueryData(keys.list(r), (old) => (Array.isArray(old) ? change(old as Row[]) : old));
-    return client.invalidateQueries({ queryKey: keys.all(r), predicate: (query) => !isTheSessionList(query.queryKey) });
+    return client.invalidateQueries({ queryKey: keys.all(r), predicate: (query) => !isSessionListKey(query.queryKey) });
   };
 
   return {

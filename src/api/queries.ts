@@ -1,6 +1,6 @@
 import type { Endpoints } from './endpoints';
 import type { EntityEndpoints } from './entityEndpoints';
-import { isSessionList, keys, resources, type ListParams, type Resource } from './resources';
+import { isSessionListKey, keys, resources, type ListParams, type Resource } from './resources';
 import { ANNOUNCEMENT_FILE_MESSAGES, parseAnnouncementFile, parseAnnouncementFileText, type AnnouncementFileResult } from '../domain/announcements';
 
 type Fn<T> = (context: { signal: AbortSignal }) => Promise<T>;
@@ -30,7 +30,7 @@ export function queries(api: EntityEndpoints & Pick<Endpoints, 'server' | 'totpK
     list: <T extends { id: number }>(r: Resource<T>, params: ListParams = {}) => ({
       queryKey: keys.list(r, params),
       queryFn: (({ signal }) => api.list(r, params, signal)) as Fn<T[]>,
-      ...(isSessionList(r) && Object.keys(params).length === 0 ? SESSION_LIST_OPTIONS : {}),
+      ...(isSessionListKey(keys.list(r, params)) ? SESSION_LIST_OPTIONS : {}),
     }),
     item: <T extends { id: number }>(r: Resource<T>, id: number) => ({
       queryKey: keys.item(r, id),

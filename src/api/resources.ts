@@ -101,6 +101,12 @@ export const keys = {
   announcements: () => ['announcements'] as const,
 } as const;
 
+/** Whether a query key is a session list itself: `keys.list(r)` of a `SESSION_LISTS` entity, without parameters. */
+export function isSessionListKey(key: readonly unknown[]): boolean {
+  const [name, kind, params] = key;
+  return kind === 'list' && SESSION_LISTS.some((list) => list.name === name) && typeof params === 'object' && params !== null && Object.keys(params).length === 0;
+}
+
 /** The link object of `/api/permissions` between two declared resources, e.g. `{userId: 1, deviceId: 2}`. */
 export function permissionOf(owner: AnyResource, ownerId: number, target: AnyResource, targetId: number): Record<string, number> {
   if (!owner.permission || !target.permission) throw new Error(`${owner.name} and ${target.name} cannot be linked`);
