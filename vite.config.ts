@@ -20,7 +20,7 @@ const proxyTarget = process.env.ATHAR_PROXY_TARGET ?? 'http://localhost:8082';
 
 /** The app's own modules that the sign-in page needs anyway: one chunk (`app`, below). */
 const APP_MODULES =
-  /src[\\/](ui[\\/](Alert|Button|Spinner|cx|FieldError|Form|Link|ProgressCircle|TextField|ToggleChoice|AuthLayout|icons|color|ThemeProvider|ErrorToast|toastPlaceStore|Field|focus|surfaces|theme|breakpoints|pageTiming)[.]|domain[\\/](errors|language|permissions|liveRules|liveStore|redirect|announcementViewer)[.]|machines[\\/](announcements[\\/]announcements|serviceWorker[\\/]serviceWorker)[.]machine[.]|features[\\/]announcements[\\/]provide[.]|api[\\/](client|origin|endpoints|nativeBridge)[.]|features[\\/]app[\\/](catalogue|hooks|services|serverChoice|guards|NotFound)[.]|features[\\/]login[\\/](LanguagePicker|PublicLayout)[.]|map[\\/]assets[.]|i18n[\\/])/;
+  /src[\\/](ui[\\/](Alert|Button|Spinner|cx|FieldError|Form|Link|ProgressCircle|TextField|ToggleChoice|AuthLayout|icons|color|ThemeProvider|ErrorToast|toastPlaceStore|Field|focus|surfaces|theme|breakpoints|pageTiming)[.]|domain[\\/](errors|language|permissions|redirect|announcementViewer)[.]|machines[\\/](announcements[\\/]announcements|serviceWorker[\\/]serviceWorker)[.]machine[.]|features[\\/]announcements[\\/]provide[.]|api[\\/](client|origin|endpoints|nativeBridge)[.]|features[\\/]app[\\/](catalogue|hooks|services|serverChoice|guards|NotFound)[.]|features[\\/]login[\\/](LanguagePicker|PublicLayout)[.]|map[\\/]assets[.]|i18n[\\/])/;
 
 /**
  * The first map's own modules (scripts/mapModules.ts), for two chunks (`shell` and `mappage`,

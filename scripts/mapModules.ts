@@ -159,7 +159,8 @@ function routeFiles(dir: string): string[] {
 
 /**
  * The first map's own modules (absolute paths), in two sets:
- * - `shell`: what the signed-in layout (src/routes/_app.tsx, the shell) reaches, and what the map
+ * - `shell`: what the signed-in layout (src/routes/_app.tsx, the shell) and the live store's start
+ *   (which the layout waits for) reach, and what the map
  *   page shares with a signed-in route that has no map (the resource layer, the units): every
  *   signed-in route loads the shell;
  * - `map`: the rest of what the map page reaches, which only routes with a map share (they load
@@ -184,7 +185,8 @@ export function signedInMapModules(root: string): { shell: Set<string>; map: Set
     .filter((reached) => ![...reached].some((file) => runtimePackages(file).includes('maplibre-gl')));
   const mapless = new Set(withoutMap.flatMap((reached) => [...reached]));
   const firstMap = reach([at('src/features/map/prefetch.ts'), mapRoute]);
-  const shell = new Set([...reach([at('src/routes/_app.tsx')]), ...[...firstMap].filter((file) => mapless.has(file))].filter(own));
+  // the live store's start (src/features/app/liveStart.ts) is loaded by the entry for the layout: shell code
+  const shell = new Set([...reach([at('src/routes/_app.tsx'), at('src/features/app/liveStart.ts')]), ...[...firstMap].filter((file) => mapless.has(file))].filter(own));
   const map = new Set([...firstMap].filter((file) => own(file) && !shell.has(file)));
   return { shell, map };
 }

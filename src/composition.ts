@@ -7,8 +7,8 @@ import { appMachine } from './machines/app/app.machine';
 import { sessionMachine } from './machines/session/session.machine';
 import { socketMachine, type RefetchOutput } from './machines/socket/socket.machine';
 import type { ConnectionCommand } from './machines/socket/events';
-import type { LiveStore } from './domain/liveStore';
-import { routeOptionsFrom } from './domain/liveRules';
+import type { LiveLoader } from './features/app/liveLoader';
+import type { SessionActor } from './machines/app/actors';
 import { socketUrl } from './api/origin';
 import type { errorsMachine } from './machines/errors/errors.machine';
 import type { Endpoints } from './api/endpoints';
@@ -37,8 +37,8 @@ export interface AppDependencies {
   window?: unknown;
   /** Local storage (this device's notification token); absent in tests. */
   storage?: () => Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-  /** The live store the socket delivers into. */
-  live: LiveStore;
+  /** The live store the socket delivers into, loaded with the signed-in side (not the sign-in page). */
+  live: LiveLoader;
   /** The backend origin ('' for the page's own) and the page's origin: the socket URL. */
   backendOrigin: string;
   pageOrigin: string;
@@ -106,6 +106,7 @@ export function createAppActor(deps: AppDependencies) {
       tokenLogin: fromPromise(({ input }) => deps.api.tokenLogin(input.token)),
       login: fromPromise(({ input }) => {
         loadResourceLayer().catch(() => undefined);
+        deps.live.load().catch(() => undefined);
         return deps.api.login(input);
       }),
       generateTotpKey: fromPromise(() => deps.api.totpKey()),
@@ -189,8 +190,9 @@ export function createAppActor(deps: AppDependencies) {
   const createSocket = deps.createSocket ?? ((socketAddress: string) => new WebSocket(socketAddress));
   /** The whole fleet: devices and positions; a 401 from either wins, one failure leaves the other. */
   const fetchFleet = async (signal: AbortSignal): Promise<RefetchOutput> => {
-    // the resource layer comes with the first fleet load (or with Sign in), not with the sign-in page
-    const [{ entityEndpoints }, { resources }] = await loadResourceLayer();
+    // the resource layer and the live store come with the first fleet load (or with Sign in), not
+    // with the sign-in page: the answer is delivered into a store that is there
+    const [[{ entityEndpoints }, { resources }]] = await Promise.all([loadResourceLayer(), live.load()]);
     const entities = entityEndpoints(deps.client);
     const [devices, positions] = await Promise.allSettled([entities.list(resources.devices, {}, signal), entities.list(resources.positions, {}, signal)]);
     const failures = [devices, positions].flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
@@ -204,30 +206,47 @@ export function createAppActor(deps: AppDependencies) {
   };
   const socket = socketMachine.provide({
     actors: {
+      // the socket opens once the live store it delivers into is loaded; a failed load is a failed
+      // connection (ERROR, then CLOSE 1006 as a browser reports a socket that never opened)
       connection: fromCallback<ConnectionCommand>(({ sendBack, receive }) => {
-        const ws = createSocket(url);
-        ws.onopen = () => sendBack({ type: 'OPEN' });
-        ws.onmessage = (message: MessageEvent<unknown>) =>
-          sendBack({ type: 'MESSAGE', data: typeof message.data === 'string' ? message.data : '' });
-        ws.onerror = () => sendBack({ type: 'ERROR' });
-        ws.onclose = (event: CloseEvent) => sendBack({ type: 'CLOSE', code: event.code });
-        // Close once: readyState may lag behind a close() call (it does in wrapped or routed sockets).
+        let ws: WebSocket | null = null;
+        let stopped = false;
         let closing = false;
         const close = (code: number) => {
-          if (closing || (ws.readyState !== WebSocket.CONNECTING && ws.readyState !== WebSocket.OPEN)) return;
+          if (!ws || closing || (ws.readyState !== WebSocket.CONNECTING && ws.readyState !== WebSocket.OPEN)) return;
           closing = true;
           ws.close(code);
         };
         receive((command) => {
           if (command.type === 'SEND') {
-            if (ws.readyState === WebSocket.OPEN && !closing) ws.send(command.text);
+            if (ws && ws.readyState === WebSocket.OPEN && !closing) ws.send(command.text);
           } else {
             close(command.code);
           }
         });
+        live.load().then(
+          () => {
+            if (!stopped) ws = open();
+          },
+          () => {
+            if (stopped) return;
+            sendBack({ type: 'ERROR' });
+            sendBack({ type: 'CLOSE', code: 1006 });
+          },
+        );
+        const open = () => {
+          const socket = createSocket(url);
+          socket.onopen = () => sendBack({ type: 'OPEN' });
+          socket.onmessage = (message: MessageEvent<unknown>) =>
+            sendBack({ type: 'MESSAGE', data: typeof message.data === 'string' ? message.data : '' });
+          socket.onerror = () => sendBack({ type: 'ERROR' });
+          socket.onclose = (event: CloseEvent) => sendBack({ type: 'CLOSE', code: event.code });
+          return socket;
+        };
         // Stopped (STOP, logout, the app stopping): a deliberate close, code 4000, nothing reported back.
         return () => {
-          ws.onopen = ws.onmessage = ws.onerror = ws.onclose = null;
+          stopped = true;
+          if (ws) ws.onopen = ws.onmessage = ws.onerror = ws.onclose = null;
           close(4000);
         };
       }),
@@ -249,39 +268,48 @@ export function createAppActor(deps: AppDependencies) {
       refetch: fromPromise<RefetchOutput>(({ signal }) => fetchFleet(signal)),
     },
     actions: {
+      // Every effect on the store goes through `live.use`: at once when it is loaded, which it is
+      // before the socket opens or the fleet is fetched (both wait for it), so only a screen's own
+      // change (Track, a saved device, the logs' switch) can come before it, and then waits for it.
       // one store change per message: the map and the list draw a batch once
-      deliver: (_, { message }) => live.apply(message),
+      deliver: (_, { message }) => live.use((store) => store.apply(message)),
       // a batch: applied as one change, and what it cost the main thread sets the next batching
       // interval: the change itself (the store, the map's GeoJSON diff and camera, which run inside
       // it) and React's renders of it, which the store runs in a task of its own
-      flush: ({ self }, { message }) => {
-        const started = performance.now();
-        live.apply(message);
-        const applied = performance.now() - started;
-        live.whenNotified((rendered) => self.send({ type: 'FLUSHED', ms: applied + rendered }));
-      },
+      flush: ({ self }, { message }) =>
+        live.use((store) => {
+          const started = performance.now();
+          store.apply(message);
+          const applied = performance.now() - started;
+          store.whenNotified((rendered) => self.send({ type: 'FLUSHED', ms: applied + rendered }));
+        }),
       // one change for the fleet: the map takes its devices in once, with their positions
-      refreshed: (_, { devices, positions }) => {
-        if (devices) live.setDevices(devices, positions ?? []);
-        else if (positions) live.updatePositions(positions);
-      },
-      markSynced: () => live.markSynced(),
+      refreshed: (_, { devices, positions }) =>
+        live.use((store) => {
+          if (devices) store.setDevices(devices, positions ?? []);
+          else if (positions) store.updatePositions(positions);
+        }),
+      markSynced: () => live.use((store) => store.markSynced()),
       // a logout clears the lines and every tracking path too (the store's clear empties
-      // `tracking`); streaming stays as the logs page asked while it is open
+      // `tracking`); streaming stays as the logs page asked while it is open. A store not loaded
+      // yet has nothing to clear.
       clearLive: ({ context }) => {
-        live.clear();
-        if (context.logs) live.setIncludeLogs(true);
+        const store = live.current();
+        if (!store) return;
+        store.clear();
+        if (context.logs) store.setIncludeLogs(true);
       },
-      removeDevice: (_, { id }) => {
-        const state = live.getState();
-        if (state.devices.has(id)) live.setDevices([...state.devices.values()].filter((device) => device.id !== id));
-      },
-      saveDevice: (_, { device, position }) => live.apply(position ? { devices: [device], positions: [position] } : { devices: [device] }),
+      removeDevice: (_, { id }) =>
+        live.use((store) => {
+          const state = store.getState();
+          if (state.devices.has(id)) store.setDevices([...state.devices.values()].filter((device) => device.id !== id));
+        }),
+      saveDevice: (_, { device, position }) => live.use((store) => store.apply(position ? { devices: [device], positions: [position] } : { devices: [device] })),
       // the logs page switched streaming: the store keeps the received lines only while it is on
-      streamLogs: (_, { enabled }) => live.setIncludeLogs(enabled),
+      streamLogs: (_, { enabled }) => live.use((store) => store.setIncludeLogs(enabled)),
       // the device card's Track / Stop tracking (and a deleted device): the paths live in the store
-      startTracking: (_, { deviceId }) => live.startTracking(deviceId),
-      stopTracking: (_, { deviceId }) => live.stopTracking(deviceId),
+      startTracking: (_, { deviceId }) => live.use((store) => store.startTracking(deviceId)),
+      stopTracking: (_, { deviceId }) => live.use((store) => store.stopTracking(deviceId)),
       reportError: ({ system }, params) => {
         system.get('errors')?.send({ type: 'PUSH', message: params.message });
       },
@@ -297,26 +325,4 @@ export function createAppActor(deps: AppDependencies) {
   return actor;
 }
 
-/**
- * After `actor.start()`: keeps the live-route options in step with the session user and server.
- * (Log streaming is the socket machine's: the logs page sends it LOGS, and its `streamLogs`
- * effect switches the store's `includeLogs`.) Returns the unsubscribe.
- */
-export function connectLiveStore(actor: AppActor, live: LiveStore): () => void {
-  const session = actor.system.get('session') as SessionActor;
-  let user: unknown;
-  let server: unknown;
-  const syncRoutes = () => {
-    const context = session.getSnapshot().context;
-    if (context.user === user && context.server === server) return;
-    user = context.user;
-    server = context.server;
-    live.setRouteOptions(routeOptionsFrom(context.user, context.server));
-  };
-  syncRoutes();
-  const sessionSubscription = session.subscribe(syncRoutes);
-  return () => sessionSubscription.unsubscribe();
-}
-
 export type { AppActor, SessionActor, ErrorsActor, SocketActor, AnnouncementsActor } from './machines/app/actors';
-import type { AppActor, SessionActor } from './machines/app/actors';

@@ -5,14 +5,14 @@ import { createRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
-import { connectLiveStore, createAppActor, type AppDependencies, type SessionActor } from './composition';
+import { createAppActor, type AppDependencies, type SessionActor } from './composition';
 import { createApiClient } from './api/client';
 import { endpoints } from './api/endpoints';
 import { resolveBackendOrigin } from './api/origin';
 import { createLanguageStore } from './i18n/languageStore';
 import { activateLanguage, i18n } from './i18n/i18n';
 import { chooseLanguage } from './domain/language';
-import { createLiveStore, macrotaskScheduler } from './domain/liveStore';
+import { createLiveLoader } from './features/app/liveLoader';
 import { createServerChoice } from './features/app/serverChoice';
 import { ServicesContext, type Services } from './features/app/services';
 import { RenderError } from './features/app/RenderError';
@@ -39,7 +39,8 @@ async function inspector(): Promise<AppDependencies['inspect']> {
 }
 
 let navigate: (to: string) => void = () => {};
-const live = createLiveStore({ defer: macrotaskScheduler() });
+// the live store and its rules come with the signed-in side, not with the sign-in page
+const live = createLiveLoader(() => import('./features/app/liveStart').then(({ startLive }) => startLive(app)));
 const inspect = await inspector();
 const app = createAppActor({
   api,
@@ -68,7 +69,6 @@ const app = createAppActor({
   inspect,
 });
 app.start();
-connectLiveStore(app, live);
 const session = app.system.get('session') as SessionActor;
 
 const syncLanguage = () => {
@@ -86,7 +86,13 @@ const services: Services = {
   api,
   client,
   languages,
-  live,
+  // read only under the protected layout, which waits for it (loadLive)
+  get live() {
+    const store = live.current();
+    if (!store) throw new Error('the live store is read before the signed-in layout loaded it');
+    return store;
+  },
+  loadLive: () => live.load(),
   backendOrigin,
   serverChoice,
 };

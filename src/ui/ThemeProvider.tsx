@@ -1,7 +1,7 @@
 import { createContext, useContext, useLayoutEffect, type ReactNode } from 'react';
 import type { ThemeName } from '../domain/theme';
 import { isHexColor, readableOn } from './color';
-import { LIGHT_BACKGROUND, vars } from './theme.css';
+import { LIGHT_BACKGROUND } from './theme.css';
 import * as styles from './ThemeProvider.css';
 
 const ThemeContext = createContext<ThemeName>('dark');
@@ -35,12 +35,12 @@ function propertyName(cssVar: string): string {
 export function themeOverrides(colorPrimary: unknown, colorSecondary: unknown): Record<string, string> {
   const overrides: Record<string, string> = {};
   if (isHexColor(colorPrimary)) {
-    overrides[vars.color.primary] = colorPrimary;
-    overrides[vars.color.onPrimary] = readableOn(colorPrimary);
+    overrides[styles.brandVariables.primary] = colorPrimary;
+    overrides[styles.brandVariables.onPrimary] = readableOn(colorPrimary);
   }
   if (isHexColor(colorSecondary)) {
-    overrides[vars.color.secondary] = colorSecondary;
-    overrides[vars.color.onSecondary] = readableOn(colorSecondary);
+    overrides[styles.brandVariables.secondary] = colorSecondary;
+    overrides[styles.brandVariables.onSecondary] = readableOn(colorSecondary);
   }
   return overrides;
 }

@@ -14,7 +14,10 @@ export interface Services {
   /** the one fetch wrapper on the backend origin (the resource layer's calls use it) */
   client: ApiClient;
   languages: LanguageStore;
+  /** The live store: there under the protected layout, which waits for `loadLive` before it draws. */
   live: LiveStore;
+  /** Loads the live store (with the signed-in side's code, not the sign-in page's). */
+  loadLive(): Promise<LiveStore>;
   /** '' for the page's own origin. */
   backendOrigin: string;
   /** The stored backend origin choice (/change-server). */

@@ -22,7 +22,6 @@ import type { HoverPlace } from '../../map/layers/hoverMarker';
 import { useHoverMarker } from '../map/useHoverMarker';
 import type { ValueStore } from '../../domain/valueStore';
 import { createReportLayer, DEFAULT_REPORT_COLORS, type ReportColors } from '../../map/layers/report';
-import { darkTokens, vars } from '../../ui/theme.css';
 import { useData } from '../app/data';
 import { useMapUiStrings, usePreferredMapStyle } from '../map/MapPage';
 import { useDistanceUnit } from '../app/useUnits';
@@ -54,9 +53,9 @@ function themeColor(element: Element, variable: string, fallback: string): strin
 
 function readColors(container: HTMLElement): ReportColors {
   return {
-    primary: themeColor(container, vars.color.primary, darkTokens.color.primary ?? DEFAULT_REPORT_COLORS.primary),
-    start: themeColor(container, vars.color.success, darkTokens.color.success ?? DEFAULT_REPORT_COLORS.start),
-    end: themeColor(container, vars.color.error, darkTokens.color.error ?? DEFAULT_REPORT_COLORS.end),
+    primary: themeColor(container, styles.colorVariables.primary, styles.colorDefaults.primary ?? DEFAULT_REPORT_COLORS.primary),
+    start: themeColor(container, styles.colorVariables.start, styles.colorDefaults.start ?? DEFAULT_REPORT_COLORS.start),
+    end: themeColor(container, styles.colorVariables.end, styles.colorDefaults.end ?? DEFAULT_REPORT_COLORS.end),
   };
 }
 
