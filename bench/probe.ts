@@ -7,13 +7,33 @@ import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwri
 
 /** Injected before the client's scripts (page.addInitScript): frame counter and long-task observer. */
 export function pageProbe(): void {
-  const probe = { frames: [] as number[], longtasks: [] as Array<{ start: number; duration: number }> };
+  // `counting`: the frame counter asks for every frame, which makes the renderer run a frame (its
+  // lifecycle, its compositing) at every vsync whether the page changed or not: a cost of the
+  // measurement, not of the page. `setCounting(false)` stops it for a window that measures the
+  // page's own main-thread time (bench/live), `setCounting(true)` starts it again.
+  let counting = true;
+  let asked = false;
+  const probe = {
+    frames: [] as number[],
+    longtasks: [] as Array<{ start: number; duration: number }>,
+    setCounting(on: boolean): void {
+      counting = on;
+      if (on && !asked) {
+        asked = true;
+        requestAnimationFrame(tick);
+      }
+    },
+  };
   (window as unknown as { __bench: typeof probe }).__bench = probe;
   const tick = (t: number): void => {
+    asked = false;
+    if (!counting) return;
     probe.frames.push(t);
     if (probe.frames.length > 200_000) probe.frames.splice(0, 100_000);
+    asked = true;
     requestAnimationFrame(tick);
   };
+  asked = true;
   requestAnimationFrame(tick);
   try {
     new PerformanceObserver((list) => {
@@ -22,6 +42,11 @@ export function pageProbe(): void {
   } catch {
     /* no long-task API */
   }
+}
+
+/** Starts or stops the in-page frame counter (see `pageProbe`). */
+export function setFrameCounting(page: Page, on: boolean): Promise<void> {
+  return page.evaluate((value) => (window as unknown as { __bench: { setCounting(on: boolean): void } }).__bench.setCounting(value), on);
 }
 
 export interface ProbeSlice {
