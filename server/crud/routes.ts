@@ -99,12 +99,18 @@ function isConstraintError(error: unknown): error is Error {
   return error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('SQLITE_CONSTRAINT');
 }
 
-function write<T>(fn: () => T, def: EntityDef): T {
+/**
+ * Traccar's general answer to a write the database refuses (a link to a row that is not there, a
+ * missing value): the web client's catalogue translates it (spec §8). A duplicate says what it duplicates.
+ */
+export const CONSTRAINT_VIOLATION = 'Invalid parameters or constraints violation';
+
+export function write<T>(fn: () => T, def: Pick<EntityDef, 'type'>): T {
   try {
     return fn();
   } catch (error) {
     if (isConstraintError(error)) {
-      throw badRequest(error.message.includes('UNIQUE') ? `Duplicate ${def.type}: ${error.message}` : error.message);
+      throw badRequest(error.message.includes('UNIQUE') ? `Duplicate ${def.type}: ${error.message}` : CONSTRAINT_VIOLATION);
     }
     throw error;
   }

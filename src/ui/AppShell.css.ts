@@ -36,10 +36,14 @@ export const withSidebar = style({
   },
 });
 
-/** A section's menu in the sidebar (settings, reports): the desktop drawer's width, the rest to the section's page. */
+/**
+ * A section's menu in the sidebar (settings, reports): the tablet drawer's width (320 px) on
+ * tablets and the desktop drawer's (300 px) on desktops (spec §9), the rest to the section's page.
+ */
 export const menuSidebar = style({
   '@media': {
-    [media.wide]: { gridTemplateColumns: `${vars.size.desktopDrawer} minmax(0, 1fr)` },
+    [media.wide]: { gridTemplateColumns: `${vars.size.tabletDrawer} minmax(0, 1fr)` },
+    [media.desktop]: { gridTemplateColumns: `${vars.size.desktopDrawer} minmax(0, 1fr)` },
   },
 });
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Geofence } from '../../contract/models.ts';
 import { parseArea } from '../../contract/wkt.ts';
-import { ADMIN_PASSWORD, type TestServer, json, login, nextMessage, openSocket, start } from './helpers.ts';
+import { ADMIN_PASSWORD, type TestServer, json, login, nextMessage, openSocket, start, tempDir } from './helpers.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { write } from '../../server/crud/routes.ts';
 
 let server: TestServer;
 let url: string;
@@ -85,6 +87,29 @@ describe('generic CRUD', () => {
     }
     expect((await call('GET', '/api/groups/abc')).status).toBe(400);
     expect((await call('GET', '/api/groups', undefined, {})).status).toBe(401);
+  });
+
+  it("answers a write the database refuses with Traccar's general message, which the client translates (spec §8)", () => {
+    // the checks before a write refuse what they know (an unknown parent group is 'Unknown group …');
+    // what only the database knows (here a link to a group that is not there) gets the general message
+    const db = openDatabase(tempDir());
+    const refused = (() => {
+      try {
+        write(() => db.prepare("INSERT INTO device_groups (name, groupId, attributes) VALUES ('orphan', 99999, '{}')").run(), { type: 'group' });
+      } catch (error) {
+        return error as { statusCode?: number; message: string };
+      }
+      return null;
+    })();
+    expect(refused?.statusCode).toBe(400);
+    expect(refused?.message).toBe('Invalid parameters or constraints violation');
+    db.close();
+  });
+
+  it('a duplicate says what it duplicates', async () => {
+    const duplicate = await call('POST', '/api/drivers', { name: 'd2', uniqueId: 'dup' });
+    expect(duplicate.status).toBe(400);
+    expect(await duplicate.text()).toMatch(/^Duplicate driver/);
   });
 
   it('sorts, searches, paginates, excludes attributes and filters by device', async () => {

@@ -80,7 +80,7 @@ export function ReportFilter({ kind, search, onChange, timeZone, problems, showP
         onShow();
       }}
     >
-      <div className={styles.fields}>
+      <div className={styles.fields} data-testid="report-filter-fields">
         {kind.devices === 'one' ? (
           <Select
             label={t`Device`}

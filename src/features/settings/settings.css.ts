@@ -42,7 +42,8 @@ export const attributeAdd = style({
 export const rowActions = style({ display: 'flex', alignItems: 'baseline', gap: vars.space.xs, justifyContent: 'flex-start' });
 
 
-export const image = style({ maxInlineSize: '100%', maxBlockSize: vars.size.imageHeight, objectFit: 'contain', borderRadius: vars.radius.md });
+/** A device's picture: at most the spec's image height (144 px), its own proportions, at the section's start (not stretched across it). */
+export const image = style({ alignSelf: 'flex-start', maxInlineSize: '100%', maxBlockSize: vars.size.imageHeight, objectFit: 'contain', borderRadius: vars.radius.md });
 export const qr = style({ inlineSize: vars.size.qrCode, blockSize: vars.size.qrCode, backgroundColor: '#ffffff', padding: vars.space.xs, borderRadius: vars.radius.sm });
 export const token = style({ fontFamily: 'monospace', direction: 'ltr', whiteSpace: 'pre-wrap', wordBreak: 'break-all', overflowWrap: 'anywhere', padding: vars.space.sm, backgroundColor: vars.color.surface, borderRadius: vars.radius.sm, margin: 0 });
 export const checklist = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, maxBlockSize: '24rem', overflowY: 'auto' });
