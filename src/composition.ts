@@ -5,7 +5,7 @@
 import { createActor, fromCallback, fromPromise, type ActorOptions, type ActorRefFrom, type EventObject } from 'xstate';
 import { appMachine } from './machines/app/app.machine';
 import { sessionMachine } from './machines/session/session.machine';
-import { socketMachine, type RefetchOutput } from './machines/socket/socket.machine';
+import { SOCKET, socketMachine, type RefetchOutput } from './machines/socket/socket.machine';
 import type { ConnectionCommand } from './machines/socket/events';
 import type { LiveLoader } from './features/app/liveLoader';
 import type { SessionActor } from './machines/app/actors';
@@ -243,11 +243,11 @@ export function createAppActor(deps: AppDependencies) {
           socket.onclose = (event: CloseEvent) => sendBack({ type: 'CLOSE', code: event.code });
           return socket;
         };
-        // Stopped (STOP, logout, the app stopping): a deliberate close, code 4000, nothing reported back.
+        // Stopped (STOP, logout, the app stopping): a deliberate close (4000), nothing reported back.
         return () => {
           stopped = true;
           if (ws) ws.onopen = ws.onmessage = ws.onerror = ws.onclose = null;
-          close(4000);
+          close(SOCKET.logoutCode);
         };
       }),
       environment: fromCallback(({ sendBack }) => {

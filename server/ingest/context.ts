@@ -113,6 +113,8 @@ export class ContextCache {
       server: db.prepare('SELECT attributes FROM server WHERE id = 1').pluck(),
       calendar: db.prepare('SELECT data FROM calendars WHERE id = ?').pluck(),
       area: db.prepare('SELECT area FROM geofences WHERE id = ?').pluck(),
+      geofenceIds: db.prepare('SELECT id FROM geofences').pluck(),
+      calendarIds: db.prepare('SELECT id FROM calendars').pluck(),
     };
   }
 
@@ -123,6 +125,20 @@ export class ContextCache {
     this.version = version;
     this.devices.clear();
     this.server = parseAttributes(this.stmts.server.get() as string | undefined);
+    // a deleted geofence or calendar is never asked for again: its built area or check goes with it
+    this.forgetDeleted(this.areas, this.stmts.geofenceIds);
+    this.forgetDeleted(this.calendars, this.stmts.calendarIds);
+  }
+
+  private forgetDeleted(entries: Map<number, unknown>, ids: { all(): unknown[] }): void {
+    if (entries.size === 0) return;
+    const existing = new Set(ids.all() as number[]);
+    for (const id of entries.keys()) if (!existing.has(id)) entries.delete(id);
+  }
+
+  /** How many geofence areas and calendar checks are kept (tests). */
+  cachedEntries(): { areas: number; calendars: number } {
+    return { areas: this.areas.size, calendars: this.calendars.size };
   }
 
   /** A geofence's prepared area (null: gone or unparsable). */

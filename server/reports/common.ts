@@ -167,8 +167,3 @@ export interface ReportDevice {
 export function reportDevice(device: Pick<Device, 'id' | 'name' | 'attributes'>): ReportDevice {
   return { id: device.id, name: device.name, attributes: device.attributes };
 }
-
-/** Jackson-style ISO date, as the rest of the API. */
-export function isoMs(ms: number): string {
-  return new Date(ms).toISOString().replace(/Z$/, '+00:00');
-}

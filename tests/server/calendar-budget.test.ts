@@ -208,4 +208,24 @@ describe('the ingest cache', () => {
     expect(cache.calendarBuilds).toBe(4);
     db.close();
   });
+
+  it("forgets a deleted calendar's check and a deleted geofence's area", () => {
+    const db = openDatabase(tempDir());
+    db.prepare("INSERT INTO users (id, name, email, administrator) VALUES (1, 'Admin', 'a@example.com', 1)").run();
+    db.prepare("INSERT INTO devices (id, name, uniqueId) VALUES (5, 'Car', 'car')").run();
+    const calendarId = Number(db.prepare("INSERT INTO calendars (name, data, attributes) VALUES ('a', ?, '{}')").run(Buffer.from(minutely(2020))).lastInsertRowid);
+    const notificationId = Number(db.prepare("INSERT INTO notifications (type, always, notificators, attributes, calendarId) VALUES ('alarm', 1, 'web', '{}', ?)").run(calendarId).lastInsertRowid);
+    db.prepare("INSERT INTO links (ownerType, ownerId, propertyType, propertyId) VALUES ('user', 1, 'notification', ?)").run(notificationId);
+    const geofenceId = Number(db.prepare("INSERT INTO geofences (name, area, attributes) VALUES ('Depot', 'CIRCLE (24.7 46.6, 250)', '{}')").run().lastInsertRowid);
+    db.prepare("INSERT INTO links (ownerType, ownerId, propertyType, propertyId) VALUES ('device', 5, 'geofence', ?)").run(geofenceId);
+    const cache = new ContextCache(db);
+    expect(cache.get(5).geofences).toHaveLength(1);
+    expect(cache.cachedEntries()).toEqual({ areas: 1, calendars: 1 });
+    db.prepare('DELETE FROM geofences WHERE id = ?').run(geofenceId);
+    db.prepare('DELETE FROM notifications WHERE id = ?').run(notificationId);
+    db.prepare('DELETE FROM calendars WHERE id = ?').run(calendarId);
+    expect(cache.get(5).geofences).toHaveLength(0);
+    expect(cache.cachedEntries()).toEqual({ areas: 0, calendars: 0 });
+    db.close();
+  });
 });
