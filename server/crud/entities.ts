@@ -78,8 +78,12 @@ export const geofenceDef: EntityDef = {
     area: { kind: 'string', required: true, maxLength: MAX_AREA_LENGTH },
     calendarId: { kind: 'ref', ref: 'calendar' },
   },
-  validate(row) {
+  validate(row, base) {
     const area = str(row, 'area');
+    const corridor = corridorOf(parseAttributes(nstr(row, 'attributes')));
+    // an edit that keeps the stored area and corridor (a new name, a colour) neither parses nor
+    // builds it again: the ingest cache keeps the area it built
+    if (base && base.area === area && corridorOf(parseAttributes(nstr(base, 'attributes'))) === corridor) return;
     let geometry: Geometry;
     try {
       geometry = parseArea(area);
@@ -87,7 +91,7 @@ export const geofenceDef: EntityDef = {
       throw badRequest(`Invalid area: ${error instanceof Error ? error.message : String(error)}`);
     }
     // the ingest cache takes the prepared area from here rather than build it inside an ingest turn
-    warmArea(area, corridorOf(parseAttributes(nstr(row, 'attributes'))), geometry);
+    warmArea(area, corridor, geometry);
   },
   toModel: (row, ex): Geofence => ({
     id: num(row, 'id'),

@@ -43,7 +43,7 @@ export interface EntityDef {
   /** column → spec, excluding id and attributes */
   fields: Record<string, FieldSpec>;
   hasAttributes: boolean;
-  /** extra checks on the merged row; throw HttpError 400 */
-  validate?(row: Row): void;
+  /** extra checks on the merged row (`base`: the stored row on an update, null on a create); throw HttpError 400 */
+  validate?(row: Row, base: Row | null): void;
   toModel(row: Row, excludeAttributes: boolean): object;
 }

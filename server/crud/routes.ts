@@ -91,7 +91,7 @@ export function parseBody(
       .get({ id, parent: row.groupId });
     if (cycle) throw badRequest('A group cannot be its own ancestor');
   }
-  def.validate?.(row);
+  def.validate?.(row, base);
   return row;
 }
 

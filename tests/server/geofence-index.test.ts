@@ -8,6 +8,7 @@ import { type Area, areaContains, areaWork, prepareArea } from '../../server/geo
 import { openDatabase } from '../../server/db/database.ts';
 import { ContextCache, geofencesAt } from '../../server/ingest/context.ts';
 import { areaBuilds, warmArea } from '../../server/geo/areas.ts';
+import { geofenceDef } from '../../server/crud/entities.ts';
 import { parseArea } from '../../contract/wkt.ts';
 import { tempDir } from './helpers.ts';
 
@@ -140,6 +141,22 @@ describe('the ingest cache', () => {
     db.prepare('UPDATE geofences SET area = ? WHERE id = ?').run('CIRCLE (10 10, 100)', geofence);
     for (const id of [5, 6, 7]) expect(geofencesAt(cache.get(id).geofences, 24.7, 46.7)).toEqual([]);
     expect(areaBuilds.count - before).toBe(2);
+  });
+
+  it("a save builds the area only when the area or the corridor changed (not for a new name)", () => {
+    const text = 'LINESTRING (24.71 46.61, 24.71 46.81)';
+    const stored = { name: 'Road', area: text, attributes: '{"polylineDistance": 300}' };
+    const start = areaBuilds.count;
+    geofenceDef.validate!({ ...stored }, null); // created: built
+    expect(areaBuilds.count - start).toBe(1);
+    geofenceDef.validate!({ ...stored, name: 'Ring road' }, stored); // renamed: nothing to build
+    expect(areaBuilds.count - start).toBe(1);
+    geofenceDef.validate!({ ...stored, attributes: '{"polylineDistance": 500}' }, stored); // a new corridor
+    expect(areaBuilds.count - start).toBe(2);
+    geofenceDef.validate!({ ...stored, area: 'LINESTRING (24.71 46.61, 24.72 46.81)' }, stored); // a new line
+    expect(areaBuilds.count - start).toBe(3);
+    // an unchanged area that is invalid is still refused when it is new
+    expect(() => geofenceDef.validate!({ ...stored, area: 'CIRCLE (1 2)' }, stored)).toThrow(/Invalid area/);
   });
 
   it('takes the area a save built, so that an ingest turn does not build it', () => {
