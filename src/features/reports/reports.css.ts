@@ -20,7 +20,7 @@ export const fields = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'fl
  * A filter field: side by side from tablets up, each from the filter form's width (160 px, spec §9)
  * and growing into the line's room; on a phone each takes the whole line.
  */
-export const field = style({ minInlineSize: vars.size.filterForm, flex: `1 1 ${vars.size.filterForm}`, maxInlineSize: '20rem', '@media': { [media.narrow]: { maxInlineSize: 'none' } } });
+export const field = style({ minInlineSize: vars.size.filterForm, flex: `1 1 ${vars.size.filterForm}`, maxInlineSize: '20rem', '@media': { [media.narrow]: { maxInlineSize: 'none', flexBasis: '100%' } } });
 export const buttons = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
 export const problems = style({ margin: 0, paddingInlineStart: vars.space.md });
 
