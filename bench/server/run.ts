@@ -70,8 +70,15 @@ function roundAll(p: Percentiles): Percentiles {
 }
 
 
-function forkTs(file: string, env: Record<string, string> = {}): ChildProcess {
-  return fork(here(file), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/**
+ * `BENCH_SERVER_CPU_PROF=DIR` (diagnostic): the server writes a CPU profile of its whole run into DIR
+ * when it stops (node --cpu-prof); the figures of such a run are slowed by the profiler.
+ */
+const SERVER_PROFILE_DIR = process.env.BENCH_SERVER_CPU_PROF;
+
+function forkTs(file: string, env: Record<string, string> = {}, profileDir?: string): ChildProcess {
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  return fork(here(file), [], { execArgv: ['--import', 'tsx', ...profile], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 }
 
 function nextMessage<T>(child: ChildProcess, type?: string): Promise<T> {
@@ -91,7 +98,7 @@ function nextMessage<T>(child: ChildProcess, type?: string): Promise<T> {
 async function main(): Promise<void> {
   const started = Date.now();
   const loadAtStart = os.loadavg()[0] ?? 0;
-  const server = forkTs('./serve.ts', { BENCH_PASSWORD: PASSWORD });
+  const server = forkTs('./serve.ts', { BENCH_PASSWORD: PASSWORD }, SERVER_PROFILE_DIR);
   const timeout = setTimeout(() => {
     console.error('benchmark timed out');
     server.kill('SIGKILL');

@@ -11,6 +11,12 @@ import { KNOTS_TO_KMH } from '../../contract/units.ts';
 import { type Budget, turnBudget } from './calendar.ts';
 
 /** `turn`: the calendar steps this ingest turn may still spend (see calendar.ts), shared by its events. */
+function isSubset(ids: Iterable<number>, of: Set<number>): boolean {
+  if (of.size === 0) return false;
+  for (const id of ids) if (!of.has(id)) return false;
+  return true;
+}
+
 export function recipients(event: Event, notifications: NotificationInfo[], turn: Budget = turnBudget()): Set<number> {
   const users = new Set<number>();
   for (const notification of notifications) {
@@ -20,6 +26,8 @@ export function recipients(event: Event, notifications: NotificationInfo[], turn
       if (typeof alarm !== 'string' || !notification.alarms.has(alarm)) continue;
     }
     if (event.geofenceId && notification.geofenceIds && !notification.geofenceIds.has(event.geofenceId)) continue;
+    // nobody new to tell: its calendar is not read (the answer is the same set of users)
+    if (isSubset(notification.userIds, users)) continue;
     if (notification.calendar && !notification.calendar.active(event.eventTime ? Date.parse(event.eventTime) : Date.now(), turn)) continue;
     for (const userId of notification.userIds) users.add(userId);
   }
