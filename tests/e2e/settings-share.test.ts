@@ -104,6 +104,25 @@ describe('calendars', () => {
     await main(page).getByRole('list', { name: 'Events' }).getByText(/عيد الفطر/).waitFor();
     await main(page).getByRole('list', { name: 'Events' }).getByText('FREQ=WEEKLY;INTERVAL=2;BYDAY=MO').waitFor();
   });
+
+  it("the reported calendar that stalled the server (six FREQ=SECONDLY;COUNT=19990 series) is refused when saved, with the server's reason, the form kept", async () => {
+    const vevent = (n: number) => ['BEGIN:VEVENT', `UID:s${n}`, 'DTSTART:20200101T000000Z', 'DURATION:PT1S', 'RRULE:FREQ=SECONDLY;COUNT=19990', 'END:VEVENT'];
+    const hostile = ['BEGIN:VCALENDAR', 'VERSION:2.0', ...[1, 2, 3, 4, 5, 6].flatMap(vevent), 'END:VCALENDAR', ''].join('\r\n');
+    const page = await signedIn('/settings/calendar');
+    await main(page).getByLabel('Name', { exact: true }).fill('Stall');
+    await main(page).locator('input[type=file]').setInputFiles({ name: 'stall.ics', mimeType: 'text/calendar', buffer: Buffer.from(hostile) });
+    await main(page).getByText('Imported file, 6 events').waitFor();
+    const before = (await calendars()).length;
+    await main(page).getByRole('button', { name: 'Save', exact: true }).click();
+    // the server says why (each series repeats more often than the limit allows), and nothing is lost
+    await main(page).getByRole('alert').getByText(/more than 20,000 times within 366 days/).waitFor();
+    expect(await main(page).getByLabel('Name', { exact: true }).inputValue()).toBe('Stall');
+    expect(await main(page).getByText('Imported file, 6 events').count()).toBe(1);
+    expect(page.url()).toContain('/settings/calendar');
+    expect((await calendars()).length).toBe(before);
+    // and the server kept answering: its health check, at once
+    expect((await adminApi(harness(), 'GET', '/api/health')).status).toBe(200);
+  });
 });
 
 describe('sharing a device', () => {
