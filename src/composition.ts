@@ -8,6 +8,7 @@ import { sessionMachine } from './machines/session/session.machine';
 import { SOCKET, socketMachine, type RefetchOutput } from './machines/socket/socket.machine';
 import type { ConnectionCommand } from './machines/socket/events';
 import type { LiveLoader } from './features/app/liveLoader';
+import { loadOnce } from './features/app/loadOnce';
 import type { SessionActor } from './machines/app/actors';
 import { socketUrl } from './api/origin';
 import type { errorsMachine } from './machines/errors/errors.machine';
@@ -83,17 +84,7 @@ export function createAppActor(deps: AppDependencies) {
    * gets to it, and after a sign-in that thread draws the shell, the map page and the map's first
    * frames: asked for by the fleet load itself, it settled 0.6 s later (the modules were there already).
    */
-  let resourceLayer: Promise<[typeof import('./api/entityEndpoints'), typeof import('./api/resources')]> | null = null;
-  /** The resource layer's modules; a failed import is forgotten (this very one, not a later one), so the next use asks again. */
-  const loadResourceLayer = () => {
-    if (resourceLayer) return resourceLayer;
-    const loading = Promise.all([import('./api/entityEndpoints'), import('./api/resources')]);
-    resourceLayer = loading;
-    loading.catch(() => {
-      if (resourceLayer === loading) resourceLayer = null;
-    });
-    return loading;
-  };
+  const loadResourceLayer = loadOnce(() => Promise.all([import('./api/entityEndpoints'), import('./api/resources')]));
 
   const session = sessionMachine.provide({
     actors: {

@@ -1,4 +1,5 @@
 import type { LiveStore } from '../../domain/liveStore';
+import { loadOnce } from './loadOnce';
 
 /**
  * The live store, loaded with the signed-in side rather than with the sign-in page: its code (the
@@ -16,17 +17,7 @@ export interface LiveLoader {
 
 export function createLiveLoader(importStore: () => Promise<LiveStore>): LiveLoader {
   let store: LiveStore | null = null;
-  let loading: Promise<LiveStore> | null = null;
-  const load = (): Promise<LiveStore> => {
-    if (store) return Promise.resolve(store);
-    if (loading) return loading;
-    const attempt = importStore().then((loaded) => (store ??= loaded));
-    loading = attempt;
-    attempt.catch(() => {
-      if (loading === attempt) loading = null;
-    });
-    return attempt;
-  };
+  const load = loadOnce(() => importStore().then((loaded) => (store = loaded)));
   return {
     current: () => store,
     load,
@@ -35,9 +26,4 @@ export function createLiveLoader(importStore: () => Promise<LiveStore>): LiveLoa
       else load().then(use, () => undefined);
     },
   };
-}
-
-/** A loader over a store that is already there (tests, tools). */
-export function loadedLive(store: LiveStore): LiveLoader {
-  return createLiveLoader(() => Promise.resolve(store));
 }
