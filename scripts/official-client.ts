@@ -18,6 +18,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADMIN_PASSWORD, startHarness } from '../tests/e2e/harness.ts';
 import { adminJson } from '../tests/e2e/helpers.ts';
+import { routeBlankBasemap, withBlankBasemap } from '../bench/blankBasemap.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
@@ -32,11 +33,9 @@ mkdirSync(out, { recursive: true });
 const harness = await startHarness({ clientDir: client });
 try {
   const { page, context } = await harness.newPage({ viewport: { width: 1280, height: 800 } });
-  const style = { version: 8, glyphs: '/official-check/glyphs/{fontstack}/{range}.pbf', sources: {}, layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#e0e0e0' } }] };
-  await context.route('**/official-check/blank-style.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(style) }));
-  await context.route('**/official-check/glyphs/**', (route) => route.fulfill({ status: 404, body: '' }));
+  await routeBlankBasemap(context);
   const server = await adminJson<Record<string, unknown> & { attributes: Record<string, unknown> }>(harness, 'GET', '/api/server');
-  await adminJson(harness, 'PUT', '/api/server', { ...server, mapUrl: '/official-check/blank-style.json', attributes: { ...server.attributes, activeMapStyles: 'custom' } });
+  await adminJson(harness, 'PUT', '/api/server', withBlankBasemap(server));
 
   const problems: string[] = [];
   page.on('response', (r) => {

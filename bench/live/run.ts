@@ -32,6 +32,7 @@ import { REPAINT_KEY } from '../../src/map/repaint.ts';
 import { cpuSeconds } from '../proc.ts';
 import { type Machine, type ServerHandle, children, createDevices, freePort, killChildren, machineInfo, runMain, sessionCookie, startServer, stopServer } from '../fleet.ts';
 import { pageProbe, probeSlice, scrollThrough, setFrameCounting } from '../probe.ts';
+import { routeBlankBasemap, withBlankBasemap } from '../blankBasemap.ts';
 import { ANCHORS, BEACON, type Distribution, type FreshnessResult, JUMP_ATTRIBUTE, SPOTS, VIEW, measureFreshness, socketProbe } from './freshness.ts';
 
 const PASSWORD = 'bench-live-password';
@@ -441,38 +442,16 @@ function freshnessMet(result: FreshnessResult): boolean {
   return p95Ms !== null && maxMs !== null && p95Ms <= FRESHNESS_BUDGET.p95Ms && maxMs <= FRESHNESS_BUDGET.maxMs;
 }
 
-/** Where the blank basemap of other clients is served (by the browser context, see routeBlankBasemap). */
-const BLANK_STYLE_PATH = '/bench/blank-style.json';
-const BLANK_GLYPHS_PATH = '/bench/glyphs';
-
 /**
- * Athar's basemap is offline (the server's `map` attribute is `offline`). Other Traccar clients take
- * their styles from the internet, unreachable here; the official one then never finishes loading its
- * map and draws no device at all. The server's `mapUrl` (a style URL: the official client's "custom"
- * map) and the `activeMapStyles` attribute (`custom` only) give them a blank style instead, served by
- * the browser context (routeBlankBasemap). Athar reads neither.
+ * Athar's basemap is offline (the server's `map` attribute is `offline`); other clients get a blank
+ * one through the server's settings (bench/blankBasemap.ts).
  */
 async function offlineBasemapForOthers(url: string): Promise<void> {
   const cookie = await sessionCookie(url, { email: ADMIN, password: PASSWORD });
   const headers = { Cookie: cookie, Accept: 'application/json', 'Content-Type': 'application/json' };
   const settings = (await (await fetch(`${url}/api/server`, { headers })).json()) as { attributes?: Record<string, unknown> } & Record<string, unknown>;
-  const response = await fetch(`${url}/api/server`, {
-    method: 'PUT',
-    headers,
-    body: JSON.stringify({ ...settings, mapUrl: BLANK_STYLE_PATH, attributes: { ...settings.attributes, activeMapStyles: 'custom' } }),
-  });
+  const response = await fetch(`${url}/api/server`, { method: 'PUT', headers, body: JSON.stringify(withBlankBasemap(settings)) });
   if (!response.ok) throw new Error(`PUT /api/server: ${response.status} ${await response.text()}`);
-}
-
-/**
- * The blank style: one light background layer. Its `glyphs` URL answers 404 (the official client reads
- * the URL to choose its fonts, so there must be one): MapLibre then draws labels with local fonts, as on
- * Athar's offline style, which has no glyph server either.
- */
-async function routeBlankBasemap(context: BrowserContext): Promise<void> {
-  const style = { version: 8, glyphs: `${BLANK_GLYPHS_PATH}/{fontstack}/{range}.pbf`, sources: {}, layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#e0e0e0' } }] };
-  await context.route(`**${BLANK_STYLE_PATH}`, (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(style) }));
-  await context.route(`**${BLANK_GLYPHS_PATH}/**`, (route) => route.fulfill({ status: 404, body: '' }));
 }
 
 /**
