@@ -137,7 +137,7 @@ const formatters = (page: Page): Promise<number> => page.evaluate(() => (window 
 function watchReport({ grid, count, expected, afterClick, path }: { grid: string; count: string; expected: number; afterClick: boolean; path?: string }): void {
   if (path && location.pathname !== path) return;
   if (!location.search.includes('show=true') && path) return;
-  const seen: { clickAt?: number; progressAt?: number; countAt?: number; countRead?: number | null; rowAt?: number } = {};
+  const seen: { clickAt?: number; progressAt?: number; countAt?: number; countRead?: number | null; rowAt?: number; allAt?: number } = {};
   let gone = false;
   if (afterClick) document.addEventListener('pointerdown', (event) => (seen.clickAt ??= event.timeStamp), { capture: true, once: true });
   (window as unknown as { __report: Promise<typeof seen> }).__report = new Promise((done) => {
@@ -162,15 +162,23 @@ function watchReport({ grid, count, expected, afterClick, path }: { grid: string
           const box = row?.getBoundingClientRect();
           if (box && box.height > 0 && box.bottom > 0 && box.top < innerHeight) seen.rowAt = now;
         }
+        // every row in the list: the scrolling height (rows of one fixed height) reaches them all
+        if (seen.rowAt !== undefined && seen.allAt === undefined) {
+          const list = document.querySelector(grid);
+          const height = list?.querySelector('[role="row"]')?.getBoundingClientRect().height ?? 0;
+          let tallest = 0;
+          for (let node: Element | null = list; node; node = node.parentElement) tallest = Math.max(tallest, node.scrollHeight);
+          if (height > 0 && tallest >= expected * height * 0.99) seen.allAt = now;
+        }
       }
-      if (seen.countAt !== undefined && seen.rowAt !== undefined) done(seen);
+      if (seen.countAt !== undefined && seen.rowAt !== undefined && seen.allAt !== undefined) done(seen);
       else requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
   });
 }
 
-type Watched = { clickAt?: number; progressAt?: number; countAt: number; countRead: number | null; rowAt: number };
+type Watched = { clickAt?: number; progressAt?: number; countAt: number; countRead: number | null; rowAt: number; allAt: number };
 
 /**
  * The report map beside the table (src/features/reports/ReportMap.tsx): `window.__map` resolves with the page
@@ -321,6 +329,13 @@ interface Shown {
   firstRowsMs: number;
   rowMs: number;
   countMs: number;
+  /**
+   * start → every row in the list (its scrolling height reaches all of them): a table that had no rows
+   * shows a long list's first rows at once and the rest in a background render (src/ui/Table.tsx)
+   */
+  allRowsMs: number;
+  /** long tasks from the first rows to all rows */
+  restLongtasks: Tasks;
   /** start → the request's start (app work before it) */
   beforeRequestMs: number;
   /** request start → first byte: the server */
@@ -351,12 +366,14 @@ interface Run {
   open: Shown & { memoryHeapMb: number };
 }
 
-function shown(watched: Watched, start: number, fetched: Fetched, all: number[], client: number[], made: number): Shown {
+function shown(watched: Watched, start: number, fetched: Fetched, all: number[], client: number[], rest: number[], made: number): Shown {
   const end = Math.max(watched.rowAt, watched.countAt);
   return {
     firstRowsMs: round(end - start),
     rowMs: round(watched.rowAt - start),
     countMs: round(watched.countAt - start),
+    allRowsMs: round(watched.allAt - start),
+    restLongtasks: tasks(rest),
     ...requestSplit(fetched, start, end),
     countRead: watched.countRead,
     formatters: made,
@@ -399,6 +416,7 @@ async function measureRun(context: BrowserContext, url: string, filter: string, 
     const showFormatters = (await formatters(page)) - formattersBefore;
     const showAll = (await probeSlice(page, clickAt, showEnd)).longtasks;
     const showClient = (await probeSlice(page, fetched.responseEnd, showEnd)).longtasks;
+    const showRest = (await probeSlice(page, showEnd, watched.allAt)).longtasks;
     const afterRows = await probeSlice(page, showEnd, (mapAt ?? showEnd) + 2_000);
 
     // 3. memory with the report shown
@@ -472,12 +490,13 @@ async function measureRun(context: BrowserContext, url: string, filter: string, 
     const openEnd = Math.max(openWatched.rowAt, openWatched.countAt);
     const openAll = (await probeSlice(page, 0, openEnd)).longtasks;
     const openClient = (await probeSlice(page, openFetched.responseEnd, openEnd)).longtasks;
+    const openRest = (await probeSlice(page, openEnd, openWatched.allAt)).longtasks;
     const openMemory = await memory(cdp, page, true);
 
     return {
       baseline: { heapMb: baseline.heapMb, domNodes: baseline.domNodes },
       show: {
-        ...shown(watched, clickAt, fetched, showAll, showClient, showFormatters),
+        ...shown(watched, clickAt, fetched, showAll, showClient, showRest, showFormatters),
         mapFeaturesMs: mapAt === null ? null : round(mapAt - clickAt),
         afterRowsLongtasks: tasks(afterRows.longtasks),
       },
@@ -509,7 +528,7 @@ async function measureRun(context: BrowserContext, url: string, filter: string, 
         settleMaxFrameGapMs: round(settleSlice.maxFrameGapMs),
         selectedOnMap: selectedOnMap === target,
       },
-      open: { ...shown(openWatched, 0, openFetched, openAll, openClient, openFormatters), memoryHeapMb: openMemory.heapMb },
+      open: { ...shown(openWatched, 0, openFetched, openAll, openClient, openRest, openFormatters), memoryHeapMb: openMemory.heapMb },
     };
   } finally {
     await page.close().catch(() => {});
@@ -529,12 +548,15 @@ const MEASURES: Array<Measure<Run>> = [
   { key: 'showMapFeaturesMs', label: 'Show → the rows handed to the report map', unit: ' ms', pick: (r) => r.show.mapFeaturesMs ?? undefined },
   { key: 'showAfterRowsLongestTaskMs', label: 'after the rows until the map is fed (+2 s): longest task', unit: ' ms', pick: (r) => r.show.afterRowsLongtasks.maxMs },
   { key: 'showLongTasksTotalMs', label: 'Show: long tasks, total (click → rows)', unit: ' ms', pick: (r) => r.show.longtasks.totalMs },
+  { key: 'showAllRowsMs', label: 'Show → every row in the list (the rest after the first rows, rendered in the background)', unit: ' ms', pick: (r) => r.show.allRowsMs },
+  { key: 'showRestLongestTaskMs', label: 'Show: longest task, first rows → every row', unit: ' ms', pick: (r) => r.show.restLongtasks?.maxMs },
   { key: 'openFirstRowsMs', label: '**open by address → first rows** (navigation start → rows)', unit: ' ms', pick: (r) => r.open.firstRowsMs },
   { key: 'openBeforeRequestMs', label: 'open: navigation → request sent (the app starting)', unit: ' ms', pick: (r) => r.open.beforeRequestMs },
   { key: 'openServerMs', label: 'open: server (request → first byte)', unit: ' ms', pick: (r) => r.open.serverMs },
   { key: 'openDownloadMs', label: 'open: download', unit: ' ms', pick: (r) => r.open.downloadMs },
   { key: 'openClientMs', label: 'open: client (last byte → first rows)', unit: ' ms', pick: (r) => r.open.clientMs },
   { key: 'openLongestTaskMs', label: 'open: longest task', unit: ' ms', pick: (r) => r.open.longtasks.maxMs },
+  { key: 'openAllRowsMs', label: 'open → every row in the list', unit: ' ms', pick: (r) => r.open.allRowsMs },
   { key: 'scrollFps', label: '**scroll top → bottom: fps** (worst = lowest)', unit: '', pick: (r) => r.scroll.fps, higher: true },
   { key: 'scrollMaxFrameGapMs', label: 'scroll: longest frame gap', unit: ' ms', pick: (r) => r.scroll.maxFrameGapMs },
   { key: 'scrollLongTasks', label: 'scroll: long tasks (> 50 ms)', unit: '', pick: (r) => r.scroll.longtasks.count },
@@ -612,7 +634,9 @@ Written by hand from \`--profile\` runs of this benchmark; each step is a commit
 | --- | --- | --- | --- | --- | --- |
 | before 2fb6afb | 6–13 | 79.2 s | 3.2 | 0.71 s | — (an \`Intl\` formatter made per cell: 200,013 of them) |
 | 2fb6afb, 04541e5 | 9–13 | 18.4 s | 4.1 | 0.91 s | one formatter per language, zone and style; cells formatted only for the rows on screen |
-| the fixed-row layout | 1.5–2.3 | see above | see above | see above | \`src/ui/fixedRowLayout.ts\` in place of react-stately's \`ListLayout\` |
+| the fixed-row layout | 1.5–2.3 | 2.84 s (worst 3.10 s) | 57.7 | 0.17 s | \`src/ui/fixedRowLayout.ts\` in place of react-stately's \`ListLayout\` |
+| rows read as arrays | 1.4–2.3 | 2.63 s (worst 2.89 s) | 57.7 | — | the server reads the rows as arrays and takes a flat attributes text as its parse (download 1.45–1.71 → 1.18 s) |
+| first rows first | 1.5–3.8 | see above | see above | see above | a table that had no rows shows a long list's first 100 rows at once and the whole list in a background render |
 
 - **Scrolling far was O(rows above) per frame.** react-stately's \`ListLayout\` unions every rectangle it was asked
   for and walks the rows from the first on each frame that reaches new ones (an array of all 100,000 nodes, a
@@ -622,10 +646,19 @@ Written by hand from \`--profile\` runs of this benchmark; each step is a commit
 - **"Blank frames" was a wrong measure before this run**: it hit-tested the list's middle with
   \`elementFromPoint\`, and react-aria's scroll view sets \`pointer-events: none\` on its content while
   scrolling, so every frame of the sweep counted as blank. It now compares the rows' boxes with the middle.
-- **What is left of Show** (quiet machine, about 2.8 s): the server about 1.6 s (the SQLite query, \`toPosition\`
-  parsing each row's attributes JSON and three dates, \`JSON.stringify\` of 49 MB; linear, no hot spot; streaming
-  the rows as they are read would cut the time to the first byte and the peak memory), the client about 1 s in one
-  task (\`JSON.parse\` of 49 MB ≈ 0.3 s, react-aria's collection of 100,000 items, the garbage of both).
+- **The server's answer** (1.27 s for the 49 MB alone, from Node): the SQLite query 0.55 s with rows as objects,
+  \`toPosition\` 0.40 s (each row's attributes JSON copied key by key), \`JSON.stringify\` 0.24 s. The route report
+  now reads its rows as arrays (\`POSITION_COLUMNS\`, 0.29 s) and \`parseAttributes\` takes the parse of a flat
+  object as the answer (every writer stores \`JSON.stringify\` of scalar attributes): 0.9 s. Writing each
+  position's JSON by hand was tried and was slower (1.0–1.1 s: string building against \`JSON.stringify\`'s
+  own buffer).
+- **The client's one task** was about 1.1–1.3 s: \`JSON.parse\` of 49 MB (≈ 0.15–0.3 s), react-aria's collection
+  of 100,000 items (about 7 µs an item: 0.7 s), the garbage of both. A table that had no rows now shows a long
+  list's first 100 rows in the first render and the whole list in a background render (\`useFirstRowsFirst\`,
+  src/ui/Table.tsx), which React interrupts for frames and input: the rows show about 1 s sooner, the whole list is
+  there about as soon as the first rows were before, and no task of the rest is over about 210 ms (the row
+  "longest task, first rows → every row"). The whole list is a new list of its own (a \`key\`): added to the first
+  rows' list, React placed each new row by walking its new siblings, 21 s at 100,000.
 - **Memory**: about 140 MB of JS heap held by the report after GC (the parsed positions, react-aria's nodes, the
   map's copies of the line and points).
 `;

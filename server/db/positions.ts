@@ -45,6 +45,57 @@ export function toPosition(row: PositionRow): Position {
   };
 }
 
+/**
+ * The positions table's columns in `toPosition`'s order, for reads in array form (`raw`), where a row
+ * costs about half of one read as an object (bench:reports: 100,000 rows in 0.29 s against 0.55 s).
+ */
+export const POSITION_COLUMNS =
+  'id, attributes, deviceId, protocol, serverTime, deviceTime, fixTime, valid, latitude, longitude, altitude, speed, course, address, accuracy, network, geofenceIds';
+
+/** A row read with `POSITION_COLUMNS` in array form. */
+export type PositionValues = [
+  id: number,
+  attributes: string | null,
+  deviceId: number,
+  protocol: string | null,
+  serverTime: number,
+  deviceTime: number,
+  fixTime: number,
+  valid: number,
+  latitude: number,
+  longitude: number,
+  altitude: number,
+  speed: number,
+  course: number,
+  address: string | null,
+  accuracy: number,
+  network: string | null,
+  geofenceIds: string | null,
+];
+
+/** `toPosition` of a row read with `POSITION_COLUMNS` in array form. */
+export function positionFromValues(v: PositionValues): Position {
+  return {
+    id: v[0],
+    attributes: parseAttributes(v[1]),
+    deviceId: v[2],
+    protocol: v[3],
+    serverTime: isoDate(v[4]),
+    deviceTime: isoDate(v[5]),
+    fixTime: isoDate(v[6]),
+    valid: bool(v[7]),
+    latitude: v[8],
+    longitude: v[9],
+    altitude: v[10],
+    speed: v[11],
+    course: v[12],
+    address: v[13],
+    accuracy: v[14],
+    network: parseJson<Network>(v[15]),
+    geofenceIds: parseJson<number[]>(v[16]),
+  };
+}
+
 export type NewPosition = Omit<Position, 'id' | 'serverTime' | 'deviceTime' | 'fixTime'> & {
   serverTime: number;
   deviceTime: number;

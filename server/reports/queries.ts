@@ -3,7 +3,7 @@ import type { Attributes, Event, Report } from '../../contract/models.ts';
 import type { Db } from '../db/database.ts';
 import { type DeviceRow, queryDevices } from '../db/devices.ts';
 import { ACCESSIBLE_DEVICES, ACCESSIBLE_GROUPS, OWNER_IDS } from '../db/visibility.ts';
-import { type EventRow, type PositionRow, toEvent, toPosition } from '../db/positions.ts';
+import { type EventRow, POSITION_COLUMNS, type PositionRow, type PositionValues, positionFromValues, toEvent, toPosition } from '../db/positions.ts';
 import type { Position } from '../../contract/models.ts';
 import { parseAttributes } from '../db/convert.ts';
 
@@ -61,19 +61,22 @@ export function devicePositions(db: Db, deviceId: number, from: number, to: numb
  * caller may yield to the event loop between them.
  */
 export function* devicePositionPages(db: Db, deviceId: number, from: number, to: number, limit: number, size: number): Generator<Position[]> {
-  const first = db.prepare('SELECT * FROM positions WHERE deviceId = ? AND fixTime BETWEEN ? AND ? ORDER BY fixTime, id LIMIT ?');
-  const next = db.prepare(
-    'SELECT * FROM positions WHERE deviceId = ? AND fixTime BETWEEN ? AND ? AND (fixTime > ? OR (fixTime = ? AND id > ?)) ORDER BY fixTime, id LIMIT ?',
-  );
+  // rows as arrays (`raw`): half the cost of rows as objects at 100,000 positions (bench:reports)
+  const first = db.prepare(`SELECT ${POSITION_COLUMNS} FROM positions WHERE deviceId = ? AND fixTime BETWEEN ? AND ? ORDER BY fixTime, id LIMIT ?`).raw(true);
+  const next = db
+    .prepare(
+      `SELECT ${POSITION_COLUMNS} FROM positions WHERE deviceId = ? AND fixTime BETWEEN ? AND ? AND (fixTime > ? OR (fixTime = ? AND id > ?)) ORDER BY fixTime, id LIMIT ?`,
+    )
+    .raw(true);
   let left = limit;
-  let last: PositionRow | undefined;
+  let last: PositionValues | undefined;
   while (left > 0) {
     const take = Math.min(size, left);
-    const rows = (last ? next.all(deviceId, from, to, last.fixTime, last.fixTime, last.id, take) : first.all(deviceId, from, to, take)) as PositionRow[];
+    const rows = (last ? next.all(deviceId, from, to, last[6], last[6], last[0], take) : first.all(deviceId, from, to, take)) as PositionValues[];
     if (rows.length === 0) return;
     left -= rows.length;
     last = rows[rows.length - 1];
-    yield rows.map(toPosition);
+    yield rows.map(positionFromValues);
     if (rows.length < take) return;
   }
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { Button, GridList, GridListItem, Virtualizer, type Selection, type SortDescriptor } from 'react-aria-components';
 import { FixedRowLayout } from './fixedRowLayout';
 import * as styles from './Table.css';
@@ -48,6 +48,24 @@ const ROW_HEIGHT = 48;
 const WRAPPED_ROW_HEIGHT = 60;
 const LAYOUT = { rowHeight: ROW_HEIGHT };
 const WRAPPED_LAYOUT = { rowHeight: WRAPPED_ROW_HEIGHT };
+/** How many rows a table that had none shows in the first render of a long list (see `useFirstRowsFirst`). */
+export const FIRST_ROWS = 100;
+const NO_ROWS: readonly never[] = [];
+
+/**
+ * A long list that arrives in a table with no rows (a report run, a page opened) is shown in two
+ * renders: its first `FIRST_ROWS` at once, then all of it in a background render, which React
+ * interrupts for input and frames. Building the list's collection is about 7 µs a row: at a
+ * report's 100,000 positions that was 0.7 s of one task before the first row showed
+ * (bench:reports). A table that already shows rows takes a new list whole, in one render: a sort
+ * or a live update never shrinks the list under the person's scroll position.
+ */
+export function useFirstRowsFirst<T>(rows: readonly T[]): readonly T[] {
+  const deferred = useDeferredValue<readonly T[]>(rows, NO_ROWS);
+  const head = useMemo(() => (rows.length > FIRST_ROWS ? rows.slice(0, FIRST_ROWS) : rows), [rows]);
+  return deferred !== rows && deferred.length === 0 ? head : rows;
+}
+
 /** narrower columns scroll sideways rather than cut every text to a letter (phones) */
 const MIN_COLUMN_WIDTH = 112;
 /**
@@ -72,14 +90,15 @@ function track(width: TableColumn<unknown>['width'], least: number | string): { 
  * right-to-left); Enter opens the row; type-ahead by its name. On a narrow screen the columns
  * keep their least width and the table scrolls sideways.
  */
-export function Table<T extends { id: number }>({ rows, columns, textValue, sort, onSortChange, sortLabel, onRowAction, selectedId, onSelect, empty, wrap = false, ...props }: TableProps<T>) {
+export function Table<T extends { id: number }>({ rows: all, columns, textValue, sort, onSortChange, sortLabel, onRowAction, selectedId, onSelect, empty, wrap = false, ...props }: TableProps<T>) {
+  const rows = useFirstRowsFirst(all);
   const tracks = columns.map((c) => track(c.width, wrap ? wrappedLeast(c.minWidth) : Math.max(MIN_COLUMN_WIDTH, c.minWidth ?? 0)));
   const textClass = wrap ? styles.wrappedText : styles.cellText;
   const frame = {
     '--table-columns': tracks.map((t) => t.template).join(' '),
     minInlineSize: `calc(${tracks.map((t) => t.min).join(' + ')})`,
   } as CSSProperties;
-  const byId = useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
+  const byId = useMemo(() => new Map(all.map((row) => [row.id, row])), [all]);
 
   // stable while the columns are: the collection keeps its cached rows when the page re-renders. The
   // cells are a component of their own, so that only the rows on screen format their texts.
@@ -123,6 +142,10 @@ export function Table<T extends { id: number }>({ rows, columns, textValue, sort
         <Virtualizer layout={FixedRowLayout} layoutOptions={wrap ? WRAPPED_LAYOUT : LAYOUT}>
           <GridList
             {...props}
+            // the whole list after its first rows is a list of its own: React would place each further
+            // row among the kept ones one by one (a walk along the new siblings each, 21 s at 100,000),
+            // where a new list appends them all as it builds them
+            key={rows === all ? 'all' : 'first-rows'}
             items={rows}
             dependencies={[columns, textValue]}
             className={styles.list}

@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
+import { parseAttributes } from '../../server/db/convert.ts';
+import { POSITION_COLUMNS, type PositionRow, type PositionValues, positionFromValues, toPosition } from '../../server/db/positions.ts';
 import { devicePositionPages, devicePositions } from '../../server/reports/queries.ts';
 import { routeReport } from '../../server/reports/service.ts';
 import { jsonArray } from '../../server/routes/reports.ts';
@@ -53,6 +55,54 @@ describe('route pages', () => {
     const report = routeReport(scope, rows);
     expect(report).toHaveLength(car + 95);
     expect(report.filter((p) => p.deviceId === 6)).toHaveLength(95);
+  });
+});
+
+describe('a position read as an array (positionFromValues)', () => {
+  const base: PositionRow = {
+    id: 7,
+    deviceId: 5,
+    protocol: 'osmand',
+    serverTime: 1_700_000_000_123,
+    deviceTime: 1_700_000_000_000,
+    fixTime: 1_699_999_999_999,
+    valid: 1,
+    latitude: -24.695001,
+    longitude: 46.7,
+    altitude: 0,
+    speed: 21.598272138228943,
+    course: 359.9,
+    address: 'شارع الملك فهد',
+    accuracy: 0,
+    network: null,
+    geofenceIds: null,
+    attributes: JSON.stringify({ ignition: true, sat: 9, fuel: null, note: 'a "quoted" word' }),
+  };
+  const values = (row: PositionRow): PositionValues => POSITION_COLUMNS.split(', ').map((column) => row[column as keyof PositionRow]) as PositionValues;
+  it.each<[string, Partial<PositionRow>]>([
+    ['a typical row', {}],
+    ['attributes with a brace in a text', { attributes: JSON.stringify({ note: 'x {y} [z]' }) }],
+    ['network and geofences', { valid: 0, network: '{"radioType":"gsm","cellTowers":[{"cellId":1}]}', geofenceIds: '[3,4]' }],
+    ['broken JSON in every column', { attributes: '{"a":', network: '{', geofenceIds: '' }],
+  ])('is toPosition of the same row: %s', (_, change) => {
+    const row = { ...base, ...change };
+    expect(positionFromValues(values(row))).toEqual(toPosition(row));
+    expect(JSON.stringify(positionFromValues(values(row)))).toBe(JSON.stringify(toPosition(row)));
+  });
+});
+
+describe('attributes from the database (parseAttributes)', () => {
+  it.each([
+    ['{"ignition":true,"sat":9,"fuel":null,"name":"x"}', { ignition: true, sat: 9, fuel: null, name: 'x' }],
+    ['{"a":1,"io":{"x":1},"list":[1,2]}', { a: 1 }],
+    ['{"note":"{not nested}"}', { note: '{not nested}' }],
+    ['{"a":}', {}],
+    ['{"a":1} {"b":2}', {}],
+    ['[1,2]', {}],
+    ['', {}],
+    ['{}', {}],
+  ])('%s', (text, expected) => {
+    expect(parseAttributes(text)).toEqual(expected);
   });
 });
 
