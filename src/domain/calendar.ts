@@ -6,6 +6,7 @@
  */
 import ICAL from 'ical.js';
 import { CalendarDateTime, fromAbsolute, toZoned } from '@internationalized/date';
+import { isTimeZone } from './timeZone';
 
 export type Recurrence = 'once' | 'daily' | 'weekly' | 'monthly' | 'weekdays';
 export const RECURRENCES: readonly Recurrence[] = ['once', 'daily', 'weekly', 'monthly', 'weekdays'];
@@ -122,15 +123,6 @@ export function defaultSimpleCalendar(now: number, timeZone: string): SimpleCale
   return { start: new Date(start).toISOString(), end: new Date(start + hour).toISOString(), timeZone, recurrence: 'daily', days: [] };
 }
 
-function isZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * A DTSTART or DTEND as an instant: UTC, in its TZID, or else (a floating time, a whole day, a zone
  * only the file defines) read in `fallbackZone` and marked inexact: such a calendar is shown as a
@@ -142,7 +134,7 @@ function instant(property: ICAL.Property | null, fallbackZone: string): { iso: s
   if (!(value instanceof ICAL.Time)) return null;
   if (value.zone === ICAL.Timezone.utcTimezone) return { iso: new Date(Date.UTC(value.year, value.month - 1, value.day, value.hour, value.minute, value.second)).toISOString(), zone: 'UTC', exact: true };
   const tzid = property.getParameter('tzid');
-  const known = typeof tzid === 'string' && isZone(tzid);
+  const known = isTimeZone(tzid);
   const zone = known ? tzid : fallbackZone;
   const wall = new CalendarDateTime(value.year, value.month, value.day, value.hour, value.minute, value.second);
   return { iso: toZoned(wall, zone).toAbsoluteString(), zone, exact: known && !value.isDate };

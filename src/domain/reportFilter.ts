@@ -9,6 +9,7 @@ import { endOfMonth, endOfWeek, fromAbsolute, startOfMonth, startOfWeek, toCalen
 
 export { REPORT_KINDS, PERIODS, parseReportSearch, type ReportKindId, type Period, type ReportSearch } from './reportSearch';
 import type { Period, ReportKindId, ReportSearch } from './reportSearch';
+import { knownZone } from './timeZone';
 
 export interface Range {
   from: string;
@@ -20,7 +21,7 @@ export interface Range {
  * own client sends them: today, yesterday, this week, the previous week, this month, the previous one.
  */
 export function periodRange(period: Exclude<Period, 'custom'>, now: number, timeZone: string, locale: string): Range {
-  const zone = safeZone(timeZone);
+  const zone = knownZone(timeZone, 'UTC');
   const current = toCalendarDate(fromAbsolute(now, zone));
   let first: CalendarDate;
   let last: CalendarDate;
@@ -51,15 +52,6 @@ export function periodRange(period: Exclude<Period, 'custom'>, now: number, time
   const start = toZoned(first, zone).toDate().getTime();
   const end = toZoned(last.add({ days: 1 }), zone).toDate().getTime() - 1;
   return { from: new Date(start).toISOString(), to: new Date(end).toISOString() };
-}
-
-function safeZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
 }
 
 /** The range a filter asks for: its preset's, its custom one, or null when it has none yet. */

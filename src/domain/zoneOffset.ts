@@ -3,16 +3,13 @@
  * (every transition of the present-day zones falls on a quarter hour), so 100,000 timestamps cost a
  * few hundred formatter calls, not 100,000. An unknown zone is UTC.
  */
+import { knownZone } from './timeZone';
+
 const QUARTER_HOUR_MS = 900_000;
 
 export function zoneOffsetAt(timeZone: string): (ms: number) => number {
-  let format: Intl.DateTimeFormat;
   const options: Intl.DateTimeFormatOptions = { hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' };
-  try {
-    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
-  } catch {
-    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
-  }
+  const format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: knownZone(timeZone, 'UTC') });
   const offsets = new Map<number, number>();
   return (ms) => {
     const quarter = Math.floor(ms / QUARTER_HOUR_MS);

@@ -42,7 +42,7 @@ export function EventPage({ id }: { id: number }) {
     );
   }
   const data = event.data;
-  const time = data.eventTime ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(data.eventTime)) : '';
+  const time = format.dateTime(data.eventTime) ?? '';
   const { message: storedMessage, ...attributes } = data.attributes ?? {};
   const message = notificationBody ?? storedMessage ?? liveMessage;
   return (

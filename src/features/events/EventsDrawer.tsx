@@ -9,6 +9,7 @@ import { Button, DeleteIcon, Drawer } from '../../ui';
 import type { Event } from '../../../contract/models';
 import type { LiveState } from '../../domain/liveStore';
 
+import { useUnitFormatters } from '../app/useUnits';
 import { useServices } from '../app/services';
 import { useLive } from '../devices/useLive';
 import { eventTitle } from './eventTypes';
@@ -56,7 +57,7 @@ function EventList({ onOpenChange }: Pick<EventsDrawerProps, 'onOpenChange'>) {
   const events = useEvents();
   const subjects = useEventSubjects();
   const devices = useLive(selectDevices);
-  const time = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' });
+  const time = useUnitFormatters().dateFormat({ dateStyle: 'short', timeStyle: 'medium' });
 
   const open = (id: number) => {
     onOpenChange(false);

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Position } from '../../../contract/models';
 import { useDeviceName } from '../devices/useLive';
-import { formatDateTime } from './format';
+import { useUnitFormatters } from '../app/useUnits';
 import * as styles from './pages.css';
 
 /**
@@ -9,9 +9,9 @@ import * as styles from './pages.css';
  * what the page shows with the position's fix time, rather than ids.
  */
 export function PositionTitle({ position, page }: { position: Position; page: 'position' | 'network' }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const name = useDeviceName(position.deviceId);
-  const time = formatDateTime(i18n.locale, position.fixTime) ?? '';
+  const time = useUnitFormatters().dateTime(position.fixTime) ?? '';
   return (
     <div className={styles.titleBlock}>
       <h1 className={styles.heading}>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activateLanguage, i18n } from '../../i18n/i18n';
 import { DEFAULT_UNITS } from '../../domain/units';
-import { formatCoordinates, unitFormatters } from './format';
+import { dateTimeFormat, formatCoordinates, formatDateTime, unitFormatters } from './format';
 
 describe('map page formats', () => {
   it('isolates coordinates left-to-right, so "lat, lon" keeps its order in a right-to-left line', () => {
@@ -18,5 +18,29 @@ describe('map page formats', () => {
     await activateLanguage('ar', null);
     expect(unitFormatters(i18n, DEFAULT_UNITS).speed(25.97)).toMatch(/كم\/س$/);
     await activateLanguage('en', null);
+  });
+});
+
+describe('the one date formatter', () => {
+  const fix = '2026-11-28T21:30:00.000+00:00';
+
+  it('shows a fix time in the user’s preferred zone, whatever the browser’s', async () => {
+    await activateLanguage('en', null);
+    const riyadh = unitFormatters(i18n, DEFAULT_UNITS, 'Asia/Riyadh');
+    const tokyo = unitFormatters(i18n, DEFAULT_UNITS, 'Asia/Tokyo');
+    expect(riyadh.dateTime(fix, { timeStyle: 'short' })).toBe('12:30 AM');
+    expect(tokyo.dateTime(fix, { timeStyle: 'short' })).toBe('6:30 AM');
+    expect(riyadh.dateTime(fix, { dateStyle: 'medium' })).toBe('Nov 29, 2026');
+    expect(riyadh.dateFormat({ timeStyle: 'short' }).format(Date.parse(fix))).toBe('12:30 AM');
+    expect(riyadh.dateTime(null)).toBeNull();
+    expect(riyadh.dateTime('not a time')).toBeNull();
+  });
+
+  it('keeps one formatter per language and options, and leaves out a zone the browser does not know', () => {
+    expect(dateTimeFormat('en', { timeStyle: 'short', timeZone: 'Asia/Riyadh' })).toBe(dateTimeFormat('en', { timeStyle: 'short', timeZone: 'Asia/Riyadh' }));
+    expect(dateTimeFormat('en', { timeStyle: 'short', timeZone: 'Asia/Riyadh' })).not.toBe(dateTimeFormat('ar', { timeStyle: 'short', timeZone: 'Asia/Riyadh' }));
+    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(dateTimeFormat('en', { timeStyle: 'short', timeZone: 'Mars/Olympus' }).resolvedOptions().timeZone).toBe(browser);
+    expect(formatDateTime('en', fix, { timeStyle: 'short', timeZone: 'Asia/Tokyo' })).toBe('6:30 AM');
   });
 });

@@ -1,4 +1,4 @@
-/** Display helpers of the map pages (the active locale's number and date formats, the user's units). */
+/** The app's display formats: the active locale's numbers and dates, times in a zone, the user's units. */
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
@@ -12,6 +12,7 @@ import {
   type Units,
   type VolumeUnit,
 } from '../../domain/units';
+import { knownZone } from '../../domain/timeZone';
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
@@ -26,16 +27,35 @@ export function formatNumber(locale: string, value: number, digits = 1): string 
   return format.format(value);
 }
 
-/** A date and time (by default medium date, medium time, in the browser's zone); null when there is none. */
-export function formatDateTime(
-  locale: string,
-  value: string | null | undefined,
-  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' },
-): string | null {
+const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The one date formatter: one `Intl.DateTimeFormat` per language and options, kept (making one
+ * costs far more than using it: a report formats 100,000 rows). A zone the browser does not know
+ * is left out (the browser's own).
+ */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = DATE_TIME): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    const { timeZone, ...rest } = options;
+    const zone = knownZone(timeZone, undefined);
+    format = new Intl.DateTimeFormat(locale, zone ? { ...rest, timeZone: zone } : rest);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A wire time (ISO text) with `options` (by default medium date and time; its `timeZone`, else the
+ * browser's: screens use `unitFormatters`' `dateTime`, in the user's zone); null when there is none.
+ */
+export function formatDateTime(locale: string, value: string | null | undefined, options: Intl.DateTimeFormatOptions = DATE_TIME): string | null {
   if (!value) return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(locale, options).format(date);
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) return null;
+  return dateTimeFormat(locale, options).format(ms);
 }
 
 /** Left-to-right isolate (U+2066 … U+2069): a coordinate pair reads "lat, lon" in a right-to-left line too. */
@@ -73,7 +93,7 @@ const DIGITS: Record<Measure, number> = { speed: 1, distance: 2, altitude: 0, vo
  * Values with the user's units, in the active language: a number, a space, the unit. `value` is
  * the same number as a number (rounded as shown) and `unit` its unit's name, for the exports.
  */
-export function unitFormatters(i18n: I18n, units: Units) {
+export function unitFormatters(i18n: I18n, units: Units, timeZone?: string) {
   const n = (value: number, digits: number) => formatNumber(i18n.locale, value, digits);
   const convert: Record<Measure, (wire: number) => number> = {
     speed: (knots) => speedFromKnots(knots, units.speed),
@@ -93,6 +113,13 @@ export function unitFormatters(i18n: I18n, units: Units) {
     /** the number shown, as a number (toFixed rounds the exact value half up, as Intl does for these positive figures) */
     value: (measure: Measure, wire: number): number | null => (Number.isFinite(wire) ? Number(convert[measure](wire).toFixed(DIGITS[measure])) : null),
     unit,
+    /** the zone the user's times are shown in (undefined: the browser's) */
+    timeZone,
+    /** a wire time in the user's zone (medium date and time unless `options` say otherwise); null when there is none */
+    dateTime: (value: string | null | undefined, options: Intl.DateTimeFormatOptions = DATE_TIME): string | null =>
+      formatDateTime(i18n.locale, value, timeZone ? { ...options, timeZone } : options),
+    /** the formatter of `dateTime`, for a list of times */
+    dateFormat: (options: Intl.DateTimeFormatOptions = DATE_TIME): Intl.DateTimeFormat => dateTimeFormat(i18n.locale, timeZone ? { ...options, timeZone } : options),
   };
 }
 

@@ -7,7 +7,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { translated } from '../app/translated';
 import { driverName, type DriverNames } from '../../domain/drivers';
-import { formatDateTime, formatNumber, ltr, valueText, type UnitFormatters } from './format';
+import { formatNumber, ltr, valueText, type UnitFormatters } from './format';
 
 const NAMES: Readonly<Record<string, MessageDescriptor>> = {
   id: msg`Identifier`,
@@ -133,6 +133,6 @@ export function attributeValue(i18n: I18n, format: UnitFormatters, key: string, 
     if (key === 'id' || key === 'deviceId' || key === 'index') return String(value);
     return format.number(value);
   }
-  if (DATES.has(key) && typeof value === 'string') return formatDateTime(i18n.locale, value) ?? value;
+  if (DATES.has(key) && typeof value === 'string') return format.dateTime(value) ?? value;
   return valueText(value);
 }

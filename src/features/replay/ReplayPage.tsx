@@ -31,6 +31,7 @@ import { useData } from '../app/data';
 import { useCatalogueText } from '../app/catalogue';
 import { useRequest } from '../app/useRequest';
 import { useUnitFormatters } from '../app/useUnits';
+import { dateTimeFormat } from '../map/format';
 import { useSettingsContext } from '../settings/useSettingsContext';
 import { ReportFilter } from '../reports/ReportFilter';
 import { useAddressFilter } from '../reports/useAddressFilter';
@@ -138,7 +139,7 @@ export function ReplayPage() {
   const nameOf = (id: number) => names.get(id) ?? String(id);
   const coordinates = coordinateFormatOf(fieldPreference('coordinateFormat', settings.user, settings.server));
   const dateTime = useMemo(
-    () => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: settings.timeZone || undefined }),
+    () => dateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: settings.timeZone }),
     [i18n.locale, settings.timeZone],
   );
   const formatTime = (ms: number) => {
@@ -175,7 +176,7 @@ export function ReplayPage() {
   const download = useRequest<'gpx' | 'kml', void>(async (format) => {
     if (!data || !range) return;
     const [{ downloadBlob, reportFileName }, exports] = await Promise.all([import('../exports/download'), import('../exports/exports')]);
-    const day = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: settings.timeZone || undefined, year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.parse(iso));
+    const day = (iso: string) => dateTimeFormat('en-CA', { timeZone: settings.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.parse(iso));
     const tracks = data.tracks.map((track) => ({ name: nameOf(track.deviceId), positions: trackPositions(track) }));
     const name = reportFileName('replay', day(range.from), day(range.to), format);
     if (format === 'gpx') downloadBlob(exports.positionsToGpx(tracks), name, 'application/gpx+xml');

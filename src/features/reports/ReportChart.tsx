@@ -30,10 +30,11 @@ import { Button } from '../../ui/Button';
 import { darkTokens } from '../../ui/theme.css';
 import { useThemeName } from '../../ui/ThemeProvider';
 import { themeTokens } from '../../ui/themeTokens';
-import { distanceUnitLabel, speedUnitLabel } from '../map/format';
+import { dateTimeFormat, distanceUnitLabel, speedUnitLabel } from '../map/format';
 import { attributeName } from '../map/positionAttributes';
 import * as styles from './reportChart.css';
 import { zoneOffsetAt } from '../../domain/zoneOffset';
+import { knownZone } from '../../domain/timeZone';
 import { createValueStore, type ValueStore } from '../../domain/valueStore';
 
 export interface ReportChartProps {
@@ -76,17 +77,6 @@ interface SeriesSpec {
   scale: string;
 }
 
-/** The time zone if the browser knows it, else undefined (the browser's own). */
-function knownTimeZone(timeZone: string): string | undefined {
-  if (!timeZone) return undefined;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return timeZone;
-  } catch {
-    return undefined;
-  }
-}
-
 /** A unit's label for a key in the user's units ('' for plain numbers). */
 function unitLabel(i18n: I18n, key: string, units: Units): string {
   const quantity = quantityOf(key);
@@ -118,7 +108,7 @@ function zonedDate(timeZone: string): (seconds: number) => Date {
 
 /** Tick labels of the time axis in the user's zone and language, finer as the ticks get closer; the day under the first tick of each day. */
 function timeTicks(locale: string, timeZone: string | undefined) {
-  const make = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...options, timeZone });
+  const make = (options: Intl.DateTimeFormatOptions) => dateTimeFormat(locale, { ...options, timeZone });
   const seconds = make({ hour: 'numeric', minute: '2-digit', second: '2-digit' });
   const minutes = make({ hour: 'numeric', minute: '2-digit' });
   const days = make({ day: 'numeric', month: 'short' });
@@ -150,7 +140,7 @@ export function ReportChart({ positions, attributes, units, timeZone, locale, la
   const { t, i18n } = useLingui();
   // the canvas draws with the theme's literal colours, redrawn when the theme changes
   const theme = useThemeName();
-  const zone = useMemo(() => knownTimeZone(timeZone), [timeZone]);
+  const zone = useMemo(() => knownZone(timeZone, undefined), [timeZone]);
   const attributesKey = attributes.join('\u0000');
   // the attributes by content, not by the array's identity (a new array on every render of the page)
   const keys = useMemo(() => [...attributes], [attributesKey]);
@@ -182,8 +172,8 @@ export function ReportChart({ positions, attributes, units, timeZone, locale, la
     callbacks.current = { onHover, onPick };
   }, [onHover, onPick]);
 
-  const dateTime = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: zone }), [locale, zone]);
-  const shortDateTime = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }), [locale, zone]);
+  const dateTime = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: zone });
+  const shortDateTime = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
   const number = useMemo(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }), [locale]);
 
   useLayoutEffect(() => {

@@ -18,6 +18,7 @@ import { useData } from '../app/data';
 import { useCatalogueText } from '../app/catalogue';
 import { useRequest } from '../app/useRequest';
 import { useUnitFormatters } from '../app/useUnits';
+import { dateTimeFormat } from '../map/format';
 import { Refusal } from '../settings/Refusal';
 import { useSettingsContext } from '../settings/useSettingsContext';
 import { REPORTS, type CellContext, type ReportKind } from './kinds';
@@ -127,7 +128,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
     if (!range) return;
     const { downloadBlob, reportFileName } = await import('../exports/download');
     // the file is named after the period's days as the person sees them (their time zone)
-    const day = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: settings.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.parse(iso));
+    const day = (iso: string) => dateTimeFormat('en-CA', { timeZone: settings.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.parse(iso));
     const name = reportFileName(kind.id, day(range.from), day(range.to), format);
     if (format === 'xlsx' || format === 'csv') {
       const { exportTable, tableToCsv, tableToXlsx } = await import('../exports/table');

@@ -20,7 +20,7 @@ import type { ListParams } from '../../api/resources';
 import { formatCoordinate, type CoordinateFormat } from '../../domain/coordinates';
 import type { ReportKindId } from '../../domain/reportFilter';
 import type { TableReportId } from '../../domain/reportSearch';
-import type { Measure, UnitFormatters } from '../map/format';
+import { dateTimeFormat, type Measure, type UnitFormatters } from '../map/format';
 import { eventTitle } from '../events/eventTypes';
 import type { EventSubjects } from '../events/eventSubjects';
 import { driverName, driverUniqueIdOf } from '../../domain/drivers';
@@ -91,21 +91,8 @@ export interface ReportKind<Row = unknown> {
   schedule: boolean;
 }
 
-/** One formatter per language, zone and style: making one costs far more than using it (100,000 rows). */
-const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(locale: string, timeZone: string, style: 'time' | 'day'): Intl.DateTimeFormat {
-  const key = `${locale}|${timeZone}|${style}`;
-  let format = formatters.get(key);
-  if (!format) {
-    const options: Intl.DateTimeFormatOptions = style === 'time' ? { dateStyle: 'short', timeStyle: 'medium' } : { dateStyle: 'medium' };
-    try {
-      format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
-    } catch {
-      format = new Intl.DateTimeFormat(locale, options);
-    }
-    formatters.set(key, format);
-  }
-  return format;
+  return dateTimeFormat(locale, style === 'time' ? { dateStyle: 'short', timeStyle: 'medium', timeZone } : { dateStyle: 'medium', timeZone });
 }
 
 function formatAt(context: Pick<CellContext, 'i18n' | 'timeZone'>, iso: string | null | undefined, style: 'time' | 'day'): string {

@@ -121,7 +121,10 @@ function ListView<T extends { id: number }, D>({ descriptor, source, list, rowAc
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const unitsKey = JSON.stringify(settings.units);
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const context: ListContext = useMemo(() => ({ i18n, restrictions, units: settings.units, names }), [i18n, i18n.locale, restrictionsKey, unitsKey, names]);
+  const context: ListContext = useMemo(
+    () => ({ i18n, restrictions, units: settings.units, names, timeZone: settings.timeZone }),
+    [i18n, i18n.locale, restrictionsKey, unitsKey, names, settings.timeZone],
+  );
   const visibleIds = visible === 'all' ? descriptor.columns.map((c) => c.id).join() : [...visible].join();
 
   // rows the descriptor leaves out unless asked (temporary users of share links)

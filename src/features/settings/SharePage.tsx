@@ -14,7 +14,7 @@ import { useSession } from '../app/hooks';
 import { selectUser } from '../../machines/session/selectors';
 import { dataFor } from '../app/data';
 import { useDeviceName } from '../devices/useLive';
-import { formatDateTime } from '../map/format';
+import { useUnitFormatters } from '../app/useUnits';
 import { CopyText } from './CopyText';
 import { EntityEditPage, type EditSource } from './EntityEditPage';
 import type { EditDescriptor } from './model';
@@ -49,9 +49,10 @@ function DeviceName({ id }: { id: number }) {
 }
 
 function SharedLink({ item }: { item: Share }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const format = useUnitFormatters();
   if (!item.link) return null;
-  const until = formatDateTime(i18n.locale, item.expiration) ?? '';
+  const until = format.dateTime(item.expiration) ?? '';
   return (
     <Section title={t`Link`} defaultExpanded>
       <p className={styles.muted}>{t`Anyone with this link sees this device live, read-only, until ${until}.`}</p>

@@ -56,6 +56,7 @@ import { dataFor } from '../app/data';
 import { useServices, type Services } from '../app/services';
 import { EntityEditPage, type EditSource } from './EntityEditPage';
 import { EntityListPage } from './EntityListPage';
+import { dateTimeFormat } from '../map/format';
 import { FieldControl } from './FieldControl';
 import type { EditDescriptor, FieldContext, FieldDescriptor, ListDescriptor, ListSource } from './model';
 import { useSettingsContext } from './useSettingsContext';
@@ -210,7 +211,7 @@ export const announcementList: ListDescriptor<AnnouncementRow> = {
       text: (row, c) =>
         row.announcement.expiryDate === null
           ? c.i18n._(msg`Never`)
-          : new Date(row.announcement.expiryDate).toLocaleString(c.i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }),
+          : dateTimeFormat(c.i18n.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: c.timeZone }).format(row.announcement.expiryDate),
     },
     { id: 'audience', header: msg`Audience`, text: (row, c) => audienceText(row.announcement, c.i18n) },
   ],

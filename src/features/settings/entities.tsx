@@ -14,7 +14,7 @@ import { TotpField } from './TotpField';
 import { ShareSessionNotice } from './ShareSessionNotice';
 import type { I18n } from '@lingui/core';
 import { speedFromKnots, speedToKnots } from '../../domain/units';
-import { speedUnitLabel } from '../map/format';
+import { formatDateTime, speedUnitLabel } from '../map/format';
 import type { LiveState } from '../../domain/liveStore';
 
 const toSpeed = (knots: number, c: FieldContext) => speedFromKnots(knots, c.units.speed);
@@ -108,7 +108,7 @@ export const deviceList: ListDescriptor<Device> = {
     {
       id: 'expiration',
       header: msg`Expiration`,
-      text: (row, c) => (row.expirationTime ? new Date(row.expirationTime).toLocaleDateString(c.i18n.locale) : ''),
+      text: (row, c) => formatDateTime(c.i18n.locale, row.expirationTime, { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: c.timeZone }) ?? '',
       defaultVisible: false,
     },
   ],

@@ -125,6 +125,8 @@ export interface ListContext {
   units: Units;
   /** names of other entities by id (group names for devices, …) */
   names: (resource: AnyResource, id: number) => string;
+  /** the zone the user's times are shown in */
+  timeZone: string;
 }
 
 export interface RowLink<T> {

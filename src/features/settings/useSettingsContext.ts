@@ -3,6 +3,7 @@ import { restrictionsOf, type Restrictions } from '../../domain/restrictions';
 import { preference } from '../../domain/permissions';
 import type { Server, User } from '../../../contract/models';
 import { unitsOf, type Units } from '../../domain/units';
+import { preferredTimeZone } from '../../domain/timeZone';
 
 export interface SettingsContext {
   user: User | null;
@@ -23,6 +24,6 @@ export function useSettingsContext(): SettingsContext {
     server,
     restrictions: restrictionsOf(user, server),
     units,
-    timeZone: typeof zone === 'string' && zone ? zone : Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timeZone: preferredTimeZone(zone),
   };
 }
