@@ -2,14 +2,14 @@
  * The composition root: the one place where the pure machines meet the browser. Effects named
  * in the machines' `setup()` are provided here with their real implementations.
  */
-import { createActor, fromCallback, fromPromise, type ActorOptions, type ActorRefFrom, type EventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise, type ActorOptions, type EventObject } from 'xstate';
 import { appMachine } from './machines/app/app.machine';
 import { sessionMachine } from './machines/session/session.machine';
 import { SOCKET, socketMachine, type RefetchOutput } from './machines/socket/socket.machine';
 import type { ConnectionCommand } from './machines/socket/events';
 import type { LiveLoader } from './features/app/liveLoader';
 import { loadOnce } from './features/app/loadOnce';
-import type { SessionActor } from './machines/app/actors';
+import { appChild, type SessionActor } from './machines/app/actors';
 import { socketUrl } from './api/origin';
 import type { errorsMachine } from './machines/errors/errors.machine';
 import type { Endpoints } from './api/endpoints';
@@ -120,7 +120,7 @@ export function createAppActor(deps: AppDependencies) {
       },
       navigate: (_, params) => deps.navigate(params.to),
       reportError: ({ system }, params) => {
-        system.get('errors')?.send({ type: 'PUSH', message: params.message });
+        appChild(system, 'errors')?.send({ type: 'PUSH', message: params.message });
       },
       afterLogin: ({ system }) => {
         const target = nativeTarget(deps.window);
@@ -129,7 +129,7 @@ export function createAppActor(deps: AppDependencies) {
           .createToken(nativeTokenExpiration(new Date()))
           .then((token) => target.postMessage(`login|${token}`))
           .catch((error: unknown) => {
-            system.get('errors')?.send({ type: 'PUSH', message: error instanceof Error ? error.message : String(error) });
+            appChild(system, 'errors')?.send({ type: 'PUSH', message: error instanceof Error ? error.message : String(error) });
           });
       },
     },
@@ -158,7 +158,7 @@ export function createAppActor(deps: AppDependencies) {
       }),
       registerToken: fromPromise(async ({ input, system }) => {
         writeStorage(NOTIFICATION_TOKEN_KEY, input.token);
-        const session = system.get('session') as SessionActor | undefined;
+        const session = appChild(system, 'session');
         const user = session?.getSnapshot().context.user;
         // the token list rules load with the first token, not with the sign-in page
         const { withNotificationToken } = await import('./api/nativeMessages');
@@ -171,7 +171,7 @@ export function createAppActor(deps: AppDependencies) {
     actions: {
       openEvent: (_, params) => deps.navigate(`/event/${params.eventId}`),
       reportError: ({ system }, params) => {
-        system.get('errors')?.send({ type: 'PUSH', message: params.message });
+        appChild(system, 'errors')?.send({ type: 'PUSH', message: params.message });
       },
     },
   });
@@ -302,7 +302,7 @@ export function createAppActor(deps: AppDependencies) {
       startTracking: (_, { deviceId }) => live.use((store) => store.startTracking(deviceId)),
       stopTracking: (_, { deviceId }) => live.use((store) => store.stopTracking(deviceId)),
       reportError: ({ system }, params) => {
-        system.get('errors')?.send({ type: 'PUSH', message: params.message });
+        appChild(system, 'errors')?.send({ type: 'PUSH', message: params.message });
       },
     },
   });
@@ -316,4 +316,3 @@ export function createAppActor(deps: AppDependencies) {
   return actor;
 }
 
-export type { AppActor, SessionActor, ErrorsActor, SocketActor, AnnouncementsActor } from './machines/app/actors';

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
-import { createAppActor, type AppDependencies, type SessionActor } from './composition';
+import { createAppActor, type AppDependencies } from './composition';
 import { createApiClient } from './api/client';
 import { endpoints } from './api/endpoints';
 import { resolveBackendOrigin } from './api/origin';
@@ -18,6 +18,7 @@ import { ServicesContext, type Services } from './features/app/services';
 import { RenderError } from './features/app/RenderError';
 import { AppFrame } from './features/app/AppFrame';
 import { browserServiceWorkerHost } from './features/app/serviceWorker';
+import { startedChild } from './machines/app/actors';
 
 declare const __ATHAR_DEV__: boolean;
 
@@ -69,7 +70,7 @@ const app = createAppActor({
   inspect,
 });
 app.start();
-const session = app.system.get('session') as SessionActor;
+const session = startedChild(app.system, 'session');
 
 const syncLanguage = () => {
   const { user, server } = session.getSnapshot().context;

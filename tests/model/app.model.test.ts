@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { appMachine } from '../../src/machines/app/app.machine';
+import { APP_CHILD_IDS, appChild, startedChild } from '../../src/machines/app/actors';
 import type { SessionContext } from '../../src/machines/session/session.machine';
 import { replayPath, transitionsOf } from './graph.ts';
 import { assertModelCovers } from './spec.ts';
@@ -24,23 +25,23 @@ describe('app machine (model-based)', () => {
         keepRunning: true,
         onStep: (_step, snapshot) => {
           const children = snapshot.children as Record<string, AnyActorRef | undefined>;
-          expect(Object.keys(children).sort()).toEqual(['announcements', 'errors', 'nativeBridge', 'serviceWorker', 'session', 'socket']);
+          expect(Object.keys(children).sort()).toEqual([...APP_CHILD_IDS]);
         },
       });
       try {
-        const session = actor.system.get('session') as AnyActorRef;
-        const errors = actor.system.get('errors') as AnyActorRef;
-        expect(session).toBeDefined();
-        expect(errors).toBeDefined();
+        // every declared child is there by its systemId, and the typed accessor finds it
+        for (const id of APP_CHILD_IDS) expect(appChild(actor.system, id)).toBe(actor.getSnapshot().children[id]);
+        const session = startedChild(actor.system, 'session') as AnyActorRef;
+        const errors = startedChild(actor.system, 'errors') as AnyActorRef;
         const sessionSnapshot = session.getSnapshot() as AnyMachineSnapshot;
-        expect(actor.system.get('socket')).toBeDefined();
+        expect(startedChild(actor.system, 'socket')).toBeDefined();
         // the bridge follows the root's view of the session (the real session's own snapshots count too)
-        const bridge = actor.system.get('nativeBridge') as AnyActorRef;
+        const bridge = startedChild(actor.system, 'nativeBridge') as AnyActorRef;
         const authenticated = (actor.getSnapshot().context as { authenticated: boolean }).authenticated;
         expect((bridge.getSnapshot() as AnyMachineSnapshot).matches(authenticated ? 'signedIn' : 'signedOut')).toBe(true);
         // the announcements were told who looks as the root last saw it: the user and role, or a guest
         const viewer = (actor.getSnapshot().context as { viewer: string | null }).viewer;
-        const announcements = actor.system.get('announcements') as AnyActorRef;
+        const announcements = startedChild(actor.system, 'announcements') as AnyActorRef;
         const told = (announcements.getSnapshot() as AnyMachineSnapshot).context as { viewer: { kind: string; id?: number; role?: string } | null; path: string };
         expect(told.viewer === null ? null : told.viewer.kind === 'guest' ? 'guest' : `user.${told.viewer.id}:${told.viewer.role}`).toBe(viewer);
         expect([null, 'guest', 'user.4:dispatcher']).toContain(viewer);

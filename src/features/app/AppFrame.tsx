@@ -1,9 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { ServiceWorkerMachine } from '../../machines/serviceWorker/serviceWorker.machine';
-import type { AnnouncementsActor } from '../../machines/app/actors';
+import { appChild, startedChild } from '../../machines/app/actors';
 import { useLingui } from '@lingui/react/macro';
 import { ThemeProvider, Loader, Alert, ErrorToast, useToastPlace } from '../../ui';
 import { toastText } from '../../domain/errors';
@@ -78,7 +76,7 @@ const UpdatePrompt = lazyOrNothing(() => import('./UpdatePrompt'));
 
 function UpdatePromptHost() {
   const { app } = useServices();
-  const worker = app.system.get('serviceWorker') as ActorRefFrom<ServiceWorkerMachine> | undefined;
+  const worker = appChild(app.system, 'serviceWorker');
   const shown = useSelector(worker, (s) => (s?.matches('updateAvailable') || s?.matches('activating')) ?? false);
   const refreshing = useSelector(worker, (s) => s?.matches('activating') ?? false);
   const place = useToastPlace();
@@ -105,7 +103,7 @@ const AnnouncementDialog = lazyOrNothing(() => import('../announcements/Announce
 
 function AnnouncementsHost() {
   const { app } = useServices();
-  const actor = app.system.get('announcements') as AnnouncementsActor;
+  const actor = startedChild(app.system, 'announcements');
   const active = useSelector(actor, (s) => s.matches('delaying') || s.matches('shown') || s.matches('closing'));
   if (!active) return null;
   return (

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 import type { SessionSnapshot } from '../../machines/session/selectors';
 import { selectFleetLoading, selectTracked } from '../../machines/socket/selectors';
-import type { ErrorsActor, NativeBridgeActor, SocketActor } from '../../machines/app/actors';
+import { startedChild } from '../../machines/app/actors';
 import { selectNotificationBody } from '../../machines/nativeBridge/selectors';
 import { useServices } from './services';
 import { chooseLanguage, type Language } from '../../domain/language';
@@ -14,7 +14,7 @@ export function useSession<T>(selector: (snapshot: SessionSnapshot) => T): T {
 
 export function useErrorQueue(): { message: string | null; close: () => void } {
   const { app } = useServices();
-  const errors = app.system.get('errors') as ErrorsActor;
+  const errors = startedChild(app.system, 'errors');
   const message = useSelector(errors, (s) => s.context.queue[0] ?? null);
   return { message, close: () => errors.send({ type: 'CLOSE' }) };
 }
@@ -41,7 +41,7 @@ export type SocketStatus = 'online' | 'offline' | 'connecting' | 'stopped';
  */
 export function useFleetLoading(): boolean {
   const { app } = useServices();
-  return useSelector(app.system.get('socket') as SocketActor, selectFleetLoading);
+  return useSelector(startedChild(app.system, 'socket'), selectFleetLoading);
 }
 
 /**
@@ -50,7 +50,7 @@ export function useFleetLoading(): boolean {
  */
 export function useSocketStatus(): SocketStatus {
   const { app } = useServices();
-  const socket = app.system.get('socket') as SocketActor;
+  const socket = startedChild(app.system, 'socket');
   return useSelector(socket, (s): SocketStatus => {
     if (s.hasTag('online')) return 'online';
     if (s.hasTag('offline')) return 'offline';
@@ -65,7 +65,7 @@ export function useSocketStatus(): SocketStatus {
  */
 export function useTracking(deviceId: number): { tracked: boolean; track: () => void; untrack: () => void } {
   const { app } = useServices();
-  const socket = app.system.get('socket') as SocketActor;
+  const socket = startedChild(app.system, 'socket');
   const tracked = useSelector(socket, selectTracked(deviceId));
   return {
     tracked,
@@ -77,5 +77,5 @@ export function useTracking(deviceId: number): { tracked: boolean; track: () => 
 /** The body of the push notification that opened event `eventId` (the native wrapper), or null. */
 export function useNotificationBody(eventId: number): string | null {
   const { app } = useServices();
-  return useSelector(app.system.get('nativeBridge') as NativeBridgeActor, selectNotificationBody(eventId));
+  return useSelector(startedChild(app.system, 'nativeBridge'), selectNotificationBody(eventId));
 }

@@ -4,7 +4,7 @@
  */
 import { createLiveStore, macrotaskScheduler, type LiveStore } from '../../domain/liveStore';
 import { routeOptionsFrom } from '../../domain/liveRules';
-import type { AppActor, SessionActor } from '../../machines/app/actors';
+import { startedChild, type AppActor } from '../../machines/app/actors';
 
 export function startLive(app: AppActor): LiveStore {
   const live = createLiveStore({ defer: macrotaskScheduler() });
@@ -18,7 +18,7 @@ export function startLive(app: AppActor): LiveStore {
  * `includeLogs`.) Returns the unsubscribe.
  */
 export function connectLiveStore(app: AppActor, live: LiveStore): () => void {
-  const session = app.system.get('session') as SessionActor;
+  const session = startedChild(app.system, 'session');
   let user: unknown;
   let server: unknown;
   const syncRoutes = () => {

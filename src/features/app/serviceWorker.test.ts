@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { assign, createActor, createMachine, type AnyEventObject } from 'xstate';
+import { assign, createActor, createMachine, sendTo, type AnyEventObject } from 'xstate';
 import { provideServiceWorkerEffects, settled, type ServiceWorkerHost, type WorkboxHandle } from './serviceWorker';
 
 type Listener = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
@@ -43,7 +43,7 @@ function start(host: ServiceWorkerHost | undefined, attributes: Record<string, u
       { id: 'session', systemId: 'session', src: session },
       { id: 'sw', src: provideServiceWorkerEffects(host) },
     ],
-    on: { TO_SESSION: { actions: ({ event, system }) => system.get('session')?.send({ type: 'SERVER', attributes: event.attributes }) } },
+    on: { TO_SESSION: { actions: sendTo('session', ({ event }) => ({ type: 'SERVER', attributes: (event as AnyEventObject).attributes as Record<string, unknown> })) } },
   });
   const actor = createActor(root).start();
   const sw = () => actor.getSnapshot().children.sw!;

@@ -2,12 +2,10 @@
  * The registration itself, loaded on demand once the page has settled (out of the sign-in page's
  * bundle): the interval from the session's server, workbox-window's events reported to the machine.
  */
-import type { ActorRefFrom, AnyActorRef } from 'xstate';
-import type { sessionMachine } from '../../machines/session/session.machine';
+import type { AnyActorRef } from 'xstate';
 import type { WorkerEvent } from '../../machines/serviceWorker/serviceWorker.machine';
 import type { ServiceWorkerHost, WorkboxHandle } from './serviceWorker';
-
-type Session = ActorRefFrom<typeof sessionMachine>;
+import { appChild } from '../../machines/app/actors';
 
 /** Starts watching the server's interval and registers the worker; returns the teardown. */
 export function startRegistration(
@@ -19,7 +17,7 @@ export function startRegistration(
   let stopped = false;
   const cleanups: (() => void)[] = [];
   // the update interval is the session's server attribute, sent whenever it changes (the machine reads it)
-  const session = system.get('session') as Session | undefined;
+  const session = appChild(system, 'session');
   if (session) {
     let last: unknown = Symbol('none');
     const sync = () => {

@@ -1,5 +1,5 @@
 import { createMutations, type Mutations } from '../../api/mutations';
-import type { ErrorsActor, SocketActor } from '../../machines/app/actors';
+import { appChild } from '../../machines/app/actors';
 import { queryClient } from './query';
 import { dataFor } from './data';
 import { useServices, type Services } from './services';
@@ -10,11 +10,11 @@ const byServices = new WeakMap<Services, Mutations>();
 export function mutationsFor(services: Services): Mutations {
   let mutations = byServices.get(services);
   if (!mutations) {
-    const socket = () => services.app.system.get('socket') as SocketActor | undefined;
+    const socket = () => appChild(services.app.system, 'socket');
     mutations = createMutations({
       api: dataFor(services).entities,
       client: queryClient,
-      report: (message) => (services.app.system.get('errors') as ErrorsActor | undefined)?.send({ type: 'PUSH', message }),
+      report: (message) => (appChild(services.app.system, 'errors'))?.send({ type: 'PUSH', message }),
       deviceSaved: (device) => socket()?.send({ type: 'DEVICE_SAVED', device }),
       deviceRemoved: (id) => socket()?.send({ type: 'DEVICE_REMOVED', id }),
     });

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { waitFor } from 'xstate';
 import { createMapSettings, MapView, selectByUniqueIdOnce } from '../../map';
 import type { UniqueIdLookup } from '../../map/selectByUniqueId';
-import type { ErrorsActor, SocketActor } from '../../machines/app/actors';
+import { appChild, startedChild } from '../../machines/app/actors';
 import { selectFleetLoading } from '../../machines/socket/selectors';
 import { dataFor } from '../app/data';
 import { createGeofenceFeed } from '../../map/geofenceFeed';
@@ -72,7 +72,7 @@ function useUniqueIdLookup(): UniqueIdLookup {
     say.current = (uniqueId) => t`No device has the identifier ${uniqueId}`;
   });
   return useMemo(() => {
-    const socket = services.app.system.get('socket') as SocketActor;
+    const socket = startedChild(services.app.system, 'socket');
     const { entities } = dataFor(services);
     return {
       // settles when the fleet's first load is done, or at once when aborted
@@ -88,7 +88,7 @@ function useUniqueIdLookup(): UniqueIdLookup {
         return { device, position };
       },
       deliver: (device, position) => socket.send({ type: 'DEVICE_SAVED', device, position }),
-      notFound: (uniqueId) => (services.app.system.get('errors') as ErrorsActor | undefined)?.send({ type: 'PUSH', message: say.current(uniqueId) }),
+      notFound: (uniqueId) => (appChild(services.app.system, 'errors'))?.send({ type: 'PUSH', message: say.current(uniqueId) }),
     };
   }, [services]);
 }

@@ -14,7 +14,7 @@ import * as buttonStyles from '../../ui/Button.css';
 import { canAddDevice } from '../../domain/restrictions';
 import { LOGS_CAP } from '../../domain/liveRules';
 import type { LiveLog, LiveState } from '../../domain/liveStore';
-import type { SocketActor } from '../../machines/app/actors';
+import { appChild } from '../../machines/app/actors';
 import { useServices } from '../app/services';
 import { useSocketStatus } from '../app/hooks';
 import { useLive } from '../devices/useLive';
@@ -30,7 +30,7 @@ const selectDevices = (state: LiveState) => state.devices;
 function useLogStream(): void {
   const { app } = useServices();
   useEffect(() => {
-    const socket = app.system.get('socket') as SocketActor | undefined;
+    const socket = appChild(app.system, 'socket');
     socket?.send({ type: 'LOGS', flag: true });
     return () => socket?.send({ type: 'LOGS', flag: false });
   }, [app]);

@@ -11,7 +11,7 @@ import { canEdit, canOpen } from '../../domain/restrictions';
 import type { AnyResource, Resource } from '../../api/resources';
 import { SCREEN_LIST_OPTIONS } from '../../api/queries';
 import { useInspected, useServices, type Services } from '../app/services';
-import type { ErrorsActor } from '../../machines/app/actors';
+import { appChild } from '../../machines/app/actors';
 import { dataFor } from '../app/data';
 import { mutationsFor } from '../app/useMutations';
 import { useCatalogueText } from '../app/catalogue';
@@ -327,7 +327,7 @@ function RemoveDialog<T extends { id: number }>({ remove, row, label, onClosed }
         actions: {
           removed: () => onClosed(),
           closed: () => onClosed(),
-          reportError: (_, { message }) => (services.app.system.get('errors') as ErrorsActor | undefined)?.send({ type: 'PUSH', message }),
+          reportError: (_, { message }) => (appChild(services.app.system, 'errors'))?.send({ type: 'PUSH', message }),
         },
       }),
     [services, remove, row, onClosed],

@@ -27,7 +27,7 @@ import { unreadEvents } from '../../domain/eventRules';
 import { TermsDialog } from './TermsDialog';
 import { WithQuery } from '../app/query';
 import { SessionListsLoading } from '../app/sessionLists';
-import type { SocketActor } from '../../machines/app/actors';
+import { startedChild } from '../../machines/app/actors';
 import { DevicesPanel, DevicesToggle } from '../devices/DevicesPanel';
 import { SettingsNav } from '../settings/SettingsMenu';
 import { ReportsNav } from '../reports/ReportsLayout';
@@ -144,7 +144,7 @@ export function Shell() {
   return (
     <WithQuery>
       {/* geofences, groups, drivers, maintenance and calendars: loaded once the first map is drawn */}
-      <SessionListsLoading onMapPage={pathname === '/'} socket={app.system.get('socket') as SocketActor} />
+      <SessionListsLoading onMapPage={pathname === '/'} socket={startedChild(app.system, 'socket')} />
       <AppShell
         sidebarWidth={inSettings || inReports ? 'menu' : 'list'}
         sidebar={
