@@ -25,6 +25,7 @@ import { nativeBridgeMachine } from './machines/nativeBridge/nativeBridge.machin
 import type { WrapperEvent } from './machines/nativeBridge/events';
 import { provideAnnouncementEffects, readShown, type AnnouncementHost } from './features/announcements/provide';
 import { provideServiceWorkerEffects, type ServiceWorkerHost } from './features/app/serviceWorker';
+import { errorText } from './domain/errors';
 
 export interface AppDependencies {
   api: Endpoints;
@@ -129,7 +130,7 @@ export function createAppActor(deps: AppDependencies) {
           .createToken(nativeTokenExpiration(new Date()))
           .then((token) => target.postMessage(`login|${token}`))
           .catch((error: unknown) => {
-            appChild(system, 'errors')?.send({ type: 'PUSH', message: error instanceof Error ? error.message : String(error) });
+            appChild(system, 'errors')?.send({ type: 'PUSH', message: errorText(error) });
           });
       },
     },

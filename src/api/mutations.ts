@@ -9,6 +9,7 @@
 import type { Device } from '../../contract/models';
 import type { EntityEndpoints } from './entityEndpoints';
 import { isSessionList, isSessionListKey, keys, permissionOf, resources, type AnyResource, type Resource } from './resources';
+import { errorText } from '../domain/errors';
 
 /** The part of TanStack Query's client the writes use. */
 export interface MutationCache {
@@ -53,7 +54,7 @@ export function createMutations(deps: MutationDeps) {
     try {
       return await work();
     } catch (error) {
-      if (options?.report !== false) deps.report(error instanceof Error ? error.message : String(error));
+      if (options?.report !== false) deps.report(errorText(error));
       throw error;
     }
   }

@@ -7,6 +7,7 @@
 import ICAL from 'ical.js';
 import { CalendarDateTime, fromAbsolute, toZoned } from '@internationalized/date';
 import { isTimeZone } from './timeZone';
+import { errorText } from './errors';
 
 export type Recurrence = 'once' | 'daily' | 'weekly' | 'monthly' | 'weekdays';
 export const RECURRENCES: readonly Recurrence[] = ['once', 'daily', 'weekly', 'monthly', 'weekdays'];
@@ -148,7 +149,7 @@ export function parseCalendarText(text: string, fallbackZone: string): ParsedCal
   try {
     root = new ICAL.Component(ICAL.parse(body) as unknown as ICAL.Component['jCal']);
   } catch (error) {
-    throw new InvalidCalendar('unreadable', error instanceof Error ? error.message : String(error));
+    throw new InvalidCalendar('unreadable', errorText(error));
   }
   const vevents = root.getAllSubcomponents('vevent');
   if (vevents.length === 0) throw new InvalidCalendar('noEvents');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toastText } from './errors';
+import { errorText, toastText } from './errors';
 
 describe('toastText', () => {
   it.each([
@@ -10,5 +10,18 @@ describe('toastText', () => {
     ['TypeError: Failed to fetch', 'Failed to fetch'],
   ])('%j → %j', (input, expected) => {
     expect(toastText(input)).toBe(expected);
+  });
+});
+
+describe('errorText', () => {
+  it.each<[unknown, string]>([
+    [new Error('Device not found'), 'Device not found'],
+    [new TypeError('Failed to fetch'), 'Failed to fetch'],
+    ['plain text', 'plain text'],
+    [404, '404'],
+    [null, 'null'],
+    [{ status: 500 }, 'Error'],
+  ])('%j → %j', (error, text) => {
+    expect(errorText(error)).toBe(text);
   });
 });

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Alert } from '../../ui';
 import * as styles from './app.css';
+import { errorText } from '../../domain/errors';
 
 /**
  * A rendering error (the spec: "a rendering error shows the stack trace in an error alert"): the
@@ -8,7 +9,7 @@ import * as styles from './app.css';
  */
 export function RenderError({ error }: { error: unknown }) {
   const { t } = useLingui();
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   const stack = error instanceof Error && error.stack ? error.stack : message;
   return (
     <div className={styles.centered} data-testid="render-error">

@@ -8,6 +8,7 @@ import { fromCallback, type EventObject } from 'xstate';
 import type { Workbox } from 'workbox-window';
 import { serviceWorkerMachine, type WorkerEvent } from '../../machines/serviceWorker/serviceWorker.machine';
 import { pageLoaded } from '../../ui/pageTiming';
+import { errorText } from '../../domain/errors';
 
 export type WorkboxHandle = Pick<Workbox, 'register' | 'update' | 'messageSkipWaiting' | 'addEventListener' | 'removeEventListener'>;
 
@@ -44,7 +45,7 @@ export function provideServiceWorkerEffects(host: ServiceWorkerHost | undefined)
       })
       .catch((error: unknown) => {
         // the chunk did not load (offline, a newer build replaced it): no worker this time
-        if (!stopped) sendBack({ type: 'REGISTRATION_FAILED', message: error instanceof Error ? error.message : String(error) });
+        if (!stopped) sendBack({ type: 'REGISTRATION_FAILED', message: errorText(error) });
       });
     return () => {
       stopped = true;
@@ -56,7 +57,7 @@ export function provideServiceWorkerEffects(host: ServiceWorkerHost | undefined)
     actors: { worker },
     actions: {
       checkForUpdate: () => {
-        workbox?.update().catch((error: unknown) => console.warn('Service worker: update check failed:', error instanceof Error ? error.message : String(error)));
+        workbox?.update().catch((error: unknown) => console.warn('Service worker: update check failed:', errorText(error)));
       },
       skipWaiting: () => workbox?.messageSkipWaiting(),
       reload: () => host?.reload(),

@@ -6,6 +6,7 @@ import type { AnyActorRef } from 'xstate';
 import type { WorkerEvent } from '../../machines/serviceWorker/serviceWorker.machine';
 import type { ServiceWorkerHost, WorkboxHandle } from './serviceWorker';
 import { appChild } from '../../machines/app/actors';
+import { errorText } from '../../domain/errors';
 
 /** Starts watching the server's interval and registers the worker; returns the teardown. */
 export function startRegistration(
@@ -51,7 +52,7 @@ export function startRegistration(
       await wb.register();
       if (!stopped) sendBack({ type: 'REGISTERED' });
     } catch (error: unknown) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error);
       console.warn('Service worker: registration failed:', message);
       if (!stopped) sendBack({ type: 'REGISTRATION_FAILED', message });
     }

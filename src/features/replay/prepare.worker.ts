@@ -5,6 +5,7 @@
  */
 import { prepareReplay } from '../../domain/replay';
 import { transferablesOf, type PrepareRequest, type PrepareResponse } from './prepare';
+import { errorText } from '../../domain/errors';
 
 const scope = globalThis as unknown as { onmessage: ((event: MessageEvent<PrepareRequest>) => void) | null; postMessage(message: PrepareResponse, transfer: Transferable[]): void };
 
@@ -15,6 +16,6 @@ scope.onmessage = (event) => {
     const data = prepareReplay(positions);
     scope.postMessage({ data }, transferablesOf(data));
   } catch (error) {
-    scope.postMessage({ error: error instanceof Error ? error.message : String(error) }, []);
+    scope.postMessage({ error: errorText(error) }, []);
   }
 };

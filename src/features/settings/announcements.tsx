@@ -61,6 +61,7 @@ import { FieldControl } from './FieldControl';
 import type { EditDescriptor, FieldContext, FieldDescriptor, ListDescriptor, ListSource } from './model';
 import { useSettingsContext } from './useSettingsContext';
 import * as styles from './settings.css';
+import { errorText } from '../../domain/errors';
 
 // ─── the file: read afresh, stored whole ────────────────────────────────────────────────────
 
@@ -251,7 +252,7 @@ export function AnnouncementsPage() {
         await changeAnnouncements(services, change);
         return true;
       } catch (error) {
-        setProblem(error instanceof Error ? error.message : String(error));
+        setProblem(errorText(error));
         return false;
       } finally {
         setBusy(false);

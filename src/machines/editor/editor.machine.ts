@@ -12,6 +12,7 @@
  * the `saved`, `removed` and `left` actions; all are provided by the page that runs the editor.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { errorText } from '../../domain/errors';
 
 export type Draft = { id: number } & Record<string, unknown>;
 
@@ -46,7 +47,6 @@ export type EditorEvent =
   | { type: 'LEAVE' }
   | { type: 'RETRY' };
 
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : typeof error === 'string' ? error : 'Error');
 
 /** Changed when the draft differs from what is saved (key order ignored). */
 export function isDirty(context: Pick<EditorContext, 'original' | 'draft'>): boolean {
@@ -119,7 +119,7 @@ export const editorMachine = setup({
         src: 'load',
         input: ({ context }) => ({ id: context.id ?? 0 }),
         onDone: { target: 'editing', actions: assign({ original: ({ event }) => event.output, draft: ({ event }) => event.output, error: null }) },
-        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },
     },
     loadFailed: {
@@ -149,7 +149,7 @@ export const editorMachine = setup({
             { type: 'saved', params: ({ event }) => ({ item: event.output }) },
           ],
         },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },
     },
     failed: {
@@ -175,8 +175,8 @@ export const editorMachine = setup({
         input: ({ context }) => ({ id: context.id ?? 0 }),
         onDone: { target: 'removed', actions: { type: 'removed', params: ({ context }) => ({ id: context.id ?? 0 }) } },
         onError: [
-          { guard: 'removalOnly', target: 'closed', actions: { type: 'reportError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
-          { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+          { guard: 'removalOnly', target: 'closed', actions: { type: 'reportError', params: ({ event }) => ({ message: errorText(event.error) }) } },
+          { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
         ],
       },
     },

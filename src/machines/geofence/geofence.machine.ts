@@ -18,6 +18,7 @@
  */
 import { assign, fromPromise, not, or, raise, setup, stateIn } from 'xstate';
 import { checkGeometry, formatArea, type Geometry } from '../../../contract/wkt';
+import { errorText } from '../../domain/errors';
 
 export type DrawKind = 'polygon' | 'circle' | 'linestring';
 
@@ -72,7 +73,6 @@ export interface SaveInput {
 
 export const HISTORY_LIMIT = 50;
 
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : typeof error === 'string' ? error : 'Error');
 
 /** Why this shape and name may not be saved, or null. */
 export function shapeProblem(context: Pick<GeofenceContext, 'geometry' | 'name'>): ShapeProblem | null {
@@ -264,7 +264,7 @@ export const geofenceMachine = setup({
           target: 'shape.saved',
           actions: [assign({ id: ({ event }) => event.output.id, dirty: false, history: [] }), { type: 'saved', params: ({ event }) => ({ id: event.output.id }) }],
         },
-        onError: { target: 'shape.failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'shape.failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },
     },
     // 'Discard changes?': CONFIRM forgets them and does what was asked; CANCEL goes back to the shape
@@ -294,7 +294,7 @@ export const geofenceMachine = setup({
           target: 'idle',
           actions: [{ type: 'removed', params: ({ context }) => ({ id: context.id! }) }, 'clearShape', 'reset'],
         },
-        onError: { target: 'shape.failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'shape.failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },
     },
   },

@@ -1,6 +1,7 @@
 import { assign, fromCallback, fromPromise, sendParent, setup, type EventObject } from 'xstate';
 import { KEPT_NOTIFICATION_TOKENS } from '../../api/nativeBridge';
 import type { NativeBridgeEvent, WrapperEvent } from './events';
+import { errorText } from '../../domain/errors';
 
 export interface NativeBridgeContext {
   /** Push tokens waiting to be registered on the user, oldest first (the last 3, no repeats). */
@@ -140,7 +141,7 @@ export const nativeBridgeMachine = setup({
               target: 'next',
               actions: [
                 assign({ current: null }),
-                { type: 'reportError', params: ({ event }) => ({ message: event.error instanceof Error ? event.error.message : String(event.error) }) },
+                { type: 'reportError', params: ({ event }) => ({ message: errorText(event.error) }) },
               ],
             },
           },

@@ -7,6 +7,7 @@
  * A refused request (not an administrator, no supervisor) lands in `failed` with the server's text.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { errorText } from '../../domain/errors';
 
 export const REBOOT = {
   /** After this long without the server, the page says it is taking long. */
@@ -22,7 +23,6 @@ export interface RebootContext {
 
 export type RebootEvent = { type: 'ASK' } | { type: 'CANCEL' } | { type: 'CONFIRM' } | { type: 'CONNECTION'; online: boolean };
 
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : typeof error === 'string' ? error : String(error));
 
 export const rebootMachine = setup({
   types: {
@@ -60,7 +60,7 @@ export const rebootMachine = setup({
       invoke: {
         src: 'reboot',
         onDone: 'restarting',
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },
     },
     /** Answered: the server closes, exits and is started again by its supervisor. */

@@ -11,6 +11,7 @@
  */
 import { assign, fromCallback, fromPromise, not, setup } from 'xstate';
 import { nextStep, previousStep, type ReplayData } from '../../domain/replay';
+import { errorText } from '../../domain/errors';
 
 /** Real-time multiples, slowest first. */
 export const REPLAY_SPEEDS = [1, 2, 5, 10, 30, 60, 120] as const;
@@ -48,7 +49,6 @@ export type ReplayEvent =
   | { type: 'SLOWER' }
   | { type: 'FOLLOW'; on: boolean };
 
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : typeof error === 'string' ? error : String(error));
 
 /** Where the clock is after `delta` ms of playing (not past the end). */
 export function advance(context: Pick<ReplayContext, 'data' | 'time' | 'speed' | 'carry'>, delta: number): { time: number; carry: number } {
@@ -148,7 +148,7 @@ export const replayMachine = setup({
           { guard: 'hasTracks', target: 'ready', actions: assign({ data: ({ event }) => event.output, time: ({ event }) => event.output.start }) },
           { target: 'empty', actions: assign({ data: ({ event }) => event.output }) },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },
     },
     /** loaded, at the first position, not played yet */

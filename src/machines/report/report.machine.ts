@@ -6,6 +6,7 @@
  * `run` actor, provided where the machine is used (`report.effects.ts`).
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { errorText } from '../../domain/errors';
 
 export interface ReportContext {
   /** what the last RUN asked with (the kind and its query) */
@@ -23,7 +24,6 @@ export type ReportEvent = { type: 'RUN'; input: unknown } | { type: 'CANCEL' };
 /** How often the progress shown while running is updated. */
 export const REPORT_TICK_MS = 1000;
 
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : typeof error === 'string' ? error : String(error));
 
 export const reportMachine = setup({
   types: {
@@ -66,7 +66,7 @@ export const reportMachine = setup({
           { guard: 'hasRows', target: 'shown', actions: assign({ rows: ({ event }) => event.output }) },
           { target: 'empty' },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },
       on: {
         CANCEL: { target: 'idle' },

@@ -6,6 +6,7 @@
  * itself is the `run` actor, provided where the machine is used.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { errorText } from '../../domain/errors';
 
 export interface RequestContext {
   /** what the last RUN asked with */
@@ -21,7 +22,6 @@ export type RequestEvent = { type: 'RUN'; input?: unknown } | { type: 'RESET' };
 /** How long a request may take before it gives up. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : typeof error === 'string' ? error : String(error));
 
 export const requestMachine = setup({
   types: {
@@ -54,7 +54,7 @@ export const requestMachine = setup({
         src: 'run',
         input: ({ context }: { context: RequestContext }) => context.input,
         onDone: { target: 'done', actions: assign({ output: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },
       after: {
         timeout: { target: 'timedOut' },
