@@ -1,7 +1,12 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
-const UNIT = ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'tests/model/**/*.test.{ts,tsx}'];
+/**
+ * Components (`.tsx`) run in jsdom; every other unit test in node, unless its first line asks for
+ * jsdom (`// @vitest-environment jsdom`: it builds documents, canvases or maps). docs/testing.md.
+ */
+const UNIT_DOM = ['src/**/*.test.tsx', 'tests/model/**/*.test.tsx'];
+const UNIT_NODE = ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'tests/model/**/*.test.ts'];
 /**
  * Files that need a fresh module graph: `vi.mock` applies only to modules not yet loaded, and the dialog's
  * focus tests need react-aria's module state fresh. Every other unit and server file shares its worker's.
@@ -20,10 +25,20 @@ export default defineConfig((env) =>
             extends: true,
             test: {
               name: 'unit',
-              include: UNIT,
+              include: UNIT_DOM,
               exclude: ISOLATED,
               environment: 'jsdom',
               // One jsdom and one module graph per worker, not per file: 170 s -> 35 s on 2 cores.
+              isolate: false,
+            },
+          },
+          {
+            extends: true,
+            test: {
+              name: 'unit-node',
+              include: UNIT_NODE,
+              exclude: ISOLATED,
+              environment: 'node',
               isolate: false,
             },
           },

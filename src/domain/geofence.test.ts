@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import circle from '@turf/circle';
 import type { Position } from 'geojson';
 import { describe, expect, it } from 'vitest';

@@ -1,10 +1,11 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLiveStore } from '../domain/liveStore';
 import { CAMERA } from '../machines/camera/camera.machine';
 import { attachCamera, type CameraMap } from './camera';
 import { EDGE_GAP, KEEP_MARGIN } from './freeArea';
 import { createMapSettings } from './settings';
-import { device, position } from './testModels';
+import { device, position } from '../../tests/helpers/testModels';
 
 const WIDTH = 920;
 const HEIGHT = 800;

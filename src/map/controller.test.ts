@@ -1,10 +1,11 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { createLiveStore } from '../domain/liveStore';
 import { createMapController, type ControllerMap, type MapControllerOptions } from './controller';
 import { createGeofenceFeed } from './geofenceFeed';
 import { GEOFENCES_LAYERS, GEOFENCES_SOURCE } from './layers/geofences';
-import { createFakeMap } from './testFakeMap';
-import { device, position } from './testModels';
+import { createFakeMap } from '../../tests/helpers/testFakeMap';
+import { device, position } from '../../tests/helpers/testModels';
 import { createMapSettings } from './settings';
 import { ACCURACY_SOURCE } from './layers/accuracy';
 import { DEVICES_LAYERS, DEVICES_SOURCE } from './layers/devices';

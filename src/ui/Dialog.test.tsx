@@ -1,4 +1,4 @@
-import './jsdomPolyfills';
+import '../../tests/helpers/jsdomPolyfills';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AlertDialog, ModalDialog } from './Dialog';

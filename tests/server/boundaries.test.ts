@@ -53,6 +53,30 @@ describe('module boundaries', () => {
   });
 });
 
+describe('the client’s layers', () => {
+  const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+  /** The relative imports of src/domain's code (tests aside) that leave src/domain and contract/. */
+  const domainOffenders = (files: string[]) =>
+    files.flatMap((file) =>
+      imports(file)
+        .filter((target) => !target.startsWith('src/domain/') && !target.startsWith('contract/'))
+        .map((target) => `${relative(root, file)} → ${target}`),
+    );
+  it('src/domain is pure: its code imports only itself and contract/ (and packages)', () => {
+    expect(domainOffenders(sources(join(root, 'src/domain')).filter((file) => !isTest(file)))).toEqual([]);
+  });
+  it('the domain finder catches an import of another layer (it can fail)', () => {
+    expect(domainOffenders([join(root, 'src/domain/chartSeries.test.ts')])).toContain('src/domain/chartSeries.test.ts → src/ui/color');
+  });
+  /** Files of src/ that are not tests but use a test library: test helpers, which belong under tests/. */
+  const helpers = (files: string[]) =>
+    files.filter((file) => !isTest(file) && /from\s+['"](?:vitest|@testing-library\/[\w-]+)['"]/.test(readFileSync(file, 'utf8'))).map((file) => relative(root, file));
+  it('test helpers live under tests/, not in src/', () => {
+    expect(helpers(sources(join(root, 'src')))).toEqual([]);
+    expect(helpers(sources(join(root, 'tests/helpers')))).toContain('tests/helpers/testFakeMap.ts');
+  });
+});
+
 describe('one distance, one knot', () => {
   it('ingest and reports measure with the same earth radius', () => {
     const [a, b] = [

@@ -1,4 +1,4 @@
-import '../../ui/jsdomPolyfills';
+import '../../../tests/helpers/jsdomPolyfills';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

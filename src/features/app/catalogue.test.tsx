@@ -1,4 +1,4 @@
-import '../../ui/jsdomPolyfills';
+import '../../../tests/helpers/jsdomPolyfills';
 import { renderHook } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import type { ReactNode } from 'react';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, createMachine, sendTo, type AnyEventObject } from 'xstate';
 import { provideServiceWorkerEffects, settled, type ServiceWorkerHost, type WorkboxHandle } from './serviceWorker';

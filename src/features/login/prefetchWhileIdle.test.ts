@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyRouter } from '@tanstack/react-router';
 import { BASEMAP_ASSETS, MAPLIBRE_WORKER_URL } from '../../map/assets';

@@ -1,4 +1,4 @@
-import '../../ui/jsdomPolyfills';
+import '../../../tests/helpers/jsdomPolyfills';
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import '../../ui/jsdomPolyfills';
+import '../../../tests/helpers/jsdomPolyfills';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -9,7 +9,7 @@ import { deviceEditor, deviceList, driverList, groupList, userEditor, userList }
 import { ConnectionsPage } from './ConnectionsPage';
 import { SendCommandPage } from './SendCommandPage';
 import { PreferencesPage, UserPage } from './singletons';
-import { renderSettingsPage } from './testPage';
+import { renderSettingsPage } from '../../../tests/helpers/testPage';
 import { keys, resources } from '../../api/resources';
 
 beforeAll(async () => {

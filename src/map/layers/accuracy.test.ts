@@ -1,8 +1,9 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { Polygon } from 'geojson';
 import { createLiveStore } from '../../domain/liveStore';
-import { createFakeMap } from '../testFakeMap';
-import { device, position } from '../testModels';
+import { createFakeMap } from '../../../tests/helpers/testFakeMap';
+import { device, position } from '../../../tests/helpers/testModels';
 import { ACCURACY_SOURCE, accuracyFeature, attachAccuracyLayer, type AccuracyLayerMap } from './accuracy';
 
 describe('accuracy circles', () => {

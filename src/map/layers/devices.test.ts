@@ -1,9 +1,10 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import type { GeoJSONSourceDiff } from 'maplibre-gl';
 import type { FeatureCollection } from 'geojson';
-import { createFakeMap, type FakeSource } from '../testFakeMap';
+import { createFakeMap, type FakeSource } from '../../../tests/helpers/testFakeMap';
 import { ICON_KEYS } from '../../domain/categories';
-import { device, position } from '../testModels';
+import { device, position } from '../../../tests/helpers/testModels';
 import type { Rasterizer } from '../icons/rasterize';
 import {
   createLiveStore,

@@ -1,9 +1,10 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import type { LineString, Polygon } from 'geojson';
 import type { Geofence } from '../../../contract/models';
 import { createGeofenceFeed } from '../geofenceFeed';
 import { MAP_FONTS } from '../offlineStyle';
-import { createFakeMap } from '../testFakeMap';
+import { createFakeMap } from '../../../tests/helpers/testFakeMap';
 import {
   attachGeofencesLayer,
   GEOFENCE_FILL_OPACITY,

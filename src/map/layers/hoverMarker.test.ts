@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { Map as MaplibreMap } from 'maplibre-gl';
 import { createHoverMarker, type HoverPin } from './hoverMarker';

@@ -1,6 +1,7 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Map as MaplibreMap } from 'maplibre-gl';
-import { createFakeMap } from '../testFakeMap';
+import { createFakeMap } from '../../../tests/helpers/testFakeMap';
 import { createReplayLayer, playedGradient, REPLAY_SOURCES, type ReplayArrow, type ReplayLayerData } from './replay';
 
 const data: ReplayLayerData = {

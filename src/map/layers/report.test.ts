@@ -1,6 +1,7 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import type { Map as MaplibreMap } from 'maplibre-gl';
-import { createFakeMap } from '../testFakeMap';
+import { createFakeMap } from '../../../tests/helpers/testFakeMap';
 import {
   createReportLayer,
   mergeSelection,

@@ -1,7 +1,8 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { createLiveStore } from '../../domain/liveStore';
-import { createFakeMap } from '../testFakeMap';
-import { device, position } from '../testModels';
+import { createFakeMap } from '../../../tests/helpers/testFakeMap';
+import { device, position } from '../../../tests/helpers/testModels';
 import { attachLiveRoutesLayer, attachTrackingLayer, ROUTES_LAYER, ROUTES_SOURCE, TRACKING_SOURCE, type LineLayerMap } from './routes';
 
 function setup() {

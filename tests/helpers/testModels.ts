@@ -1,6 +1,6 @@
 /** Device and position fixtures for the map unit tests (imported by tests only). */
 import type { Device, Position } from '../../contract/models';
-import { makeDevice, makePosition } from '../../tests/fixtures/models';
+import { makeDevice, makePosition } from '../fixtures/models';
 
 export function device(id: number, overrides: Partial<Device> = {}): Device {
   return makeDevice({ id, name: `Device ${id}`, uniqueId: `u${id}`, category: 'truck', ...overrides });

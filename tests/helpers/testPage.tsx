@@ -3,7 +3,7 @@
  * and services whose API answers from a table of paths (`GET /api/users` → rows). The session is a
  * stub holding the signed-in user and the server. Not a test file: the settings page tests use it.
  */
-import '../../ui/jsdomPolyfills';
+import './jsdomPolyfills';
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
@@ -11,13 +11,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, useRouter } from '@tanstack/react-router';
 import { I18nProvider as AriaI18nProvider, RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { createActor, createMachine } from 'xstate';
-import type { Device, Server, User } from '../../../contract/models';
-import { createLiveStore } from '../../domain/liveStore';
-import { createApiClient } from '../../api/client';
-import { endpoints } from '../../api/endpoints';
-import { i18n } from '../../i18n/i18n';
-import { queryClient } from '../app/query';
-import { ServicesContext, type Services } from '../app/services';
+import type { Device, Server, User } from '../../contract/models';
+import { createLiveStore } from '../../src/domain/liveStore';
+import { createApiClient } from '../../src/api/client';
+import { endpoints } from '../../src/api/endpoints';
+import { i18n } from '../../src/i18n/i18n';
+import { queryClient } from '../../src/features/app/query';
+import { ServicesContext, type Services } from '../../src/features/app/services';
 
 // the router restores the scroll position, which jsdom does not implement
 window.scrollTo = (() => {}) as typeof window.scrollTo;
