@@ -72,7 +72,6 @@ export function openIdOptionsFromEnv(env: Env): OpenIdOptions | undefined {
   };
 }
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const PUBLIC_PATHS = ['/login', '/register', '/reset-password', '/change-server'];
 const BASE = 'http://athar.invalid';

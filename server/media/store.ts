@@ -53,7 +53,6 @@ export function mediaRoot(dataDir: string): string {
  * no control characters (NUL included), bounded length.
  */
 export function safeSegment(value: string, what: string): string {
-  // eslint-disable-next-line no-control-regex
   if (!value || value.length > 128 || /[/\\\u0000-\u001f\u007f:]/.test(value) || /^\.+$/.test(value) || value.includes('..')) {
     throw badRequest(`Invalid ${what}`);
   }

@@ -16,7 +16,6 @@ import { access, signedIn } from '../auth/authorize.ts';
 /** Text for XML content and attribute values: the five special characters escaped, invalid XML 1.0 characters dropped. */
 export function xmlEscape(value: string): string {
   return value
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }

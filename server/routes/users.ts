@@ -66,10 +66,8 @@ export function applyUserInput(o: Json, base: UserFields): UserFields {
   r.attributes = field.attributes(o) ?? r.attributes;
   if (!r.email) throw badRequest('Email is required');
   // an email goes into mail headers and sign-in lookups: no spaces, line breaks or control characters
-  // eslint-disable-next-line no-control-regex
   if (/[\s\u0000-\u001f\u007f]/.test(r.email)) throw badRequest('Email may not contain spaces or line breaks');
   if (r.email.length > 254) throw badRequest('Email is longer than 254 characters');
-  // eslint-disable-next-line no-control-regex
   if (r.login !== null && /[\u0000-\u001f\u007f]/.test(r.login)) throw badRequest('Login may not contain control characters');
   if (r.totpKey !== null && !base32Decode(r.totpKey)?.length) throw badRequest('Invalid one-time password key');
   return r;

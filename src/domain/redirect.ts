@@ -6,7 +6,6 @@
 
 const PUBLIC_PATHS = ['/login', '/register', '/reset-password', '/change-server'];
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 export function isPublicPath(pathname: string): boolean {

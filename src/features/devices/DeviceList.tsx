@@ -138,7 +138,6 @@ export function DeviceList({ onChosen }: DeviceListProps) {
       element.scrollTop = Math.max(0, top - (element.clientHeight - ROW_HEIGHT) / 2);
     }
     // Only when the selection changes: scrolling on every list change would fight the user.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedId]);
 
   const onSelectionChange = useCallback(

@@ -37,7 +37,6 @@ export function EmulatorPage() {
     const position = deviceId !== null ? live.getState().positions.get(deviceId) : undefined;
     return position ? [position.longitude, position.latitude] : DEFAULT_CENTER;
     // The map keeps its first centre; later clicks move only the marker.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const send = useMutation({

@@ -69,7 +69,6 @@ const ALTITUDE_LABEL: Record<AltitudeUnit, string> = { m: 'm', ft: 'ft' };
  * as they are (or as `&#x1;`), which makes the whole file unreadable to every XML parser.
  */
 export function xmlSafeText(value: string): string {
-  // eslint-disable-next-line no-control-regex
   return value.replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
 }
 

@@ -46,7 +46,7 @@ export function useMapUiStrings(): Record<string, string> {
       'CooperativeGesturesHandler.MacHelpText': t`Use ⌘ + scroll to zoom the map`,
       'CooperativeGesturesHandler.MobileHelpText': t`Use two fingers to move the map`,
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts change with the language only
+    // the texts change with the language only
     [i18n.locale],
   );
 }

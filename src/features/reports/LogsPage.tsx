@@ -71,7 +71,6 @@ export function LogsPage() {
           ) : null,
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [context, mayRegister, i18n.locale],
   );
   const textValue = useCallback((row: LogRow) => row.device, []);

@@ -118,7 +118,6 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
   const coordinates = coordinateFormatOf(fieldPreference('coordinateFormat', settings.user, settings.server));
   const context: CellContext = useMemo(
     () => ({ i18n, timeZone: settings.timeZone, units, coordinates, deviceName: (id: number) => names.get(id) ?? String(id), subjects }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [i18n, i18n.locale, settings.timeZone, units, coordinates, names, subjects],
   );
 

@@ -191,7 +191,6 @@ function TableResults({ kind, rows, context, search, units, visible, onVisible, 
         ...(c.minWidth ? { minWidth: c.minWidth } : {}),
         cell: (r: Row) => <ValueText text={c.text(r.row, context)} />,
       })),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [kind, shownKey, context, i18n.locale],
   );
   // the text a row is found by when typed: its first column's, unless that is a time (the device's

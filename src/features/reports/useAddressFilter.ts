@@ -44,12 +44,12 @@ export function useAddressFilter({ needsDevice, oneDevice = false, enabled = tru
   const { i18n } = useLingui();
   const raw = useSearch({ strict: false }) as Record<string, unknown>;
   const rawKey = JSON.stringify(raw);
-  const search = useMemo(() => parseReportSearch(raw), [rawKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const search = useMemo(() => parseReportSearch(raw), [rawKey]);
   const navigate = useNavigate();
   const settings = useSettingsContext();
   const periodLimit = Number(settings.server?.attributes?.['report.periodLimit'] ?? 0) || 0;
   const searchKey = JSON.stringify(search);
-  const range: Range | null = useMemo(() => rangeOf(search, Date.now(), settings.timeZone, i18n.locale), [searchKey, settings.timeZone, i18n.locale]); // eslint-disable-line react-hooks/exhaustive-deps
+  const range: Range | null = useMemo(() => rangeOf(search, Date.now(), settings.timeZone, i18n.locale), [searchKey, settings.timeZone, i18n.locale]);
   const problems = filterProblems(search, range, { needsDevice, oneDevice, periodLimit });
   const [pressed, setPressed] = useState(false);
   const setSearch = useCallback((next: ReportSearch) => void navigate({ to: '.', search: next as never, replace: true }), [navigate]);
@@ -59,7 +59,7 @@ export function useAddressFilter({ needsDevice, oneDevice = false, enabled = tru
   // the address says what to run: a reloaded or shared link with show=true runs the same
   useEffect(() => {
     if (enabled && search.show && range && problems.length === 0) latestRun.current(reportParams(search, range), search);
-  }, [searchKey, enabled]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [searchKey, enabled]);
 
   const onShow = () => {
     setPressed(true);

@@ -113,14 +113,11 @@ function ListView<T extends { id: number }, D>({ descriptor, source, list, rowAc
       byResource.set(r.name, new Map(rows.map((row) => [row.id, row.name ?? String(row.id)])));
     });
     return (r: AnyResource, id: number) => byResource.get(r.name)?.get(id) ?? '';
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [descriptor.lookups, ...lookups.map((l) => l.data)]);
 
   // stable while nothing it holds changes (restrictions are derived anew on every render)
   const restrictionsKey = JSON.stringify(restrictions);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   const unitsKey = JSON.stringify(settings.units);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   const context: ListContext = useMemo(
     () => ({ i18n, restrictions, units: settings.units, names, timeZone: settings.timeZone }),
     [i18n, i18n.locale, restrictionsKey, unitsKey, names, settings.timeZone],
@@ -215,13 +212,11 @@ function ListView<T extends { id: number }, D>({ descriptor, source, list, rowAc
         },
       },
     ];
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [descriptor, visibleIds, linksKey, textsOf, context, mayEdit, i18n.locale, rowActions, longest]);
   const textValue = useCallback((row: T) => textsOf.get(row.id)?.[0] ?? '', [textsOf]);
   const sortLabel = useCallback(
     (header: string, direction: SortDescriptor['direction'] | null) =>
       direction === 'ascending' ? t`${header}, sorted ascending` : direction === 'descending' ? t`${header}, sorted descending` : t`Sort by ${header}`,
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [i18n.locale],
   );
 

@@ -296,7 +296,6 @@ export function AnnouncementsPage() {
         </>
       );
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [order, busy, run, i18n.locale],
   );
 
