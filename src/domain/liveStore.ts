@@ -9,6 +9,7 @@
  * comparison is enough for consumers.
  */
 import type { Device, Event, LogRecord, Position } from '../../contract/models';
+import { createListeners } from './valueStore';
 import {
   addEvents as addEventsRule,
   addLogs as addLogsRule,
@@ -216,8 +217,8 @@ export function createLiveStore(options: LiveStoreOptions = {}): LiveStore {
   const now = options.now ?? Date.now;
   let state: LiveState = EMPTY_LIVE_STATE;
   const defer = options.defer ?? ((notify: () => void) => notify());
-  const listeners = new Set<LiveListener>();
-  const deferred = new Set<() => void>();
+  const listeners = createListeners<Parameters<LiveListener>>();
+  const deferred = createListeners();
   let notifyScheduled = false;
   const clock = options.clock ?? (() => performance.now());
   /** `whenNotified` callbacks waiting for the pending deferred notification */
@@ -229,7 +230,7 @@ export function createLiveStore(options: LiveStoreOptions = {}): LiveStore {
   function notifyDeferred(): void {
     notifyScheduled = false;
     const started = clock();
-    for (const listener of [...deferred]) listener();
+    deferred.notify();
     if (notifyWaiters.length === 0) return;
     const waiting = notifyWaiters;
     notifyWaiters = [];
@@ -243,8 +244,8 @@ export function createLiveStore(options: LiveStoreOptions = {}): LiveStore {
   function commit(next: LiveState, partial: Omit<LiveChange, 'slices'>): void {
     const change: LiveChange = { ...partial, slices: slicesOf(state, next) };
     state = next;
-    // Copy so that a listener unsubscribing (or subscribing) during notification is safe.
-    for (const listener of [...listeners]) listener(state, change);
+    // a listener unsubscribing (or subscribing) during notification is safe
+    listeners.notify(state, change);
     if (deferred.size > 0 && !notifyScheduled) {
       notifyScheduled = true;
       defer(notifyDeferred);
@@ -348,19 +349,9 @@ export function createLiveStore(options: LiveStoreOptions = {}): LiveStore {
   return {
     getState: () => state,
 
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    subscribe: listeners.subscribe,
 
-    subscribeDeferred(listener) {
-      deferred.add(listener);
-      return () => {
-        deferred.delete(listener);
-      };
-    },
+    subscribeDeferred: deferred.subscribe,
 
     setDevices(devices, positions = []) {
       const nextDevices = new Map<number, Device>();

@@ -1,4 +1,5 @@
 import { toLanguage, type Language } from '../domain/language';
+import { createListeners } from '../domain/valueStore';
 
 /**
  * The locally stored language choice (login screen, `?locale=`). Storage that throws (private
@@ -14,7 +15,7 @@ const KEY = 'athar.language';
 
 export function createLanguageStore(storage: () => Storage | null): LanguageStore {
   let memory: Language | null = null;
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   const read = (): Language | null => {
     try {
       return toLanguage(storage()?.getItem(KEY)) ?? memory;
@@ -31,11 +32,8 @@ export function createLanguageStore(storage: () => Storage | null): LanguageStor
       } catch {
         // storage failures are silently ignored
       }
-      listeners.forEach((listener) => listener());
+      listeners.notify();
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
   };
 }

@@ -5,6 +5,7 @@
  * sends nothing to the map; `hide` (the editor's open geofence) changes a filter only.
  */
 import type { Geofence } from '../../contract/models';
+import { createListeners } from '../domain/valueStore';
 
 export interface GeofenceFeed {
   get(): readonly Geofence[];
@@ -19,25 +20,20 @@ export interface GeofenceFeed {
 export function createGeofenceFeed(initial: readonly Geofence[] = []): GeofenceFeed {
   let list = initial;
   let hiddenId: number | null = null;
-  const listeners = new Set<(list: readonly Geofence[]) => void>();
+  const listeners = createListeners<[list: readonly Geofence[]]>();
   return {
     get: () => list,
     hidden: () => hiddenId,
     hide(id) {
       if (id === hiddenId) return;
       hiddenId = id;
-      for (const listener of [...listeners]) listener(list);
+      listeners.notify(list);
     },
     set(next) {
       if (next === list) return;
       list = next;
-      for (const listener of [...listeners]) listener(list);
+      listeners.notify(list);
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    subscribe: listeners.subscribe,
   };
 }

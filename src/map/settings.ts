@@ -4,6 +4,7 @@
  * mode, quota, disabled storage): the settings then live for the page only.
  */
 import { isMapStyleId, type MapStyleId } from './styles';
+import { createListeners } from '../domain/valueStore';
 
 export interface MapSettings {
   /** The style chosen in the layers menu; null = follow the `map` preference. */
@@ -72,7 +73,7 @@ export function createMapSettings(storage: StorageLike | null = defaultStorage()
   } catch {
     settings = DEFAULT_MAP_SETTINGS;
   }
-  const listeners = new Set<(settings: MapSettings, previous: MapSettings) => void>();
+  const listeners = createListeners<[settings: MapSettings, previous: MapSettings]>();
   return {
     get: () => settings,
     set(patch) {
@@ -85,14 +86,9 @@ export function createMapSettings(storage: StorageLike | null = defaultStorage()
       } catch {
         // storage failures are silently ignored (spec §5)
       }
-      for (const listener of [...listeners]) listener(settings, previous);
+      listeners.notify(settings, previous);
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    subscribe: listeners.subscribe,
   };
 }
 

@@ -28,6 +28,7 @@ import type { Queries } from '../../api/queries';
 import type { SocketSnapshot } from '../../machines/socket/selectors';
 import { whenIdle } from '../../ui/pageTiming';
 import { useData } from './data';
+import { createListeners } from '../../domain/valueStore';
 
 /** A page without the map loads the lists at its first idle moment, this long after it at the latest (ms). */
 export const LISTS_IDLE_MS = 2_000;
@@ -62,11 +63,11 @@ type SessionListsClient = Pick<QueryClient, 'prefetchQuery' | 'invalidateQueries
 
 export function createSessionLists(client: SessionListsClient, queries: Queries): SessionLists {
   let loaded = false;
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   const setLoaded = (value: boolean) => {
     if (loaded === value) return;
     loaded = value;
-    for (const listener of [...listeners]) listener();
+    listeners.notify();
   };
   let following: (() => void) | null = null;
 
@@ -88,10 +89,7 @@ export function createSessionLists(client: SessionListsClient, queries: Queries)
       for (const r of SESSION_LISTS) client.removeQueries({ queryKey: keys.all(r) });
       setLoaded(false);
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
     follow(socket) {
       if (following) return following;
       const signedIn = (snapshot: Pick<SocketSnapshot, 'matches'>) => !snapshot.matches({ connection: 'idle' }) && !snapshot.matches({ connection: 'stopped' });
