@@ -13,7 +13,7 @@ import { useServices } from '../app/services';
 import { useLive } from '../devices/useLive';
 import type { OsmandFix } from '../../api/entityEndpoints';
 import { dataFor } from '../app/data';
-import { EmulatorMap, type LonLat } from './EmulatorMap';
+import { PointMap, type LonLat } from '../../map/PointMap';
 import * as styles from './emulator.css';
 
 const DEFAULT_CENTER: LonLat = [46.6753, 24.7136];
@@ -75,7 +75,7 @@ export function EmulatorPage() {
           </Alert>
         )}
       </div>
-      <EmulatorMap center={center} marker={marker} onPick={onPick} aria-label={t`Map: click to send a position`} />
+      <PointMap center={center} zoom={11} point={marker} onPick={onPick} label={t`Map: click to send a position`} className={styles.map} data-testid="emulator-map" />
     </div>
   );
 }

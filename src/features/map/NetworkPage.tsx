@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Loader } from '../../ui';
-import { MiniMap } from '../../map/MiniMap';
+import { PointMap } from '../../map/PointMap';
+import * as mapStyles from '../../map/MapView.css';
 import { valueText } from './format';
 import { usePosition } from './usePosition';
 import { PositionTitle } from './PositionTitle';
@@ -21,7 +22,14 @@ export function NetworkPage({ positionId }: { positionId: number }) {
     <div className={styles.page} data-testid="network-page">
       <PositionTitle position={position} page="network" />
       <div className={styles.miniMap}>
-        <MiniMap longitude={position.longitude} latitude={position.latitude} label={t`Position on the map`} />
+        <PointMap
+          key={position.id}
+          center={[position.longitude, position.latitude]}
+          zoom={12}
+          point={[position.longitude, position.latitude]}
+          label={t`Position on the map`}
+          className={mapStyles.container}
+        />
       </div>
       <dl className={styles.summary}>
         {network.radioType != null && (
