@@ -7,7 +7,7 @@ import { createActor, type ActorOptions } from 'xstate';
 import { appMachine } from './machines/app/app.machine';
 import { provideSessionEffects } from './machines/session/session.effects';
 import { provideNativeBridgeEffects } from './machines/nativeBridge/nativeBridge.effects';
-import { provideSocketEffects } from './machines/socket/socket.effects';
+import { provideSocketEffects, type SocketEffectDeps } from './machines/socket/socket.effects';
 import type { LiveLoader } from './features/app/liveLoader';
 import { loadOnce } from './features/app/loadOnce';
 import { socketUrl } from './api/origin';
@@ -38,12 +38,9 @@ export interface AppDependencies {
   backendOrigin: string;
   pageOrigin: string;
   /** Opens a WebSocket (default: the browser's). */
-  createSocket?: (url: string) => WebSocket;
+  createSocket?: SocketEffectDeps['createSocket'];
   /** Where `online` and `visibilitychange` come from (default: none, e.g. in tests). */
-  environment?: {
-    window: Pick<Window, 'addEventListener' | 'removeEventListener'>;
-    document: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>;
-  };
+  environment?: SocketEffectDeps['environment'];
   /** The service worker's registration and reload (absent in tests and development: the machine is `unsupported`). */
   serviceWorker?: ServiceWorkerHost;
   /** Where announcements come from and go (absent in tests: the machine stays `unavailable`). */
