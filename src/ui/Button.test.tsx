@@ -1,55 +1,81 @@
+/**
+ * Athar's Button over react-aria's: the variant and width choose its look, a caller's class is
+ * added to it (as text or as a function of the button's state), and a pending button keeps its
+ * label's room under a spinner. Pressing is react-aria's and is not tested again here, but once
+ * through the wrapper, to show the props reach it.
+ */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button } from './Button';
+import * as styles from './Button.css';
 
 afterEach(cleanup);
 
-function pressKey(element: HTMLElement, key: string) {
-  act(() => element.focus());
-  fireEvent.keyDown(element, { key });
-  fireEvent.keyUp(element, { key });
-}
+const classesOf = (element: HTMLElement) => new Set(element.className.split(/\s+/).filter(Boolean));
 
 describe('Button', () => {
-  it.each(['Enter', ' '])('calls onPress when %j is pressed', (key) => {
-    const onPress = vi.fn();
-    render(<Button onPress={onPress}>Save</Button>);
-    const button = screen.getByRole('button', { name: 'Save' });
-    pressKey(button, key);
-    expect(onPress).toHaveBeenCalledTimes(1);
-  });
-
-  it('shows keyboard focus through data-focus-visible', () => {
-    render(<Button>Save</Button>);
-    const button = screen.getByRole('button', { name: 'Save' });
-    fireEvent.keyDown(document.body, { key: 'Tab' });
-    act(() => button.focus());
-    expect(button.hasAttribute('data-focus-visible')).toBe(true);
-  });
-
-  it('ignores presses while pending, stays focusable and shows a spinner', () => {
-    const onPress = vi.fn();
+  it('takes its look from the variant and the width', () => {
     render(
+      <>
+        <Button>Save</Button>
+        <Button variant="danger">Delete</Button>
+        <Button fullWidth>Sign in</Button>
+      </>,
+    );
+    const save = screen.getByRole('button', { name: 'Save' });
+    const remove = screen.getByRole('button', { name: 'Delete' });
+    const wide = screen.getByRole('button', { name: 'Sign in' });
+    expect(save.className).toContain(styles.button({ variant: 'primary', fullWidth: false }));
+    expect(remove.className).toContain(styles.button({ variant: 'danger', fullWidth: false }));
+    expect(wide.className).toContain(styles.button({ variant: 'primary', fullWidth: true }));
+    expect(remove.className).not.toBe(save.className);
+    expect(wide.className).not.toBe(save.className);
+  });
+
+  it('adds a caller’s class, as text or as a function of the state, to its own', () => {
+    render(
+      <>
+        <Button className="extra">Plain</Button>
+        <Button className={({ isDisabled }) => (isDisabled ? 'off' : 'on')} isDisabled>
+          Stateful
+        </Button>
+      </>,
+    );
+    const plain = classesOf(screen.getByRole('button', { name: 'Plain' }));
+    expect(plain.has('extra')).toBe(true);
+    expect(plain.has(styles.relative)).toBe(true);
+    const stateful = classesOf(screen.getByRole('button', { name: 'Stateful' }));
+    expect(stateful.has('off')).toBe(true);
+    expect(stateful.has(styles.relative)).toBe(true);
+  });
+
+  it('pending: the label keeps its room, hidden under a spinner; otherwise no spinner', () => {
+    const { rerender } = render(<Button>Save</Button>);
+    const button = screen.getByRole('button');
+    expect(button.querySelector(`.${styles.pendingLayer}`)).toBeNull();
+    expect(button.querySelector(`.${styles.hiddenContent}`)).toBeNull();
+    rerender(<Button isPending>Save</Button>);
+    const hidden = button.querySelector(`.${styles.hiddenContent}`);
+    expect(hidden?.textContent).toBe('Save');
+    expect(button.querySelector(`.${styles.pendingLayer} svg`)).not.toBeNull();
+  });
+
+  it('passes react-aria’s props through: a press reaches onPress, not while pending', () => {
+    const onPress = vi.fn();
+    const { rerender } = render(<Button onPress={onPress}>Save</Button>);
+    const button = screen.getByRole('button');
+    act(() => button.focus());
+    fireEvent.keyDown(button, { key: 'Enter' });
+    fireEvent.keyUp(button, { key: 'Enter' });
+    expect(onPress).toHaveBeenCalledTimes(1);
+    rerender(
       <Button onPress={onPress} isPending>
         Save
       </Button>,
     );
-    const button = screen.getByRole('button');
-    pressKey(button, 'Enter');
-    expect(onPress).not.toHaveBeenCalled();
+    fireEvent.keyDown(button, { key: 'Enter' });
+    fireEvent.keyUp(button, { key: 'Enter' });
+    expect(onPress).toHaveBeenCalledTimes(1);
     expect(document.activeElement).toBe(button);
-    expect(button.hasAttribute('data-pending')).toBe(true);
-    expect(button.querySelector('svg')).not.toBeNull();
-  });
-
-  it('does not call onPress when disabled', () => {
-    const onPress = vi.fn();
-    render(
-      <Button onPress={onPress} isDisabled>
-        Save
-      </Button>,
-    );
-    pressKey(screen.getByRole('button'), 'Enter');
-    expect(onPress).not.toHaveBeenCalled();
   });
 });

@@ -83,7 +83,10 @@ describe('one distance, one knot', () => {
       [24.7136, 46.6753],
       [24.8, 46.75],
     ] as const;
-    expect(ingestDistance(a[0], a[1], b[0], b[1])).toBe(reportDistance(a[0], a[1], b[0], b[1]));
+    // one function, the contract's: a copy in ingest or reports (which could drift) fails here
+    expect(ingestDistance).toBe(distanceMeters);
+    expect(reportDistance).toBe(distanceMeters);
+    expect(ingestDistance(a[0], a[1], b[0], b[1])).toBeGreaterThan(9_000);
     // one degree of latitude on Traccar's sphere (WGS-84 equatorial radius)
     expect(distanceMeters(0, 0, 1, 0)).toBeCloseTo((EARTH_RADIUS * Math.PI) / 180, 6);
     expect(EARTH_RADIUS).toBe(6378137);
