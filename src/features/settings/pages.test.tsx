@@ -9,6 +9,7 @@ import { deviceEditor, deviceList, driverList, groupList, userEditor, userList }
 import { ConnectionsPage } from './ConnectionsPage';
 import { SendCommandPage } from './SendCommandPage';
 import { PreferencesPage, UserPage } from './singletons';
+import { TotpField } from './TotpField';
 import { renderSettingsPage } from '../../../tests/helpers/testPage';
 import { keys, resources } from '../../api/resources';
 
@@ -238,5 +239,32 @@ describe('the device category', () => {
     for (const marker of ['Start', 'Finish']) expect(options).not.toContain(marker);
     for (const kind of ['Car', 'Truck', 'Pickup', 'Trolleybus', 'Arrow']) expect(options).toContain(kind);
     expect(new Set(options).size).toBe(options.length);
+  });
+});
+
+describe('the one-time password key field', () => {
+  const context = (user: User) => ({ user, server, restrictions: { readonly: false, deviceReadonly: false, limitCommands: false, disableReports: false }, units: { speed: 'kmh', distance: 'km', altitude: 'm', volume: 'ltr' }, draft: {}, timeZone: 'UTC' }) as never;
+
+  it('Generate key puts the server’s new key into the draft, through the request machine', async () => {
+    const changes: Array<Record<string, unknown>> = [];
+    await renderSettingsPage(
+      <TotpField draft={{ id: 7, email: 'a@example.com', totpKey: null }} change={(draft) => changes.push(draft)} context={context(admin)} isDisabled={false} />,
+      { user: admin, server, answers: { 'POST /api/users/totp': 'NEWKEY234' } },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Generate key' }));
+    await waitFor(() => expect(changes).toHaveLength(1));
+    expect(String(changes[0]?.totpKey)).toContain('NEWKEY234');
+    expect(changes[0]?.email).toBe('a@example.com');
+  });
+
+  it('a failed request says why and changes nothing', async () => {
+    const changes: unknown[] = [];
+    await renderSettingsPage(<TotpField draft={{ id: 7, email: 'a@example.com', totpKey: null }} change={(draft) => changes.push(draft)} context={context(admin)} isDisabled={false} />, {
+      user: admin,
+      server,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Generate key' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(changes).toEqual([]);
   });
 });
