@@ -21,6 +21,7 @@ export const paths = coveringPaths(machine, {
     NAVIGATED: { path: '/settings/devices' },
     UNAUTHORIZED: {},
     LOGIN_TOKEN: { token: 'native-token' },
+    USER_SAVED: { user: { id: 4, name: 'Dispatcher', email: 'd@example.com', attributes: { role: 'Dispatcher', notificationTokens: 'push-a' } } },
   },
   serializeState: (snapshot) => JSON.stringify([snapshot.value, (snapshot.context as { authenticated: boolean }).authenticated, (snapshot.context as { viewer: string | null }).viewer]),
 });

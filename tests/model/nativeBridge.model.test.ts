@@ -40,6 +40,9 @@ function check(step: PathStep, prev: AnyMachineSnapshot | undefined, next: AnyMa
   if (event.type === 'NOTIFICATION_OPENED') expect(ctx(next).bodies.at(-1), where).toEqual({ eventId: event.eventId, body: event.body });
   else if (!(event.type === 'SIGNED_OUT' && prev.matches('signedIn'))) expect(ctx(next).bodies, where).toEqual(ctx(prev).bodies);
   expect(produced.filter(([name]) => name === 'reportError'), where).toEqual(step.kind === 'error' ? [['reportError', 'HTTP 500']] : []);
+  // a registration that saved the user hands it up (the root gives it to the session); one that saved nothing, nothing
+  const output = step.kind === 'done' ? (event as { output?: { id: number } | null }).output : undefined;
+  expect(produced.filter(([name]) => name === 'userSaved'), where).toEqual(output ? [['userSaved', output.id]] : []);
   // the token registered is the oldest waiting (or the one just handed over)
   const startedRegistering = next.matches({ signedIn: 'registering' }) && (!prev.matches({ signedIn: 'registering' }) || step.kind === 'done' || step.kind === 'error');
   if (startedRegistering) {

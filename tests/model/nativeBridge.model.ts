@@ -14,6 +14,7 @@ export const machine = nativeBridgeMachine.provide({
   actors: { registerToken: fakes.promise() },
   actions: {
     signIn: (_, params) => void effects.push(['signIn', params.token]),
+    userSaved: (_, params) => void effects.push(['userSaved', params.user.id]),
     openEvent: (_, params) => void effects.push(['openEvent', params.eventId]),
     reportError: (_, params) => void effects.push(['reportError', params.message]),
   },
@@ -30,7 +31,7 @@ export const paths = coveringPaths(machine, {
     LOGIN_TOKEN: { token: 'login-token' },
     NOTIFICATION_TOKEN: [{ token: 'push-a' }, { token: 'push-b' }],
     NOTIFICATION_OPENED: { eventId: 12, body: 'SOS from Truck 7' },
-    [registerEvent('done')]: { output: undefined },
+    [registerEvent('done')]: [{ output: null }, { output: { id: 4, name: 'Dispatcher', email: 'd@example.com', attributes: { notificationTokens: 'push-a' } } }],
     [registerEvent('error')]: { error: new Error('HTTP 500') },
   },
   // guards read whether something is queued or an event waits: explore those, not every token order

@@ -4,7 +4,7 @@ import { sessionMachine, type SessionInput } from '../session/session.machine';
 import { socketMachine } from '../socket/socket.machine';
 import type { SocketParentEvent } from '../socket/events';
 import { nativeBridgeMachine } from '../nativeBridge/nativeBridge.machine';
-import type { LoginTokenEvent } from '../nativeBridge/events';
+import type { LoginTokenEvent, UserSavedEvent } from '../nativeBridge/events';
 import { serviceWorkerMachine } from '../serviceWorker/serviceWorker.machine';
 import { announcementsMachine, type ShownEntry } from '../announcements/announcements.machine';
 import { GUEST, viewerKey, viewerOf, type Viewer } from '../../domain/announcementViewer';
@@ -20,7 +20,8 @@ export type AppEvent =
   /** The router resolved a location (path and query): the path the session returns to after a 401. */
   | { type: 'NAVIGATED'; path: string }
   /** From the native bridge: the wrapper handed over a login token (validated). */
-  | LoginTokenEvent;
+  | LoginTokenEvent
+  | UserSavedEvent;
 
 export interface AppContext {
   input: AppInput;
@@ -119,6 +120,7 @@ export const appMachine = setup({
   on: {
     NAVIGATED: { actions: [assign({ path: ({ event }) => event.path }), sendTo('announcements', ({ event }) => event)] },
     LOGIN_TOKEN: { actions: sendTo('session', ({ event }) => ({ type: 'NATIVE_TOKEN' as const, token: event.token })) },
+    USER_SAVED: { actions: sendTo('session', ({ event }) => ({ type: 'USER_UPDATED' as const, user: event.user })) },
     UNAUTHORIZED: {
       actions: sendTo('session', ({ context }) => ({ type: 'SESSION_EXPIRED' as const, path: context.path })),
     },

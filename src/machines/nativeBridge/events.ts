@@ -1,3 +1,4 @@
+import type { User } from '../../../contract/models';
 /** The wrapper handed over a login token (its `handleLoginToken` callback), already validated. */
 export type LoginTokenEvent = { type: 'LOGIN_TOKEN'; token: string };
 /** The wrapper handed over this device's push token (its `updateNotificationToken` callback), already validated. */
@@ -13,3 +14,6 @@ export type SignedOutEvent = { type: 'SIGNED_OUT' };
 export type WrapperEvent = LoginTokenEvent | NotificationTokenEvent | NotificationOpenedEvent;
 
 export type NativeBridgeEvent = WrapperEvent | SignedInEvent | SignedOutEvent;
+
+/** To the root: a push token was saved on the user; the root hands the saved user to the session (USER_UPDATED). */
+export type UserSavedEvent = { type: 'USER_SAVED'; user: User };

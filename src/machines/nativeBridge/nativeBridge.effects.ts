@@ -46,9 +46,8 @@ export function provideNativeBridgeEffects(deps: NativeBridgeEffectDeps) {
         // the token list rules load with the first token, not with the sign-in page
         const { withNotificationToken } = await import('../../api/nativeMessages');
         const updated = user ? withNotificationToken(user, input.token) : null;
-        if (!updated) return;
-        const saved = await deps.api.updateUser(updated);
-        session?.send({ type: 'USER_UPDATED', user: saved });
+        // the saved user goes to the session through the root's chart (USER_SAVED)
+        return updated ? deps.api.updateUser(updated) : null;
       }),
     },
     actions: {

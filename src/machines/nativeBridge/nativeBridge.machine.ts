@@ -1,6 +1,7 @@
 import { assign, fromCallback, fromPromise, sendParent, setup, type EventObject } from 'xstate';
 import { KEPT_NOTIFICATION_TOKENS } from '../../api/nativeBridge';
 import type { NativeBridgeEvent, WrapperEvent } from './events';
+import type { User } from '../../../contract/models';
 import { errorText } from '../../domain/errors';
 
 export interface NativeBridgeContext {
@@ -42,14 +43,19 @@ export const nativeBridgeMachine = setup({
   actors: {
     /** Defines the wrapper's callbacks `handleLoginToken`, `updateNotificationToken`, `handleNativeNotification` (provided at the root); sends back validated input only. */
     listen: fromCallback<EventObject, void, WrapperEvent>(() => undefined),
-    /** Remember the token on this device and append it to the signed-in user's `notificationTokens` (`PUT /api/users/{id}`). */
-    registerToken: fromPromise<void, { token: string }>(async () => {
+    /**
+     * Remember the token on this device and append it to the signed-in user's `notificationTokens`
+     * (`PUT /api/users/{id}`): the saved user, or null when there was nothing to save.
+     */
+    registerToken: fromPromise<User | null, { token: string }>(async () => {
       throw new Error('registerToken not provided');
     }),
   },
   actions: {
     /** Hand a login token to the root, which gives it to the session (NATIVE_TOKEN). */
     signIn: sendParent((_, params: { token: string }) => ({ type: 'LOGIN_TOKEN' as const, token: params.token })),
+    /** Hand the user saved with a token to the root, which gives it to the session (USER_UPDATED). */
+    userSaved: sendParent((_, params: { user: User }) => ({ type: 'USER_SAVED' as const, user: params.user })),
     /** Open the event page of a notification. */
     openEvent: (_, _params: { eventId: number }) => {},
     /** Push a message onto the errors queue. */
@@ -71,6 +77,8 @@ export const nativeBridgeMachine = setup({
   guards: {
     hasQueued: ({ context }) => context.queue.length > 0,
     hasPendingEvent: ({ context }) => context.pendingEvent !== null,
+    /** The token's registration saved the user. */
+    savedUser: ({ event }) => 'output' in event && event.output != null,
   },
 }).createMachine({
   id: 'nativeBridge',
@@ -136,7 +144,14 @@ export const nativeBridgeMachine = setup({
           invoke: {
             src: 'registerToken',
             input: ({ context }) => ({ token: context.current ?? '' }),
-            onDone: { target: 'next', actions: assign({ current: null }) },
+            onDone: [
+              {
+                guard: 'savedUser',
+                target: 'next',
+                actions: [assign({ current: null }), { type: 'userSaved', params: ({ event }) => ({ user: event.output as User }) }],
+              },
+              { target: 'next', actions: assign({ current: null }) },
+            ],
             onError: {
               target: 'next',
               actions: [

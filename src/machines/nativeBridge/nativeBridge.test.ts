@@ -3,10 +3,13 @@ import { createActor, createMachine, fromCallback, fromPromise, sendTo, Simulate
 import { KEPT_NOTIFICATION_BODIES, nativeBridgeMachine } from './nativeBridge.machine';
 import { selectNotificationBody } from './selectors';
 import type { WrapperEvent } from './events';
+import type { User } from '../../../contract/models';
+import { makeUser } from '../../../tests/fixtures/models';
 
 interface Pending {
   token: string;
-  resolve: () => void;
+  /** the saved user, or none (nothing was saved) */
+  resolve: (user?: User | null) => void;
   reject: (error: unknown) => void;
 }
 
@@ -23,7 +26,8 @@ function start() {
         wrapper = sendBack;
       }),
       registerToken: fromPromise(
-        ({ input }) => new Promise<void>((resolve, reject) => void registering.push({ token: input.token, resolve, reject })),
+        ({ input }) =>
+          new Promise<User | null>((resolve, reject) => void registering.push({ token: input.token, resolve: (user = null) => resolve(user), reject })),
       ),
     },
     actions: {
@@ -35,6 +39,7 @@ function start() {
     invoke: { id: 'bridge', src: bridge },
     on: {
       LOGIN_TOKEN: { actions: ({ event }) => void toParent.push(event) },
+      USER_SAVED: { actions: ({ event }) => void toParent.push(event) },
       FORWARD: { actions: sendTo('bridge', ({ event }) => (event as AnyEventObject & { inner: AnyEventObject }).inner) },
     },
   });
@@ -51,6 +56,19 @@ const flush = async () => {
 };
 
 describe('native bridge machine', () => {
+  it('hands the user a token was saved on to its parent (the root gives it to the session); nothing when none was saved', async () => {
+    const { wrapper, toParent, send, registering } = start();
+    send({ type: 'SIGNED_IN' });
+    wrapper({ type: 'NOTIFICATION_TOKEN', token: 'push-a' });
+    const saved = makeUser({ id: 4, attributes: { notificationTokens: 'push-a' } });
+    registering.shift()!.resolve(saved);
+    await flush();
+    wrapper({ type: 'NOTIFICATION_TOKEN', token: 'push-b' });
+    registering.shift()!.resolve(null);
+    await flush();
+    expect(toParent).toEqual([{ type: 'USER_SAVED', user: saved }]);
+  });
+
   it('hands a login token to its parent, whatever the sign-in state', () => {
     const { wrapper, toParent, send } = start();
     wrapper({ type: 'LOGIN_TOKEN', token: 'abc' });
