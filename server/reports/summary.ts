@@ -2,17 +2,12 @@
  * Summary report (SummaryReportProvider): per device, optionally split by day in the user's timezone.
  */
 import type { Position, SummaryReportItem } from '../../contract/models.ts';
+import { knownZone } from '../../contract/timeZone.ts';
 import { type ReportDevice, attrNumber, calculateDistance, calculateFuel, hasAttr, knotsFromMps, odometers } from './common.ts';
 
 /** A valid IANA zone name, or UTC. */
 export function validTimezone(zone: string | undefined | null): string {
-  if (!zone) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return 'UTC';
-  }
+  return knownZone(zone, 'UTC');
 }
 
 /** Offset of `zone` from UTC at instant `ms`, in ms. */

@@ -1,23 +1,11 @@
 /**
- * Time zones: the one check of a zone's name, and the zone the user's times are shown in. Pure
- * (`Intl` only).
+ * Time zones: the one check of a zone's name (the contract's, shared with the server), and the
+ * zone the user's times are shown in. Pure (`Intl` only).
  */
 
-/** Whether the runtime knows `zone` as a time zone (an IANA name such as `Asia/Riyadh`, or `UTC`). */
-export function isTimeZone(zone: unknown): zone is string {
-  if (typeof zone !== 'string' || zone === '') return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { isTimeZone, knownZone } from '../../contract/timeZone';
 
-/** `zone` when the runtime knows it, else `fallback`. */
-export function knownZone<T extends string | undefined>(zone: unknown, fallback: T): string | T {
-  return isTimeZone(zone) ? zone : fallback;
-}
+export { isTimeZone, knownZone };
 
 /** The browser's own zone. */
 export function browserTimeZone(): string {

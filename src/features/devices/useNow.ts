@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createListeners, type Listeners } from '../../domain/valueStore';
 
 /**
  * Shared clocks for relative times, one per period: every subscriber of a period re-renders
@@ -6,7 +7,7 @@ import { useSyncExternalStore } from 'react';
  */
 interface Clock {
   now: number;
-  readonly listeners: Set<() => void>;
+  readonly listeners: Listeners<[]>;
   timer: ReturnType<typeof setInterval> | null;
   readonly subscribe: (listener: () => void) => () => void;
   readonly getNow: () => number;
@@ -19,19 +20,19 @@ function clockOf(periodMs: number): Clock {
   if (existing) return existing;
   const clock: Clock = {
     now: Date.now(),
-    listeners: new Set(),
+    listeners: createListeners(),
     timer: null,
     subscribe(listener) {
-      clock.listeners.add(listener);
+      const leave = clock.listeners.subscribe(listener);
       if (clock.timer === null) {
         clock.now = Date.now();
         clock.timer = setInterval(() => {
           clock.now = Date.now();
-          for (const notify of [...clock.listeners]) notify();
+          clock.listeners.notify();
         }, periodMs);
       }
       return () => {
-        clock.listeners.delete(listener);
+        leave();
         if (clock.listeners.size === 0 && clock.timer !== null) {
           clearInterval(clock.timer);
           clock.timer = null;
