@@ -7,7 +7,7 @@ import { createActor, type ActorOptions } from 'xstate';
 import { appMachine } from './machines/app/app.machine';
 import { provideSessionEffects } from './machines/session/session.effects';
 import { provideNativeBridgeEffects } from './machines/nativeBridge/nativeBridge.effects';
-import { provideSocketEffects, type SocketEffectDeps } from './machines/socket/socket.effects';
+import { provideSocketEffects, type PageEvents, type SocketEffectDeps } from './machines/socket/socket.effects';
 import type { LiveLoader } from './features/app/liveLoader';
 import { loadOnce } from './features/app/loadOnce';
 import { socketUrl } from './api/origin';
@@ -40,7 +40,10 @@ export interface AppDependencies {
   /** Opens a WebSocket (default: the browser's). */
   createSocket?: SocketEffectDeps['createSocket'];
   /** Where `online` and `visibilitychange` come from (default: none, e.g. in tests). */
-  environment?: SocketEffectDeps['environment'];
+  environment?: {
+    window: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+    document: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>;
+  };
   /** The service worker's registration and reload (absent in tests and development: the machine is `unsupported`). */
   serviceWorker?: ServiceWorkerHost;
   /** Where announcements come from and go (absent in tests: the machine stays `unavailable`). */
@@ -54,10 +57,8 @@ export function createAppActor(deps: AppDependencies) {
   const query = readRootQuery(deps.location.search);
   const cleanPath = withoutRootQuery(deps.location.pathname, deps.location.search, deps.location.hash);
   /**
-   * The resource layer, which the first fleet load needs (it is not in the sign-in page's code):
-   * asked for once, as soon as Sign in is pressed. An `import()` settles only when the main thread
-   * gets to it, and after a sign-in that thread draws the shell, the map page and the map's first
-   * frames: asked for by the fleet load itself, it settled 0.6 s later (the modules were there already).
+   * The resource layer the first fleet load needs (not in the sign-in page's code), asked for once, as
+   * soon as Sign in is pressed: asked for by the fleet load itself, it settled 0.6 s later.
    */
   const loadResourceLayer = loadOnce(() => Promise.all([import('./api/entityEndpoints'), import('./api/resources')]));
 
@@ -84,8 +85,8 @@ export function createAppActor(deps: AppDependencies) {
   const socket = provideSocketEffects({
     live,
     url,
-    ...(deps.createSocket ? { createSocket: deps.createSocket } : {}),
-    ...(deps.environment ? { environment: deps.environment } : {}),
+    createSocket: deps.createSocket ?? ((address) => new WebSocket(address)),
+    ...(deps.environment ? { environment: pageEvents(deps.environment) } : {}),
     fetchFleet,
   });
 
@@ -98,3 +99,20 @@ export function createAppActor(deps: AppDependencies) {
   return actor;
 }
 
+
+/** The page's `online` and `visibilitychange` (to visible) as the socket machine listens to them. */
+function pageEvents(env: NonNullable<AppDependencies['environment']>): PageEvents {
+  return {
+    onOnline(listener) {
+      env.window.addEventListener('online', listener);
+      return () => env.window.removeEventListener('online', listener);
+    },
+    onVisible(listener) {
+      const visibility = () => {
+        if (env.document.visibilityState === 'visible') listener();
+      };
+      env.document.addEventListener('visibilitychange', visibility);
+      return () => env.document.removeEventListener('visibilitychange', visibility);
+    },
+  };
+}

@@ -1,7 +1,8 @@
 /**
- * The socket machine's effects: the WebSocket (opened once the live store it delivers into is
+ * The socket machine's effects: the connection (opened once the live store it delivers into is
  * loaded), the page's online and visibility events, the fleet's load, and every change to the live
- * store, which this is the one writer of. Provided at the composition root.
+ * store, which this is the one writer of. Pure of the browser: the socket and the page's events are
+ * given by the composition root (the browser's WebSocket, window and document there).
  */
 import { fromCallback, fromPromise } from 'xstate';
 import type { LiveLoader } from '../../features/app/liveLoader';
@@ -9,40 +10,62 @@ import { appChild } from '../app/actors';
 import type { ConnectionCommand } from './events';
 import { SOCKET, socketMachine, type RefetchOutput } from './socket.machine';
 
+/** A handler taking what the connection reads of an event (method-typed, so that a WebSocket's own handlers fit). */
+type Handler<E> = { handle(event: E): void }['handle'];
+
+/** The part of a WebSocket the connection uses (the browser's WebSocket is one). */
+export interface SocketLike {
+  readonly readyState: number;
+  onopen: Handler<unknown> | null;
+  onmessage: Handler<{ data: unknown }> | null;
+  onerror: Handler<unknown> | null;
+  onclose: Handler<{ code: number }> | null;
+  send(text: string): void;
+  close(code: number): void;
+}
+
+/** A WebSocket's `readyState` while it connects and once open (the WebSocket standard's values). */
+const CONNECTING = 0;
+const OPEN = 1;
+
+/** The page's events the socket machine listens to; each returns its removal. */
+export interface PageEvents {
+  /** the browser is back online */
+  onOnline(listener: () => void): () => void;
+  /** the page became visible again */
+  onVisible(listener: () => void): () => void;
+}
+
 export interface SocketEffectDeps {
   live: LiveLoader;
   /** the socket's address */
   url: string;
-  /** Opens a WebSocket (default: the browser's). */
-  createSocket?: (url: string) => WebSocket;
-  /** Where `online` and `visibilitychange` come from (default: none, e.g. in tests). */
-  environment?: {
-    window: Pick<Window, 'addEventListener' | 'removeEventListener'>;
-    document: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>;
-  };
+  /** Opens the socket. */
+  createSocket: (url: string) => SocketLike;
+  /** Where `online` and visibility come from (none in tests). */
+  environment?: PageEvents;
   /** The whole fleet: devices and positions. */
   fetchFleet: (signal: AbortSignal) => Promise<RefetchOutput>;
 }
 
 export function provideSocketEffects(deps: SocketEffectDeps) {
-  const { live, url, fetchFleet } = deps;
-  const createSocket = deps.createSocket ?? ((socketAddress: string) => new WebSocket(socketAddress));
+  const { live, url, fetchFleet, createSocket } = deps;
   return socketMachine.provide({
     actors: {
       // the socket opens once the live store it delivers into is loaded; a failed load is a failed
       // connection (ERROR, then CLOSE 1006 as a browser reports a socket that never opened)
       connection: fromCallback<ConnectionCommand>(({ sendBack, receive }) => {
-        let ws: WebSocket | null = null;
+        let ws: SocketLike | null = null;
         let stopped = false;
         let closing = false;
         const close = (code: number) => {
-          if (!ws || closing || (ws.readyState !== WebSocket.CONNECTING && ws.readyState !== WebSocket.OPEN)) return;
+          if (!ws || closing || (ws.readyState !== CONNECTING && ws.readyState !== OPEN)) return;
           closing = true;
           ws.close(code);
         };
         receive((command) => {
           if (command.type === 'SEND') {
-            if (ws && ws.readyState === WebSocket.OPEN && !closing) ws.send(command.text);
+            if (ws && ws.readyState === OPEN && !closing) ws.send(command.text);
           } else {
             close(command.code);
           }
@@ -60,10 +83,9 @@ export function provideSocketEffects(deps: SocketEffectDeps) {
         const open = () => {
           const socket = createSocket(url);
           socket.onopen = () => sendBack({ type: 'OPEN' });
-          socket.onmessage = (message: MessageEvent<unknown>) =>
-            sendBack({ type: 'MESSAGE', data: typeof message.data === 'string' ? message.data : '' });
+          socket.onmessage = (message) => sendBack({ type: 'MESSAGE', data: typeof message.data === 'string' ? message.data : '' });
           socket.onerror = () => sendBack({ type: 'ERROR' });
-          socket.onclose = (event: CloseEvent) => sendBack({ type: 'CLOSE', code: event.code });
+          socket.onclose = (event) => sendBack({ type: 'CLOSE', code: event.code });
           return socket;
         };
         // Stopped (STOP, logout, the app stopping): a deliberate close (4000), nothing reported back.
@@ -76,15 +98,11 @@ export function provideSocketEffects(deps: SocketEffectDeps) {
       environment: fromCallback(({ sendBack }) => {
         const env = deps.environment;
         if (!env) return undefined;
-        const online = () => sendBack({ type: 'ONLINE' });
-        const visibility = () => {
-          if (env.document.visibilityState === 'visible') sendBack({ type: 'VISIBLE' });
-        };
-        env.window.addEventListener('online', online);
-        env.document.addEventListener('visibilitychange', visibility);
+        const leaveOnline = env.onOnline(() => sendBack({ type: 'ONLINE' }));
+        const leaveVisible = env.onVisible(() => sendBack({ type: 'VISIBLE' }));
         return () => {
-          env.window.removeEventListener('online', online);
-          env.document.removeEventListener('visibilitychange', visibility);
+          leaveOnline();
+          leaveVisible();
         };
       }),
       load: fromPromise<RefetchOutput>(({ signal }) => fetchFleet(signal)),
