@@ -1,4 +1,7 @@
-/** Local storage that may be missing or refuse (private mode, quota): a failure is ignored. */
+/**
+ * Local storage that may be missing or refuse (private mode, quota): a read gives null, a write is
+ * dropped. The one safe way in: the push token (composition root) and the page choices (storedChoice).
+ */
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export function storageAccess(storage?: () => Store): { read: (key: string) => string | null; write: (key: string, value: string | null) => void } {
@@ -16,7 +19,7 @@ export function storageAccess(storage?: () => Store): { read: (key: string) => s
         if (value === null) store?.removeItem(key);
         else store?.setItem(key, value);
       } catch {
-        // ignored: the token is then not removed at logout, as on a device without storage
+        // ignored: the value is applied, not remembered (a push token then stays on the user at logout)
       }
     },
   };

@@ -4,23 +4,18 @@
  * applied, not remembered.
  */
 import { useCallback, useState } from 'react';
+import { storageAccess } from '../../api/storage';
+
+const local = storageAccess(() => localStorage);
 
 /** A choice kept on this device; null where there is none or storage is refused (private mode). */
 export function readStored(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
+  return local.read(key);
 }
 
 /** Keeps a choice on this device; where storage is refused it is applied, not remembered. */
 export function writeStored(key: string, value: string): void {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    /* not remembered, still applied */
-  }
+  local.write(key, value);
 }
 
 /**
