@@ -20,6 +20,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef } from 'react';
 import type { LiveStore } from '../domain/liveStore';
 import { createMapController, initialStyle, type MapController, type MapExtension } from './controller';
+import { addStandardControls } from './standardControls';
 import type { GeofenceFeed } from './geofenceFeed';
 import { SCALE_MAX_WIDTH_PX } from './controlsLayout';
 import * as styles from './MapView.css';
@@ -128,7 +129,6 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
     container.dataset.deviceFeatures = '0';
     if (geofences) container.dataset.geofenceFeatures = '0';
 
-    const rtl = getComputedStyle(container).direction === 'rtl';
     const map = new maplibregl.Map({
       container,
       style: initialStyle(settings.get(), initialRef.current.preferredStyle),
@@ -144,13 +144,12 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
       ...(initialRef.current.printable ? { canvasContextAttributes: { preserveDrawingBuffer: true } } : {}),
     });
     // In right-to-left layouts the controls sit on the inline-end side, which is the left.
-    map.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), rtl ? 'top-left' : 'top-right');
-    map.addControl(new maplibregl.AttributionControl({ compact: false }), rtl ? 'bottom-left' : 'bottom-right');
+    const topCorner = addStandardControls(map, container);
     // a scale: distances read at every zoom, also on the offline basemap (no streets there)
     // in the user's distance unit (km, mi or nmi), switched when the preference changes
     const scale = new maplibregl.ScaleControl({ maxWidth: SCALE_MAX_WIDTH_PX, unit: scaleUnit(distanceUnitRef.current) });
     scaleRef.current = scale;
-    map.addControl(scale, rtl ? 'top-left' : 'top-right');
+    map.addControl(scale, topCorner);
 
     const writeCamera = () => {
       const center = map.getCenter();

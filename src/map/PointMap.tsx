@@ -10,6 +10,7 @@ import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef } from 'react';
 import { ensureWorkerUrl } from './worker';
+import { addStandardControls } from './standardControls';
 import { createOfflineStyle, loadOfflineBasemap } from './offlineStyle';
 
 export type LonLat = [lon: number, lat: number];
@@ -65,9 +66,7 @@ export function PointMap({ center, zoom, point, onPick, label, className, ...pro
     });
     mapRef.current = map;
     if (picks) {
-      const rtl = getComputedStyle(container).direction === 'rtl';
-      map.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), rtl ? 'top-left' : 'top-right');
-      map.addControl(new maplibregl.AttributionControl({ compact: false }), rtl ? 'bottom-left' : 'bottom-right');
+      addStandardControls(map, container);
       map.getCanvas().style.cursor = 'crosshair';
       map.on('click', (event) => onPickRef.current?.({ latitude: event.lngLat.lat, longitude: event.lngLat.lng }));
     }
