@@ -1,7 +1,4 @@
-/**
- * Local storage that may be missing or refuse (private mode, quota): a read gives null, a write is
- * dropped. The one safe way in: the push token (composition root) and the page choices (storedChoice).
- */
+/** Local storage that may be missing or refuse (private mode, quota): a failure is ignored. */
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export function storageAccess(storage?: () => Store): { read: (key: string) => string | null; write: (key: string, value: string | null) => void } {
@@ -19,7 +16,7 @@ export function storageAccess(storage?: () => Store): { read: (key: string) => s
         if (value === null) store?.removeItem(key);
         else store?.setItem(key, value);
       } catch {
-        // ignored: the value is applied, not remembered (a push token then stays on the user at logout)
+        // ignored: the token is then not removed at logout, as on a device without storage
       }
     },
   };

@@ -4,18 +4,23 @@
  * applied, not remembered.
  */
 import { useCallback, useState } from 'react';
-import { storageAccess } from '../../api/storage';
-
-const local = storageAccess(() => localStorage);
 
 /** A choice kept on this device; null where there is none or storage is refused (private mode). */
 export function readStored(key: string): string | null {
-  return local.read(key);
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
 }
 
 /** Keeps a choice on this device; where storage is refused it is applied, not remembered. */
 export function writeStored(key: string, value: string): void {
-  local.write(key, value);
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    /* not remembered, still applied */
+  }
 }
 
 /**
