@@ -20,7 +20,7 @@ const proxyTarget = process.env.ATHAR_PROXY_TARGET ?? 'http://localhost:8082';
 
 /** The app's own modules that the sign-in page needs anyway: one chunk (`app`, below). */
 const APP_MODULES =
-  /src[\\/](ui[\\/](Alert|Button|Spinner|cx|FieldError|Form|Link|ProgressCircle|TextField|ToggleChoice|AuthLayout|icons|color|ThemeProvider|ErrorToast|toastPlaceStore|Field|focus|surfaces|theme|breakpoints|pageTiming)[.]|domain[\\/](errors|language|permissions|redirect|announcementViewer)[.]|machines[\\/](announcements[\\/]announcements|serviceWorker[\\/]serviceWorker)[.]machine[.]|features[\\/]announcements[\\/]provide[.]|api[\\/](client|origin|endpoints|nativeBridge)[.]|features[\\/]app[\\/](catalogue|hooks|services|serverChoice|guards|NotFound)[.]|features[\\/]login[\\/](LanguagePicker|PublicLayout)[.]|map[\\/]assets[.]|i18n[\\/])/;
+  /src[\\/](ui[\\/](Alert|Button|Spinner|cx|FieldError|Form|Link|ProgressCircle|TextField|ToggleChoice|AuthLayout|icons|color|ThemeProvider|ErrorToast|toastPlaceStore|Field|focus|surfaces|theme|breakpoints|pageTiming)[.]|domain[\\/](errors|language|permissions|redirect|announcementViewer)[.]|machines[\\/](announcements[\\/]announcements|serviceWorker[\\/]serviceWorker)[.]machine[.]|shared[\\/]announcements[\\/]provide[.]|api[\\/](client|origin|endpoints|nativeBridge)[.]|shared[\\/](catalogue|hooks|services|serverChoice|guards|NotFound)[.]|features[\\/]login[\\/](LanguagePicker|PublicLayout)[.]|map[\\/]assets[.]|i18n[\\/])/;
 
 /**
  * The first map's own modules (scripts/mapModules.ts), for two chunks (`shell` and `mappage`,
@@ -59,7 +59,7 @@ export default defineConfig(({ mode }): UserConfig => ({
     // embedded server sends to browsers that accept them (@fastify/static preCompressed).
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|json|html|svg|webmanifest)$/, threshold: 1024, logLevel: 'silent' }),
     // The service worker (dist/sw.js, Workbox generateSW) and the web manifest. The page registers
-    // the worker itself (src/features/app/serviceWorker.ts, after the first paint, from a lazy
+    // the worker itself (src/shared/serviceWorker.ts, after the first paint, from a lazy
     // chunk): no injected script, so the CSP needs no inline script. `prompt`: a new build waits
     // until the person presses Refresh (src/machines/serviceWorker).
     VitePWA({

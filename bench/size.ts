@@ -13,7 +13,7 @@
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { MAP_PREFETCH_ELEMENT_ID, parsePrefetchList } from '../src/features/map/prefetchList.ts';
+import { MAP_PREFETCH_ELEMENT_ID, parsePrefetchList } from '../src/shared/prefetchList.ts';
 
 interface Chunk {
   file: string;
@@ -109,7 +109,7 @@ const inspectorInBuild = inspectorFiles(dist);
 // the list must name the prefetch module's chunk, or the map's code comes one level per round trip
 // again, and start with MapLibre's, which the page asks for ahead of its worker's script.
 function prefetchPreloadsMap(): boolean {
-  const prefetch = manifest['src/features/map/prefetch.ts'];
+  const prefetch = manifest['src/routes/-mapPrefetch.ts'];
   const maplibre = Object.values(manifest).find((chunk) => mapLibreFile(chunk.file));
   if (!prefetch || !maplibre) return false;
   const element = new RegExp(`<script type="application/json" id="${MAP_PREFETCH_ELEMENT_ID}">([^<]*)</script>`);

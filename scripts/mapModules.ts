@@ -21,7 +21,7 @@
  * leaves out what its modules import can make.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
 
 interface Reference {
@@ -151,9 +151,10 @@ export function reach(roots: string[], stop: (file: string) => boolean = () => f
   return seen;
 }
 
+/** The router's route files (a file whose name starts with `-` is the routes' own code, not a route). */
 function routeFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.tsx?$/.test(file))
+    .filter((file) => /\.tsx?$/.test(file) && !basename(file).startsWith('-'))
     .map((file) => join(dir, file));
 }
 
@@ -173,7 +174,7 @@ export function signedInMapModules(root: string): { shell: Set<string>; map: Set
   const routes = at('src/routes/');
   const mapRoute = at('src/routes/_app/index.tsx');
   const all = routeFiles(routes);
-  const isRoute = (file: string) => file.startsWith(routes);
+  const isRoute = (file: string) => file.startsWith(routes) && !basename(file).startsWith('-');
   // the route tree is in the entry, each route's component in a chunk of its own (the router's
   // code splitting): the sign-in page runs its own route's component only
   const signIn = reach([at('src/main.tsx'), at('src/routes/login.tsx')], (file) => isRoute(file) && !file.endsWith('__root.tsx'));
@@ -184,9 +185,9 @@ export function signedInMapModules(root: string): { shell: Set<string>; map: Set
     .map((file) => reach([file]))
     .filter((reached) => ![...reached].some((file) => runtimePackages(file).includes('maplibre-gl')));
   const mapless = new Set(withoutMap.flatMap((reached) => [...reached]));
-  const firstMap = reach([at('src/features/map/prefetch.ts'), mapRoute]);
-  // the live store's start (src/features/app/liveStart.ts) is loaded by the entry for the layout: shell code
-  const shell = new Set([...reach([at('src/routes/_app.tsx'), at('src/features/app/liveStart.ts')]), ...[...firstMap].filter((file) => mapless.has(file))].filter(own));
+  const firstMap = reach([at('src/routes/-mapPrefetch.ts'), mapRoute]);
+  // the live store's start (src/shared/liveStart.ts) is loaded by the entry for the layout: shell code
+  const shell = new Set([...reach([at('src/routes/_app.tsx'), at('src/shared/liveStart.ts')]), ...[...firstMap].filter((file) => mapless.has(file))].filter(own));
   const map = new Set([...firstMap].filter((file) => own(file) && !shell.has(file)));
   return { shell, map };
 }

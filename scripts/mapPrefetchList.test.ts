@@ -14,7 +14,7 @@ function run(bundle: Record<string, unknown> | undefined) {
 describe('mapPrefetchList', () => {
   it("lists the prefetch module's chunk, its static import tree and the lazy facades of its modules, MapLibre's first, then the largest first, in a JSON block", () => {
     const bundle = {
-      'assets/prefetch-a.js': chunk('assets/prefetch-a.js', '/p/src/features/map/prefetch.ts', ['assets/MapPage-b.js', 'assets/maplibre-c.js'], 10),
+      'assets/prefetch-a.js': chunk('assets/prefetch-a.js', '/p/src/routes/-mapPrefetch.ts', ['assets/MapPage-b.js', 'assets/maplibre-c.js'], 10),
       'assets/MapPage-b.js': chunk('assets/MapPage-b.js', null, ['assets/maplibre-c.js', 'assets/shared-d.js'], 500),
       // MapLibre's chunk first, though another is larger
       'assets/maplibre-c.js': chunk('assets/maplibre-c.js', null, [], 400, { moduleIds: ['/p/node_modules/maplibre-gl/dist/maplibre-gl.mjs'] }),
@@ -36,13 +36,13 @@ describe('mapPrefetchList', () => {
   });
 
   it('escapes `<`, so that nothing in the list can end the element', () => {
-    const tags = run({ 'assets/prefetch-</script>.js': chunk('assets/prefetch-</script>.js', '/p/src/features/map/prefetch.ts', [], 1) }) as Array<{ children: string }>;
+    const tags = run({ 'assets/prefetch-</script>.js': chunk('assets/prefetch-</script>.js', '/p/src/routes/-mapPrefetch.ts', [], 1) }) as Array<{ children: string }>;
     expect(tags[0]!.children).not.toContain('<');
     expect(JSON.parse(tags[0]!.children)).toEqual({ scripts: ['/assets/prefetch-</script>.js'] });
   });
 
   it('nothing without a bundle (the dev server); a build without the prefetch module fails', () => {
     expect(run(undefined)).toBeUndefined();
-    expect(() => run({ 'assets/x.js': chunk('assets/x.js', '/p/src/main.tsx', [], 1) })).toThrow(/prefetch\.ts/);
+    expect(() => run({ 'assets/x.js': chunk('assets/x.js', '/p/src/main.tsx', [], 1) })).toThrow(/-mapPrefetch\.ts/);
   });
 });

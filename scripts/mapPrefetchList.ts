@@ -1,8 +1,8 @@
 import type { Plugin } from 'vite';
-import { MAP_PREFETCH_ELEMENT_ID, prefetchListText } from '../src/features/map/prefetchList.ts';
+import { MAP_PREFETCH_ELEMENT_ID, prefetchListText } from '../src/shared/prefetchList.ts';
 
-/** The module whose import tree the sign-in page prefetches (src/features/map/prefetch.ts). */
-const PREFETCH_MODULE = /src[\\/]features[\\/]map[\\/]prefetch\.ts$/;
+/** The module whose import tree the sign-in page prefetches (src/routes/-mapPrefetch.ts). */
+const PREFETCH_MODULE = /src[\\/]routes[\\/]-mapPrefetch\.ts$/;
 
 interface OutputChunkLike {
   type: 'chunk';
@@ -42,7 +42,7 @@ export function mapPrefetchList(): Plugin {
         const chunks = new Map<string, OutputChunkLike>();
         for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item as unknown as OutputChunkLike);
         const root = [...chunks.values()].find((chunk) => chunk.facadeModuleId !== null && PREFETCH_MODULE.test(chunk.facadeModuleId));
-        if (!root) throw new Error('athar:map-prefetch-list: no chunk for src/features/map/prefetch.ts');
+        if (!root) throw new Error('athar:map-prefetch-list: no chunk for src/routes/-mapPrefetch.ts');
         const scripts = new Set<string>();
         const visit = (fileName: string): void => {
           const chunk = chunks.get(fileName);

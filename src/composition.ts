@@ -8,8 +8,8 @@ import { appMachine } from './machines/app/app.machine';
 import { provideSessionEffects } from './machines/session/session.effects';
 import { provideNativeBridgeEffects } from './machines/nativeBridge/nativeBridge.effects';
 import { provideSocketEffects, type PageEvents, type SocketEffectDeps } from './machines/socket/socket.effects';
-import type { LiveLoader } from './features/app/liveLoader';
-import { loadOnce } from './features/app/loadOnce';
+import type { LiveLoader } from './shared/liveLoader';
+import { loadOnce } from './shared/loadOnce';
 import { socketUrl } from './api/origin';
 import { storageAccess } from './api/storage';
 import { fleetFetcher } from './api/fleet';
@@ -17,8 +17,8 @@ import type { Endpoints } from './api/endpoints';
 import type { ApiClient } from './api/client';
 import type { LanguageStore } from './i18n/languageStore';
 import { readRootQuery, withoutRootQuery } from './domain/redirect';
-import { provideAnnouncementEffects, readShown, type AnnouncementHost } from './features/announcements/provide';
-import { provideServiceWorkerEffects, type ServiceWorkerHost } from './features/app/serviceWorker';
+import { provideAnnouncementEffects, readShown, type AnnouncementHost } from './shared/announcements/provide';
+import { provideServiceWorkerEffects, type ServiceWorkerHost } from './shared/serviceWorker';
 
 export interface AppDependencies {
   api: Endpoints;

@@ -12,12 +12,12 @@ import { resolveBackendOrigin } from './api/origin';
 import { createLanguageStore } from './i18n/languageStore';
 import { activateLanguage, i18n } from './i18n/i18n';
 import { chooseLanguage } from './domain/language';
-import { createLiveLoader } from './features/app/liveLoader';
-import { createServerChoice } from './features/app/serverChoice';
-import { ServicesContext, type Services } from './features/app/services';
-import { RenderError } from './features/app/RenderError';
-import { AppFrame } from './features/app/AppFrame';
-import { browserServiceWorkerHost } from './features/app/serviceWorker';
+import { createLiveLoader } from './shared/liveLoader';
+import { createServerChoice } from './shared/serverChoice';
+import { ServicesContext, type Services } from './shared/services';
+import { RenderError } from './shared/RenderError';
+import { AppFrame } from './shared/AppFrame';
+import { browserServiceWorkerHost } from './shared/serviceWorker';
 import { startedChild } from './machines/app/actors';
 
 declare const __ATHAR_DEV__: boolean;
@@ -41,7 +41,7 @@ async function inspector(): Promise<AppDependencies['inspect']> {
 
 let navigate: (to: string) => void = () => {};
 // the live store and its rules come with the signed-in side, not with the sign-in page
-const live = createLiveLoader(() => import('./features/app/liveStart').then(({ startLive }) => startLive(app)));
+const live = createLiveLoader(() => import('./shared/liveStart').then(({ startLive }) => startLive(app)));
 const inspect = await inspector();
 const app = createAppActor({
   api,

@@ -25,7 +25,7 @@ import { I18nProvider } from '@lingui/react';
 import type { Position } from '../../contract/models';
 import { seriesColor, toSeries, type SeriesData } from '../../src/domain/chartSeries';
 import { DEFAULT_UNITS } from '../../src/domain/units';
-import { CHART_DRAWN_MARK, ReportChart } from '../../src/features/reports/ReportChart';
+import { CHART_DRAWN_MARK, ReportChart } from '../../src/shared/reports/ReportChart';
 import { messages as en } from '../../src/locales/en.po';
 import { messages as ar } from '../../src/locales/ar.po';
 import '../../src/ui/global.css';

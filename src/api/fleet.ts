@@ -3,7 +3,7 @@
  * a live store that is there (the resource layer and the store come with the first load or with
  * Sign in, not with the sign-in page). A 401 from either wins; one failure leaves the other.
  */
-import type { LiveLoader } from '../features/app/liveLoader';
+import type { LiveLoader } from '../shared/liveLoader';
 import type { RefetchOutput } from '../machines/socket/socket.machine';
 import type { ApiClient } from './client';
 

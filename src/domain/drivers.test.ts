@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { driverName, driverUniqueIdOf } from './drivers';
-import { subjectsFrom } from '../features/events/eventSubjects';
+import { subjectsFrom } from '../shared/eventSubjects';
 
 describe('drivers by unique id', () => {
   const drivers = subjectsFrom({

@@ -1,9 +1,9 @@
 import { createRootRouteWithContext, Outlet, useRouter, type NavigateOptions, type ToOptions } from '@tanstack/react-router';
 import { I18nProvider as AriaI18nProvider, RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { useLingui } from '@lingui/react';
-import type { Services } from '../features/app/services';
-import { NotFound } from '../features/app/NotFound';
-import { RenderError } from '../features/app/RenderError';
+import type { Services } from '../shared/services';
+import { NotFound } from '../shared/NotFound';
+import { RenderError } from '../shared/RenderError';
 
 export interface RouterContext {
   services: Services;

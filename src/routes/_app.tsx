@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireUser } from '../features/app/guards';
+import { requireUser } from '../shared/guards';
 import { Shell } from '../features/shell/Shell';
+import { SHELL_PARTS } from './-shellParts';
 
 /** The protected shell: everything below needs a session. */
 export const Route = createFileRoute('/_app')({
@@ -9,5 +10,9 @@ export const Route = createFileRoute('/_app')({
     // the live store comes with the signed-in side: there before anything below reads it
     await context.services.loadLive();
   },
-  component: Shell,
+  component: AppLayout,
 });
+
+function AppLayout() {
+  return <Shell parts={SHELL_PARTS} />;
+}

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { redirectIfSignedIn } from '../features/app/guards';
+import { redirectIfSignedIn } from '../shared/guards';
 import { RegisterPage } from '../features/login/RegisterPage';
 
 export const Route = createFileRoute('/register')({

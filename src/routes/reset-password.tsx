@@ -1,5 +1,5 @@
 import { createFileRoute, useSearch } from '@tanstack/react-router';
-import { redirectIfSignedIn } from '../features/app/guards';
+import { redirectIfSignedIn } from '../shared/guards';
 import { ResetPasswordPage } from '../features/login/ResetPasswordPage';
 
 export const Route = createFileRoute('/reset-password')({

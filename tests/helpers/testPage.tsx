@@ -16,8 +16,8 @@ import { createLiveStore } from '../../src/domain/liveStore';
 import { createApiClient } from '../../src/api/client';
 import { endpoints } from '../../src/api/endpoints';
 import { i18n } from '../../src/i18n/i18n';
-import { queryClient } from '../../src/features/app/query';
-import { ServicesContext, type Services } from '../../src/features/app/services';
+import { queryClient } from '../../src/shared/query';
+import { ServicesContext, type Services } from '../../src/shared/services';
 
 // the router restores the scroll position, which jsdom does not implement
 window.scrollTo = (() => {}) as typeof window.scrollTo;

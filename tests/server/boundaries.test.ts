@@ -68,6 +68,45 @@ describe('the client’s layers', () => {
   it('the domain finder catches an import of another layer (it can fail)', () => {
     expect(domainOffenders([join(root, 'src/domain/chartSeries.test.ts')])).toContain('src/domain/chartSeries.test.ts → src/ui/color');
   });
+  /** A screen feature's folder (`src/features/<name>`), or null for a file outside them. */
+  const featureOf = (path: string) => /^src\/features\/([^/]+)\//.exec(path)?.[1] ?? null;
+  /**
+   * The imports that break the client's layers: a screen feature (src/features/<name>) importing
+   * another, or the layers below the screens (the shared kernel src/shared, and src/ui, src/map,
+   * src/api, src/machines, src/domain, src/i18n) importing a screen or a route. Only src/routes,
+   * which composes the screens (with the entry and the composition root), may import any of them.
+   * Tests aside: a test of a shared page may use a screen's declaration.
+   */
+  /** What composes the screens: the routes, their generated tree, the entry and the composition root. */
+  const COMPOSERS = ['src/routes/', 'src/routeTree.gen.ts', 'src/main.tsx', 'src/composition.ts'];
+  const breaksLayers = (from: string, target: string) => {
+    const own = featureOf(from);
+    const feature = featureOf(target);
+    if (own) return feature !== null && feature !== own;
+    if (COMPOSERS.some((composer) => from.startsWith(composer))) return false;
+    return feature !== null || target.startsWith('src/routes/');
+  };
+  const layerOffenders = (files: string[]) =>
+    files.flatMap((file) => {
+      const from = relative(root, file);
+      return imports(file)
+        .filter((target) => breaksLayers(from, target))
+        .map((target) => `${from} → ${target}`);
+    });
+  it('screen features import the shared kernel and the layers below, never each other; nothing below them imports a screen', () => {
+    expect(layerOffenders(sources(join(root, 'src')).filter((file) => !isTest(file)))).toEqual([]);
+  });
+  it('the layer rule refuses a screen importing another and the kernel importing a screen or a route (it can fail)', () => {
+    expect(breaksLayers('src/features/shell/Shell.tsx', 'src/features/devices/DevicesPanel')).toBe(true);
+    expect(breaksLayers('src/shared/hooks.ts', 'src/features/map/MapPage')).toBe(true);
+    expect(breaksLayers('src/machines/socket/socket.effects.ts', 'src/routes/-mapPrefetch')).toBe(true);
+    // a screen's own files, the kernel, and the routes' composition of the screens are allowed
+    expect(breaksLayers('src/features/shell/Shell.tsx', 'src/features/shell/TermsDialog')).toBe(false);
+    expect(breaksLayers('src/features/map/MapPage.tsx', 'src/shared/hooks')).toBe(false);
+    expect(breaksLayers('src/routes/-shellParts.tsx', 'src/features/devices/DevicesPanel')).toBe(false);
+    // and the finder sees the composition's imports
+    expect(imports(join(root, 'src/routes/-shellParts.tsx'))).toContain('src/features/devices/DevicesPanel');
+  });
   /** Files of src/ that are not tests but use a test library: test helpers, which belong under tests/. */
   const helpers = (files: string[]) =>
     files.filter((file) => !isTest(file) && /from\s+['"](?:vitest|@testing-library\/[\w-]+)['"]/.test(readFileSync(file, 'utf8'))).map((file) => relative(root, file));

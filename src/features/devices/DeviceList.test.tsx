@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Device, Position } from '../../../contract/models';
 import { createLiveStore, type LiveStore } from '../../domain/liveStore';
 import { activateLanguage, i18n } from '../../i18n/i18n';
-import { ServicesContext, type Services } from '../app/services';
+import { ServicesContext, type Services } from '../../shared/services';
 import { createApiClient } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { DeviceList } from './DeviceList';

@@ -23,14 +23,14 @@ import {
   type StatusCounts,
   type StatusFilter,
 } from '../../domain/deviceList';
-import { useServices } from '../app/services';
-import { useFleetLoading } from '../app/hooks';
-import { useSessionList } from '../app/sessionLists';
+import { useServices } from '../../shared/services';
+import { useFleetLoading } from '../../shared/hooks';
+import { useSessionList } from '../../shared/sessionLists';
 import { resources } from '../../api/resources';
-import { categoryLabel, statusLabel } from './labels';
-import { alarmLabel } from '../events/eventTypes';
-import { useLive } from './useLive';
-import { RelativeTime } from './RelativeTime';
+import { categoryLabel, statusLabel } from '../../shared/labels';
+import { alarmLabel } from '../../shared/eventTypes';
+import { useLive } from '../../shared/useLive';
+import { RelativeTime } from '../../shared/RelativeTime';
 import * as styles from './DeviceList.css';
 
 export const ROW_HEIGHT = 56;

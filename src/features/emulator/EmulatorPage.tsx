@@ -9,10 +9,10 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Select, type SelectItem } from '../../ui';
 import type { LiveState } from '../../domain/liveStore';
 import { compareDevices } from '../../domain/deviceList';
-import { useServices } from '../app/services';
-import { useLive } from '../devices/useLive';
+import { useServices } from '../../shared/services';
+import { useLive } from '../../shared/useLive';
 import type { OsmandFix } from '../../api/entityEndpoints';
-import { dataFor } from '../app/data';
+import { dataFor } from '../../shared/data';
 import { PointMap, type LonLat } from '../../map/PointMap';
 import * as styles from './emulator.css';
 

@@ -9,7 +9,7 @@ import { createLiveStore } from '../../domain/liveStore';
 import { activateLanguage, i18n } from '../../i18n/i18n';
 import { nativeBridgeMachine } from '../../machines/nativeBridge/nativeBridge.machine';
 import type { WrapperEvent } from '../../machines/nativeBridge/events';
-import { ServicesContext, type Services } from '../app/services';
+import { ServicesContext, type Services } from '../../shared/services';
 import { EventPage } from './EventPage';
 
 beforeAll(async () => {

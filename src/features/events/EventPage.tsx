@@ -7,13 +7,13 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Link, Loader } from '../../ui';
 import type { LiveState } from '../../domain/liveStore';
-import { useData } from '../app/data';
-import { useNotificationBody } from '../app/hooks';
-import { useLive } from '../devices/useLive';
-import { useUnitFormatters } from '../app/useUnits';
-import { attributeName, attributeValue } from '../map/positionAttributes';
-import { alarmLabel, eventTitle } from './eventTypes';
-import { useEventSubjects } from './useEventSubjects';
+import { useData } from '../../shared/data';
+import { useNotificationBody } from '../../shared/hooks';
+import { useLive } from '../../shared/useLive';
+import { useUnitFormatters } from '../../shared/useUnits';
+import { attributeName, attributeValue } from '../../shared/positionAttributes';
+import { alarmLabel, eventTitle } from '../../shared/eventTypes';
+import { useEventSubjects } from '../../shared/useEventSubjects';
 import * as styles from './events.css';
 
 export function EventPage({ id }: { id: number }) {

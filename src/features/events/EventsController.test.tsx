@@ -7,9 +7,9 @@ import type { Event } from '../../../contract/models';
 import { createLiveStore } from '../../domain/liveStore';
 import { activateLanguage, i18n } from '../../i18n/i18n';
 import { setToastPlace } from '../../ui';
-import { ServicesContext, type Services } from '../app/services';
-import { dataFor } from '../app/data';
-import { sessionListsOf } from '../app/sessionLists';
+import { ServicesContext, type Services } from '../../shared/services';
+import { dataFor } from '../../shared/data';
+import { sessionListsOf } from '../../shared/sessionLists';
 import { EventsController } from './EventsController';
 
 beforeAll(async () => {

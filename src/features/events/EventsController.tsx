@@ -23,10 +23,10 @@ import {
   soundSettings,
 } from '../../domain/eventRules';
 import { selectServer, selectUser } from '../../machines/session/selectors';
-import { useServices } from '../app/services';
-import { useSession } from '../app/hooks';
-import { eventTitle } from './eventTypes';
-import { useEventSubjects } from './useEventSubjects';
+import { useServices } from '../../shared/services';
+import { useSession } from '../../shared/hooks';
+import { eventTitle } from '../../shared/eventTypes';
+import { useEventSubjects } from '../../shared/useEventSubjects';
 import { playAlarm } from './sound';
 
 export interface EventsControllerProps {

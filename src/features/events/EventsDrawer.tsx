@@ -9,11 +9,11 @@ import { Button, DeleteIcon, Drawer } from '../../ui';
 import type { Event } from '../../../contract/models';
 import type { LiveState } from '../../domain/liveStore';
 
-import { useUnitFormatters } from '../app/useUnits';
-import { useServices } from '../app/services';
-import { useLive } from '../devices/useLive';
-import { eventTitle } from './eventTypes';
-import { useEventSubjects } from './useEventSubjects';
+import { useUnitFormatters } from '../../shared/useUnits';
+import { useServices } from '../../shared/services';
+import { useLive } from '../../shared/useLive';
+import { eventTitle } from '../../shared/eventTypes';
+import { useEventSubjects } from '../../shared/useEventSubjects';
 import { useEvents } from './useEvents';
 import * as styles from './events.css';
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { Event } from '../../../contract/models';
 import { byEventTimeNewestFirst } from '../../domain/eventRules';
 import type { LiveState } from '../../domain/liveStore';
-import { useLive } from '../devices/useLive';
+import { useLive } from '../../shared/useLive';
 
 const selectEvents = (state: LiveState): readonly Event[] => state.events;
 

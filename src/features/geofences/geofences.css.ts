@@ -2,7 +2,7 @@ import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
 import { media } from '../../ui/breakpoints';
 
-export { page, panel, heading } from '../map/besideMap.css';
+export { page, panel, heading } from '../../shared/besideMap.css';
 
 export const mapArea = style({
   position: 'relative',

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Button, Form, TextField, Link } from '../../ui';
-import { useServices } from '../app/services';
+import { useServices } from '../../shared/services';
 import { acceptableOrigin } from '../../api/origin';
-import * as styles from '../app/app.css';
+import * as styles from '../../shared/app.css';
 import { PublicLayout } from './PublicLayout';
 
 /**

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { ToggleChoice } from '../../ui';
-import { useServices } from '../app/services';
-import { useLanguage } from '../app/hooks';
+import { useServices } from '../../shared/services';
+import { useLanguage } from '../../shared/hooks';
 import { toLanguage } from '../../domain/language';
 
 /** The languages, each named in its own language. */

@@ -2,17 +2,18 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { Button, Form, TextField, Link, Alert } from '../../ui';
-import { useServices } from '../app/services';
-import { useSession } from '../app/hooks';
+import { useServices } from '../../shared/services';
+import { useSession } from '../../shared/hooks';
 import { selectBusy, selectDestination, selectLoginError, selectNeedsCode, selectRegistered, selectServer, selectSetupKey } from '../../machines/session/selectors';
-import * as styles from '../app/app.css';
+import * as styles from '../../shared/app.css';
 import { PublicLayout } from './PublicLayout';
 import { prefetchMapWhileIdle } from './prefetchWhileIdle';
 
 /** The key to set up (a forced one-time password), with its QR code: loaded only when a sign-in needs it. */
-const TotpSetup = lazy(() => import('./TotpKey'));
+const TotpSetup = lazy(() => import('../../shared/TotpKey'));
 
-export function LoginPage() {
+/** `loadMapCode`: the first map's code, fetched while the form waits (prefetchWhileIdle.ts). */
+export function LoginPage({ loadMapCode }: { loadMapCode: () => Promise<void> }) {
   const { t } = useLingui();
   const { session, backendOrigin } = useServices();
   const server = useSession(selectServer);
@@ -37,7 +38,7 @@ export function LoginPage() {
   const changeServer = server?.attributes?.disableChange !== true && server?.attributes?.disableChange !== 'true';
   // while the form waits, the map route's code and first data come in, started once the page is idle (one effect, no flow)
   const router = useRouter();
-  useEffect(() => prefetchMapWhileIdle(router), [router]);
+  useEffect(() => prefetchMapWhileIdle(router, loadMapCode), [router, loadMapCode]);
 
   return (
     <PublicLayout>

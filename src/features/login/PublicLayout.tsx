@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { AuthLayout } from '../../ui';
 import { LanguagePicker } from './LanguagePicker';
-import * as styles from '../app/app.css';
+import * as styles from '../../shared/app.css';
 
 /** Every public page (sign in, register, reset password, change server): the card, and the language choice under it. */
 export function PublicLayout({ children }: { children: ReactNode }) {

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, TextField, Link, Alert } from '../../ui';
-import { useServices } from '../app/services';
-import { useData } from '../app/data';
-import { useSession } from '../app/hooks';
+import { useServices } from '../../shared/services';
+import { useData } from '../../shared/data';
+import { useSession } from '../../shared/hooks';
 import { selectBusy, selectServer } from '../../machines/session/selectors';
-import * as styles from '../app/app.css';
+import * as styles from '../../shared/app.css';
 import { PublicLayout } from './PublicLayout';
-import { WithQuery } from '../app/query';
-import { TotpKey } from './TotpKey';
+import { WithQuery } from '../../shared/query';
+import { TotpKey } from '../../shared/TotpKey';
 
 export function RegisterPage() {
   return (

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form, TextField, Link, Alert } from '../../ui';
-import { useServices } from '../app/services';
-import { useCatalogueText } from '../app/catalogue';
+import { useServices } from '../../shared/services';
+import { useCatalogueText } from '../../shared/catalogue';
 import { toastText } from '../../domain/errors';
-import * as styles from '../app/app.css';
+import * as styles from '../../shared/app.css';
 import { PublicLayout } from './PublicLayout';
-import { WithQuery } from '../app/query';
+import { WithQuery } from '../../shared/query';
 
 /** Without a token: ask for the reset e-mail. With `?passwordReset=`: set the new password. */
 export function ResetPasswordPage({ token }: { token: string | null }) {

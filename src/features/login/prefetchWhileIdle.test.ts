@@ -2,10 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyRouter } from '@tanstack/react-router';
 import { BASEMAP_ASSETS, MAPLIBRE_WORKER_URL } from '../../map/assets';
-import { mapPrefetchScripts } from '../map/prefetchList';
+import { mapPrefetchScripts } from '../../shared/prefetchList';
 
 const prefetchMap = vi.fn(() => Promise.resolve());
-vi.mock('../map/prefetch', () => ({ prefetchMap }));
 
 /** A fresh copy of the module for each test (it remembers what it has fetched). */
 async function load() {
@@ -53,7 +52,7 @@ describe('prefetchMapWhileIdle', () => {
     putList(JSON.stringify(LIST));
     const { prefetchMapWhileIdle } = await load();
     const { router, loadRouteChunk } = fakeRouter();
-    prefetchMapWhileIdle(router);
+    prefetchMapWhileIdle(router, prefetchMap);
     expect(links()).toEqual([]);
     expect(fetchMock).not.toHaveBeenCalled();
     await settle();
@@ -65,7 +64,7 @@ describe('prefetchMapWhileIdle', () => {
     expect(loadRouteChunk.mock.calls.map(([route]) => route.id)).toEqual(['/_app', '/_app/']);
     expect(prefetchMap).toHaveBeenCalledTimes(1);
     // a second sign-in page (back from elsewhere) adds no second link and fetches nothing again
-    prefetchMapWhileIdle(router);
+    prefetchMapWhileIdle(router, prefetchMap);
     await settle();
     expect(links()).toHaveLength(3);
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -79,7 +78,7 @@ describe('prefetchMapWhileIdle', () => {
       const { prefetchMapWhileIdle } = await load();
       expect(mapPrefetchScripts()).toEqual([]);
       const { router, loadRouteChunk } = fakeRouter();
-      prefetchMapWhileIdle(router);
+      prefetchMapWhileIdle(router, prefetchMap);
       await settle();
       expect(links()).toEqual([]);
       expect(loadRouteChunk).toHaveBeenCalledTimes(2);
@@ -97,7 +96,7 @@ describe('prefetchMapWhileIdle', () => {
     });
     const { prefetchMapWhileIdle } = await load();
     const { router, loadRouteChunk } = fakeRouter();
-    prefetchMapWhileIdle(router);
+    prefetchMapWhileIdle(router, prefetchMap);
     await settle();
     expect(links()).toEqual([]);
     expect(loadRouteChunk).not.toHaveBeenCalled();
@@ -112,10 +111,10 @@ describe('prefetchMapWhileIdle', () => {
     putList(JSON.stringify(LIST));
     const { prefetchMapWhileIdle } = await load();
     const left = fakeRouter();
-    prefetchMapWhileIdle(left.router)();
+    prefetchMapWhileIdle(left.router, prefetchMap)();
     Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
     const saving = fakeRouter();
-    prefetchMapWhileIdle(saving.router);
+    prefetchMapWhileIdle(saving.router, prefetchMap);
     await settle();
     expect(left.loadRouteChunk).not.toHaveBeenCalled();
     expect(saving.loadRouteChunk).not.toHaveBeenCalled();
@@ -129,11 +128,11 @@ describe('prefetchMapWhileIdle', () => {
     const { router, loadRouteChunk } = fakeRouter();
     loadRouteChunk.mockImplementation(() => Promise.reject(new Error('offline')));
     fetchMock.mockImplementation(() => Promise.reject(new TypeError('offline')));
-    prefetchMapWhileIdle(router);
+    prefetchMapWhileIdle(router, prefetchMap);
     await settle();
     expect(loadRouteChunk).toHaveBeenCalled();
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    prefetchMapWhileIdle(router);
+    prefetchMapWhileIdle(router, prefetchMap);
     await settle();
     expect(fetchMock).toHaveBeenCalledTimes(4);
   });

@@ -24,7 +24,7 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import { BASEMAP_ASSETS, MAPLIBRE_WORKER_URL } from '../../map/assets';
 import { whenIdle } from '../../ui/pageTiming';
-import { mapPrefetchScripts } from '../map/prefetchList';
+import { mapPrefetchScripts } from '../../shared/prefetchList';
 
 /** How long the prefetch waits at most for an idle moment once the form is drawn. */
 const PREFETCH_IDLE_MS = 2_000;
@@ -53,7 +53,7 @@ function warmCache(href: string): void {
 }
 
 /** The prefetch itself: what fails (a chunk, a fetch) is ignored, the map route then loads as it would have. */
-async function prefetchMap(router: AnyRouter): Promise<void> {
+async function prefetchMap(router: AnyRouter, loadMapCode: () => Promise<void>): Promise<void> {
   const [mapLibre, ...scripts] = mapPrefetchScripts();
   // MapLibre's chunk ahead of its worker's script, then the basemap, then the rest
   if (mapLibre) preloadModule(mapLibre);
@@ -64,11 +64,15 @@ async function prefetchMap(router: AnyRouter): Promise<void> {
     const route = (router.routesById as Record<string, Parameters<AnyRouter['loadRouteChunk']>[0] | undefined>)[id];
     return route ? [router.loadRouteChunk(route)] : [];
   });
-  await Promise.all([...routes, import('../map/prefetch').then((module) => module.prefetchMap())]);
+  await Promise.all([...routes, loadMapCode()]);
 }
 
-export function prefetchMapWhileIdle(router: AnyRouter): () => void {
+/**
+ * `loadMapCode` imports the module that carries the first map's code and starts MapLibre's workers
+ * (src/routes/-mapPrefetch.ts, given by the login route, which composes the screens).
+ */
+export function prefetchMapWhileIdle(router: AnyRouter, loadMapCode: () => Promise<void>): () => void {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
   if (connection?.saveData) return () => {};
-  return whenIdle(() => void prefetchMap(router).catch(() => undefined), PREFETCH_IDLE_MS);
+  return whenIdle(() => void prefetchMap(router, loadMapCode).catch(() => undefined), PREFETCH_IDLE_MS);
 }

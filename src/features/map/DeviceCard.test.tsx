@@ -6,13 +6,13 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assign, createActor, createMachine } from 'xstate';
 import { createLiveStore, type LiveStore } from '../../domain/liveStore';
 import { activateLanguage, i18n } from '../../i18n/i18n';
-import { ServicesContext, type Services } from '../app/services';
+import { ServicesContext, type Services } from '../../shared/services';
 import { createApiClient } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { makeDevice, makePosition, makeServer, makeUser } from '../../../tests/fixtures/models';
 import { DeviceCard, isWideValue } from './DeviceCard';
-import { dataFor } from '../app/data';
-import { sessionListsOf } from '../app/sessionLists';
+import { dataFor } from '../../shared/data';
+import { sessionListsOf } from '../../shared/sessionLists';
 
 beforeAll(async () => {
   await activateLanguage('en', null);

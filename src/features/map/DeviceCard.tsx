@@ -48,18 +48,18 @@ import {
   Tooltip,
   TrackIcon,
 } from '../../ui';
-import { RelativeTime } from '../devices/RelativeTime';
-import { useServices } from '../app/services';
-import { useRequest } from '../app/useRequest';
-import { useSession, useTracking } from '../app/hooks';
-import { useUnitFormatters } from '../app/useUnits';
-import { deviceImageUrl } from './deviceImage';
-import { formatCoordinates } from './format';
-import { mutationsFor } from '../app/useMutations';
-import { dataFor } from '../app/data';
+import { RelativeTime } from '../../shared/RelativeTime';
+import { useServices } from '../../shared/services';
+import { useRequest } from '../../shared/useRequest';
+import { useSession, useTracking } from '../../shared/hooks';
+import { useUnitFormatters } from '../../shared/useUnits';
+import { deviceImageUrl } from '../../shared/deviceImage';
+import { formatCoordinates } from '../../shared/format';
+import { mutationsFor } from '../../shared/useMutations';
+import { dataFor } from '../../shared/data';
 import { resources } from '../../api/resources';
-import { attributeName, attributeValue } from './positionAttributes';
-import { useEventSubjects } from '../events/useEventSubjects';
+import { attributeName, attributeValue } from '../../shared/positionAttributes';
+import { useEventSubjects } from '../../shared/useEventSubjects';
 import { driverUniqueIdOf } from '../../domain/drivers';
 import { externalMapLinks } from './externalMaps';
 import { useLiveSelection } from './useLiveSelection';

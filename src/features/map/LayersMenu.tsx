@@ -4,7 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { MAP_STYLE_OPTIONS } from '../settings/options';
+import { MAP_STYLE_OPTIONS } from '../../shared/options';
 import { Button, Checkbox, PopoverDialog, Select, type SelectItem } from '../../ui';
 import { MAP_STYLE_IDS, MAP_STYLES, chooseMapStyle, type MapSettingsStore, type MapStyleId } from '../../map';
 import * as styles from './MapPage.css';

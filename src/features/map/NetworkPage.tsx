@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Alert, Loader } from '../../ui';
 import { PointMap } from '../../map/PointMap';
 import * as mapStyles from '../../map/MapView.css';
-import { valueText } from './format';
+import { valueText } from '../../shared/format';
 import { usePosition } from './usePosition';
 import { PositionTitle } from './PositionTitle';
 import * as styles from './pages.css';

@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Position } from '../../../contract/models';
 import { Alert, Link, Loader } from '../../ui';
-import { useUnitFormatters } from '../app/useUnits';
-import { attributeName, attributeValue } from './positionAttributes';
+import { useUnitFormatters } from '../../shared/useUnits';
+import { attributeName, attributeValue } from '../../shared/positionAttributes';
 import { usePosition } from './usePosition';
 import { PositionTitle } from './PositionTitle';
-import { useDeviceName } from '../devices/useLive';
-import { useEventSubjects } from '../events/useEventSubjects';
+import { useDeviceName } from '../../shared/useLive';
+import { useEventSubjects } from '../../shared/useEventSubjects';
 import * as styles from './pages.css';
 
 /**

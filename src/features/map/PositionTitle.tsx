@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Position } from '../../../contract/models';
-import { useDeviceName } from '../devices/useLive';
-import { useUnitFormatters } from '../app/useUnits';
+import { useDeviceName } from '../../shared/useLive';
+import { useUnitFormatters } from '../../shared/useUnits';
 import * as styles from './pages.css';
 
 /**

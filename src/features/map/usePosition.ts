@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useData } from '../app/data';
+import { useData } from '../../shared/data';
 
 /** One position by id (`GET /api/positions?id=`); disabled for ids that are not positive integers. */
 export function usePosition(id: number) {

@@ -11,7 +11,7 @@ import { sampleTrack, trackPositions, type ReplayData } from '../../domain/repla
 import { createValueStore, type ValueStore } from '../../domain/valueStore';
 import type { HoverPlace } from '../../map/layers/hoverMarker';
 import type { ReplayMachine } from '../../machines/replay/replay.machine';
-import { ReportChart, type ChartSettings } from '../reports/ReportChart';
+import { ReportChart, type ChartSettings } from '../../shared/reports/ReportChart';
 
 const SPEED = ['speed'];
 

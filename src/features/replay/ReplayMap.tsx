@@ -14,12 +14,12 @@ import { seriesColor } from '../../domain/chartSeries';
 import { MapView } from '../../map';
 import { createReadOnlyMapSettings } from '../../map/settings';
 import type { HoverPlace } from '../../map/layers/hoverMarker';
-import { useHoverMarker } from '../map/useHoverMarker';
+import { useHoverMarker } from '../../map/useHoverMarker';
 import type { ValueStore } from '../../domain/valueStore';
 import { createReplayLayer, type ReplayLayerData, type ReplayLayerFrame } from '../../map/layers/replay';
 import type { ReplayMachine } from '../../machines/replay/replay.machine';
-import { useMapUiStrings, usePreferredMapStyle } from '../map/MapPage';
-import { useDistanceUnit } from '../app/useUnits';
+import { useMapUiStrings, usePreferredMapStyle } from '../../shared/mapPreferences';
+import { useDistanceUnit } from '../../shared/useUnits';
 import * as styles from './replay.css';
 
 

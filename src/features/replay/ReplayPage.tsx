@@ -27,19 +27,19 @@ import { fieldPreference } from '../../domain/permissions';
 import { replayMarkers, sampleTrack, trackPositions, type ReplayData } from '../../domain/replay';
 import { provideReplayEffects } from '../../machines/replay/replay.effects';
 import { SPEED_ORDER, type ReplayMachine, type ReplaySpeed } from '../../machines/replay/replay.machine';
-import { useData } from '../app/data';
-import { useCatalogueText } from '../app/catalogue';
-import { useRequest } from '../app/useRequest';
-import { useUnitFormatters } from '../app/useUnits';
-import { dateTimeFormat } from '../map/format';
-import { useSettingsContext } from '../settings/useSettingsContext';
-import { ReportFilter } from '../reports/ReportFilter';
-import { useAddressFilter } from '../reports/useAddressFilter';
+import { useData } from '../../shared/data';
+import { useCatalogueText } from '../../shared/catalogue';
+import { useRequest } from '../../shared/useRequest';
+import { useUnitFormatters } from '../../shared/useUnits';
+import { dateTimeFormat } from '../../shared/format';
+import { useSettingsContext } from '../../shared/useSettingsContext';
+import { ReportFilter } from '../../shared/reports/ReportFilter';
+import { useAddressFilter } from '../../shared/reports/useAddressFilter';
 import { prepareOffThread } from './prepare';
 import { replayColor } from './ReplayMap';
 import * as styles from './replay.css';
-import { useInspected } from '../app/services';
-import { useShown } from '../app/storedChoice';
+import { useInspected } from '../../shared/services';
+import { useShown } from '../../shared/storedChoice';
 import { createValueStore } from '../../domain/valueStore';
 import type { HoverPlace } from '../../map/layers/hoverMarker';
 
@@ -175,7 +175,7 @@ export function ReplayPage() {
 
   const download = useRequest<'gpx' | 'kml', void>(async (format) => {
     if (!data || !range) return;
-    const [{ downloadBlob, reportFileName }, exports] = await Promise.all([import('../exports/download'), import('../exports/exports')]);
+    const [{ downloadBlob, reportFileName }, exports] = await Promise.all([import('../../shared/exports/download'), import('../../shared/exports/exports')]);
     const day = (iso: string) => dateTimeFormat('en-CA', { timeZone: settings.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.parse(iso));
     const tracks = data.tracks.map((track) => ({ name: nameOf(track.deviceId), positions: trackPositions(track) }));
     const name = reportFileName('replay', day(range.from), day(range.to), format);

@@ -1,9 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
 import { media } from '../../ui/breakpoints';
-import { panel as besidePanel } from '../map/besideMap.css';
+import { panel as besidePanel } from '../../shared/besideMap.css';
 
-export { page, heading } from '../map/besideMap.css';
+export { page, heading } from '../../shared/besideMap.css';
 
 /** A little wider than the geofences' list: the report filter's fields. */
 export const panel = style([besidePanel, { inlineSize: '24rem', maxInlineSize: '42%', '@media': { [media.narrow]: { inlineSize: '100%', maxInlineSize: 'none' } } }]);

@@ -13,7 +13,7 @@ import type { Position } from '../../../contract/models';
 import { chartedDevice, devicePositions, rowAtTime, rowTime, rowTimeline } from '../../domain/moments';
 import { createValueStore, type ValueStore } from '../../domain/valueStore';
 import type { HoverPlace } from '../../map/layers/hoverMarker';
-import { ReportChart, type ChartSettings } from './ReportChart';
+import { ReportChart, type ChartSettings } from '../../shared/reports/ReportChart';
 
 const NONE: readonly Position[] = [];
 

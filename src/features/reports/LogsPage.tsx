@@ -15,11 +15,11 @@ import { canAddDevice } from '../../domain/restrictions';
 import { LOGS_CAP } from '../../domain/liveRules';
 import type { LiveLog, LiveState } from '../../domain/liveStore';
 import { appChild } from '../../machines/app/actors';
-import { useServices } from '../app/services';
-import { useSocketStatus } from '../app/hooks';
-import { useLive } from '../devices/useLive';
-import { useSettingsContext } from '../settings/useSettingsContext';
-import { formatTime } from './kinds';
+import { useServices } from '../../shared/services';
+import { useSocketStatus } from '../../shared/hooks';
+import { useLive } from '../../shared/useLive';
+import { useSettingsContext } from '../../shared/useSettingsContext';
+import { formatTime } from '../../shared/reports/kinds';
 import { logRows, registerHref, type LogRow } from './logRows';
 import * as styles from './logs.css';
 

@@ -19,13 +19,13 @@ import { createLiveStore } from '../../domain/liveStore';
 import { MapView } from '../../map';
 import { createReadOnlyMapSettings } from '../../map/settings';
 import type { HoverPlace } from '../../map/layers/hoverMarker';
-import { useHoverMarker } from '../map/useHoverMarker';
+import { useHoverMarker } from '../../map/useHoverMarker';
 import type { ValueStore } from '../../domain/valueStore';
 import { createReportLayer, DEFAULT_REPORT_COLORS, type ReportColors } from '../../map/layers/report';
-import { useData } from '../app/data';
-import { useMapUiStrings, usePreferredMapStyle } from '../map/MapPage';
-import { useDistanceUnit } from '../app/useUnits';
-import type { MapKind } from './kinds';
+import { useData } from '../../shared/data';
+import { useMapUiStrings, usePreferredMapStyle } from '../../shared/mapPreferences';
+import { useDistanceUnit } from '../../shared/useUnits';
+import type { MapKind } from '../../shared/reports/kinds';
 import { nearestRow, reportMapBase, reportMapRequest, reportMapSelection, type ReportMapFetched } from './reportMapData';
 import * as styles from './reportMap.css';
 

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEventSubjects } from '../events/useEventSubjects';
+import { useEventSubjects } from '../../shared/useEventSubjects';
 import { rememberShown, type ReportSearch } from '../../domain/reportFilter';
 import { Button as AriaButton, MenuTrigger } from 'react-aria-components';
 import { Alert, Button, Menu, MenuItem } from '../../ui';
@@ -14,18 +14,18 @@ import { resources } from '../../api/resources';
 import { coordinateFormatOf } from '../../domain/coordinates';
 import { fieldPreference, isAdministrator } from '../../domain/permissions';
 import { provideReportEffects } from '../../machines/report/report.effects';
-import { useData } from '../app/data';
-import { useCatalogueText } from '../app/catalogue';
-import { useRequest } from '../app/useRequest';
-import { useUnitFormatters } from '../app/useUnits';
-import { dateTimeFormat } from '../map/format';
-import { Refusal } from '../settings/Refusal';
-import { useSettingsContext } from '../settings/useSettingsContext';
-import { REPORTS, type CellContext, type ReportKind } from './kinds';
+import { useData } from '../../shared/data';
+import { useCatalogueText } from '../../shared/catalogue';
+import { useRequest } from '../../shared/useRequest';
+import { useUnitFormatters } from '../../shared/useUnits';
+import { dateTimeFormat } from '../../shared/format';
+import { Refusal } from '../../shared/entity/Refusal';
+import { useSettingsContext } from '../../shared/useSettingsContext';
+import { REPORTS, type CellContext, type ReportKind } from '../../shared/reports/kinds';
 import { isTableReport } from '../../domain/reportSearch';
-import { NotFound } from '../app/NotFound';
-import { ReportFilter } from './ReportFilter';
-import { useAddressFilter } from './useAddressFilter';
+import { NotFound } from '../../shared/NotFound';
+import { ReportFilter } from '../../shared/reports/ReportFilter';
+import { useAddressFilter } from '../../shared/reports/useAddressFilter';
 import { ReportsFrame } from './ReportsLayout';
 import { rememberColumns, ReportResults, storedColumns } from './ReportResults';
 import { directionOf } from '../../domain/language';
@@ -33,8 +33,8 @@ import { ScheduleDialog } from './ScheduleDialog';
 import { PrintHeader } from './ReportPrint';
 import { screenOnly } from '../../ui/print.css';
 import { canSchedule } from './schedule';
-import * as styles from './reports.css';
-import { useInspected } from '../app/services';
+import * as styles from '../../shared/reports/reports.css';
+import { useInspected } from '../../shared/services';
 
 const LogsPage = lazy(() => import('./LogsPage').then((m) => ({ default: m.LogsPage })));
 const ScheduledPage = lazy(() => import('./ScheduledPage').then((m) => ({ default: m.ScheduledPage })));
@@ -125,19 +125,19 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
   // zone (`exports/table.ts`), so they are right against a real Traccar too; only Email asks the server
   const fileRequest = useRequest<ExportFormat, void>(async (format) => {
     if (!range) return;
-    const { downloadBlob, reportFileName } = await import('../exports/download');
+    const { downloadBlob, reportFileName } = await import('../../shared/exports/download');
     // the file is named after the period's days as the person sees them (their time zone)
     const day = (iso: string) => dateTimeFormat('en-CA', { timeZone: settings.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.parse(iso));
     const name = reportFileName(kind.id, day(range.from), day(range.to), format);
     if (format === 'xlsx' || format === 'csv') {
-      const { exportTable, tableToCsv, tableToXlsx } = await import('../exports/table');
+      const { exportTable, tableToCsv, tableToXlsx } = await import('../../shared/exports/table');
       // the columns chosen, the device's name always among them: a file has no filter above it to name the device
       const table = exportTable(kind.columns.filter((c) => visible.has(c.id)), rows, context, directionOf(i18n.locale) === 'rtl');
       if (format === 'csv') downloadBlob(tableToCsv(table), name, 'text/csv;charset=utf-8');
       else downloadBlob(await tableToXlsx(table, i18n._(kind.title)), name, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       return;
     }
-    const exports = await import('../exports/exports');
+    const exports = await import('../../shared/exports/exports');
     const positions = rows as ReadonlyArray<Position>;
     const byDevice = new Map<number, Position[]>();
     for (const p of positions) {

@@ -5,9 +5,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Position } from '../../../contract/models';
 import { activateLanguage, i18n } from '../../i18n/i18n';
 import { DEFAULT_UNITS } from '../../domain/units';
-import { unitFormatters } from '../map/format';
+import { unitFormatters } from '../../shared/format';
 import { makePosition } from '../../../tests/fixtures/models';
-import { REPORTS, type CellContext, type ReportColumn } from './kinds';
+import { REPORTS, type CellContext, type ReportColumn } from '../../shared/reports/kinds';
 import { PRINT_ROWS, PrintHeader, PrintTable } from './ReportPrint';
 
 afterEach(cleanup);

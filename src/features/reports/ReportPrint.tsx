@@ -6,8 +6,8 @@
  */
 import { memo, useDeferredValue } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import type { ReportColumn, CellContext } from './kinds';
-import { formatTime } from './kinds';
+import type { ReportColumn, CellContext } from '../../shared/reports/kinds';
+import { formatTime } from '../../shared/reports/kinds';
 import { ValueText } from '../../ui/ValueText';
 import { printOnly } from '../../ui/print.css';
 import * as styles from './reportPrint.css';

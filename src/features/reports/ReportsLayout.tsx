@@ -4,8 +4,8 @@ import { useRouter, useRouterState } from '@tanstack/react-router';
 import { SectionNav, sectionStyles } from '../../ui/SectionNav';
 import { isAdministrator } from '../../domain/permissions';
 import { canOpen } from '../../domain/restrictions';
-import { useSettingsContext } from '../settings/useSettingsContext';
-import { REPORT_MENU } from './kinds';
+import { useSettingsContext } from '../../shared/useSettingsContext';
+import { REPORT_MENU } from '../../shared/reports/kinds';
 import { carriedSearch, parseReportSearch, type ReportSearch } from '../../domain/reportFilter';
 import { isTableReport } from '../../domain/reportSearch';
 

@@ -14,13 +14,13 @@ import { resources } from '../../api/resources';
 import { canOpen } from '../../domain/restrictions';
 import type { ReportSearch } from '../../domain/reportFilter';
 import { Alert, Button, Form, Link, Loader, ModalDialog, Select, TextField } from '../../ui';
-import { useServices } from '../app/services';
-import { dataFor } from '../app/data';
-import { mutationsFor } from '../app/useMutations';
-import { useRequest } from '../app/useRequest';
-import { useSettingsContext } from '../settings/useSettingsContext';
-import * as styles from '../settings/settings.css';
-import type { ReportKind } from './kinds';
+import { useServices } from '../../shared/services';
+import { dataFor } from '../../shared/data';
+import { mutationsFor } from '../../shared/useMutations';
+import { useRequest } from '../../shared/useRequest';
+import { useSettingsContext } from '../../shared/useSettingsContext';
+import * as styles from '../../shared/entity/settings.css';
+import type { ReportKind } from '../../shared/reports/kinds';
 import { canSchedule, newProgress, runSchedule, scheduledTypeLabel, scheduleOrder, scheduleProblems, type ScheduleFields, type ScheduleWrites } from './schedule';
 
 export interface ScheduleDialogProps {

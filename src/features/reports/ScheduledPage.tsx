@@ -13,14 +13,14 @@ import { useState } from 'react';
 import type { Report } from '../../../contract/models';
 import { resources, type Resource } from '../../api/resources';
 import { Checkbox, Loader, Section } from '../../ui';
-import { useServices } from '../app/services';
-import { dataFor } from '../app/data';
-import { mutationsFor } from '../app/useMutations';
-import { EntityEditPage } from '../settings/EntityEditPage';
-import { EntityListPage } from '../settings/EntityListPage';
-import type { EditDescriptor, ListDescriptor } from '../settings/model';
-import { useSettingsContext } from '../settings/useSettingsContext';
-import * as styles from '../settings/settings.css';
+import { useServices } from '../../shared/services';
+import { dataFor } from '../../shared/data';
+import { mutationsFor } from '../../shared/useMutations';
+import { EntityEditPage } from '../../shared/entity/EntityEditPage';
+import { EntityListPage } from '../../shared/entity/EntityListPage';
+import type { EditDescriptor, ListDescriptor } from '../../shared/entity/model';
+import { useSettingsContext } from '../../shared/useSettingsContext';
+import * as styles from '../../shared/entity/settings.css';
 import { SCHEDULE_TYPES, scheduledTypeLabel } from './schedule';
 
 export const scheduledList: ListDescriptor<Report> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activateLanguage, i18n } from '../../i18n/i18n';
-import { attributeChoices as chartAttributeItems } from '../map/positionAttributes';
+import { attributeChoices as chartAttributeItems } from '../../shared/positionAttributes';
 
 describe("the chart's attribute choices", () => {
   it('are named from the catalogue, as the legend names them, not by their raw keys', async () => {

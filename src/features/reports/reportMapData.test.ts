@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Event, Position, StopReportItem, TripReportItem } from '../../../contract/models';
-import type { CombinedRow } from './kinds';
+import type { CombinedRow } from '../../shared/reports/kinds';
 import {
   applySelection,
   featureCount,

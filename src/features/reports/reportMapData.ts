@@ -17,7 +17,7 @@
 import type { Feature, FeatureCollection, LineString, Point } from 'geojson';
 import type { Event, Position, StopReportItem, TripReportItem } from '../../../contract/models';
 import { mergeSelection } from '../../map/layers/report';
-import type { CombinedRow, MapKind } from './kinds';
+import type { CombinedRow, MapKind } from '../../shared/reports/kinds';
 
 /** Route reports with more rows than this draw only the line (and the selected position). */
 export const POINTS_LIMIT = 2_000;

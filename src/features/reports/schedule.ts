@@ -9,7 +9,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { Report } from '../../../contract/models';
 import { canOpen, type Restrictions } from '../../domain/restrictions';
 import type { ReportSearch } from '../../domain/reportFilter';
-import { REPORT_MENU } from './kinds';
+import { REPORT_MENU } from '../../shared/reports/kinds';
 
 /** The report types Traccar schedules from the client (its `TaskReports`), in menu order. */
 export const SCHEDULE_TYPES = ['route', 'events', 'trips', 'stops', 'summary'] as const;

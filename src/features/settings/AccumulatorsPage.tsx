@@ -7,12 +7,12 @@ import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import { useMemo } from 'react';
 import { resources } from '../../api/resources';
-import { useServices } from '../app/services';
-import { dataFor } from '../app/data';
-import { distanceUnitLabel } from '../map/format';
-import { EntityEditPage, type EditSource } from './EntityEditPage';
+import { useServices } from '../../shared/services';
+import { dataFor } from '../../shared/data';
+import { distanceUnitLabel } from '../../shared/format';
+import { EntityEditPage, type EditSource } from '../../shared/entity/EntityEditPage';
 import { fromUserUnit, toUserUnit } from './maintenance';
-import type { EditDescriptor } from './model';
+import type { EditDescriptor } from '../../shared/entity/model';
 import { Subject } from './Subject';
 
 interface Accumulators {

@@ -6,13 +6,13 @@ import { useState } from 'react';
 import { Checkbox, Loader, Section } from '../../ui';
 import { canEdit, canOpen, type Restrictions, type SettingsScreen } from '../../domain/restrictions';
 import { resources, type AnyResource, type Resource } from '../../api/resources';
-import { useServices } from '../app/services';
-import { dataFor } from '../app/data';
-import { mutationsFor } from '../app/useMutations';
-import { Refusal } from './Refusal';
+import { useServices } from '../../shared/services';
+import { dataFor } from '../../shared/data';
+import { mutationsFor } from '../../shared/useMutations';
+import { Refusal } from '../../shared/entity/Refusal';
 import { Subject } from './Subject';
-import { useSettingsContext } from './useSettingsContext';
-import * as styles from './settings.css';
+import { useSettingsContext } from '../../shared/useSettingsContext';
+import * as styles from '../../shared/entity/settings.css';
 
 type Named = { id: number; name?: string; description?: string | null };
 

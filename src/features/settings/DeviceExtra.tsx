@@ -3,12 +3,12 @@ import { useLingui } from '@lingui/react/macro';
 import type { Device } from '../../../contract/models';
 import { Alert, FileDrop, Section } from '../../ui';
 import type { Draft } from '../../machines/editor/editor.machine';
-import { deviceImageUrl } from '../map/deviceImage';
-import { useServices } from '../app/services';
-import { mutationsFor } from '../app/useMutations';
-import { useRequest } from '../app/useRequest';
-import { QrCode } from './QrCode';
-import * as styles from './settings.css';
+import { deviceImageUrl } from '../../shared/deviceImage';
+import { useServices } from '../../shared/services';
+import { mutationsFor } from '../../shared/useMutations';
+import { useRequest } from '../../shared/useRequest';
+import { QrCode } from '../../shared/entity/QrCode';
+import * as styles from '../../shared/entity/settings.css';
 
 /** Traccar's limit for a device picture (the server answers 413 above it). */
 export const DEVICE_IMAGE_LIMIT = 500 * 1024;

@@ -8,11 +8,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Alert, AlertDialog, Button, Section } from '../../ui';
 import { provideRebootEffects } from '../../machines/reboot/reboot.effects';
-import { useInspected, useServices } from '../app/services';
-import { useSocketStatus } from '../app/hooks';
-import { dataFor } from '../app/data';
-import { useCatalogueText } from '../app/catalogue';
-import * as styles from './settings.css';
+import { useInspected, useServices } from '../../shared/services';
+import { useSocketStatus } from '../../shared/hooks';
+import { dataFor } from '../../shared/data';
+import { useCatalogueText } from '../../shared/catalogue';
+import * as styles from '../../shared/entity/settings.css';
 
 export function RebootServer() {
   const { t } = useLingui();

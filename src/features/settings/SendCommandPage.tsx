@@ -11,13 +11,13 @@ import { useMemo } from 'react';
 import type { Command } from '../../../contract/models';
 import { resources } from '../../api/resources';
 import { Select } from '../../ui';
-import { useServices } from '../app/services';
-import { dataFor, useData } from '../app/data';
+import { useServices } from '../../shared/services';
+import { dataFor, useData } from '../../shared/data';
 import type { Draft } from '../../machines/editor/editor.machine';
-import { EntityEditPage, type EditSource } from './EntityEditPage';
+import { EntityEditPage, type EditSource } from '../../shared/entity/EntityEditPage';
 import { COMMAND_DELIVERY, COMMAND_PARAMETERS, commandTypeField } from './commands';
-import type { EditDescriptor, FieldContext, FieldDescriptor } from './model';
-import { useSettingsContext } from './useSettingsContext';
+import type { EditDescriptor, FieldContext, FieldDescriptor } from '../../shared/entity/model';
+import { useSettingsContext } from '../../shared/useSettingsContext';
 import { Subject } from './Subject';
 
 type Target = { deviceId: number } | { groupId: number };

@@ -4,8 +4,8 @@ import { useLingui } from '@lingui/react/macro';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { SectionNav, sectionStyles } from '../../ui/SectionNav';
 import { canOpen, type Restrictions, type SettingsScreen } from '../../domain/restrictions';
-import { useSettingsContext } from './useSettingsContext';
-import * as styles from './settings.css';
+import { useSettingsContext } from '../../shared/useSettingsContext';
+import * as styles from '../../shared/entity/settings.css';
 
 interface MenuEntry {
   screen: SettingsScreen;

@@ -9,17 +9,17 @@ import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { resources } from '../../api/resources';
 import { Section } from '../../ui';
-import { useServices } from '../app/services';
-import { useSession } from '../app/hooks';
+import { useServices } from '../../shared/services';
+import { useSession } from '../../shared/hooks';
 import { selectUser } from '../../machines/session/selectors';
-import { dataFor } from '../app/data';
-import { useDeviceName } from '../devices/useLive';
-import { useUnitFormatters } from '../app/useUnits';
-import { CopyText } from './CopyText';
-import { EntityEditPage, type EditSource } from './EntityEditPage';
-import type { EditDescriptor } from './model';
-import { QrCode } from './QrCode';
-import * as styles from './settings.css';
+import { dataFor } from '../../shared/data';
+import { useDeviceName } from '../../shared/useLive';
+import { useUnitFormatters } from '../../shared/useUnits';
+import { CopyText } from '../../shared/entity/CopyText';
+import { EntityEditPage, type EditSource } from '../../shared/entity/EntityEditPage';
+import type { EditDescriptor } from '../../shared/entity/model';
+import { QrCode } from '../../shared/entity/QrCode';
+import * as styles from '../../shared/entity/settings.css';
 
 interface Share {
   /** the device */

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { User } from '../../../contract/models';
 import { Alert } from '../../ui';
-import { useUnitFormatters } from '../app/useUnits';
+import { useUnitFormatters } from '../../shared/useUnits';
 
 /**
  * The Account of a session opened by a share link: what it is (not an account of one's own, so no

@@ -3,8 +3,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { resources, type Resource } from '../../api/resources';
-import { useData } from '../app/data';
-import * as styles from './settings.css';
+import { useData } from '../../shared/data';
+import * as styles from '../../shared/entity/settings.css';
 
 export type SubjectKind = 'devices' | 'groups' | 'users';
 

@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ComboBox } from '../../ui';
 import type { Draft } from '../../machines/editor/editor.machine';
-import { useData } from '../app/data';
-import { readField, writeField, type FieldContext } from './model';
+import { useData } from '../../shared/data';
+import { readField, writeField, type FieldContext } from '../../shared/entity/model';
 
 /** The time zone, chosen among the server's (`GET /api/server/timezones`), else the browser's list. */
 export function TimeZoneField({ draft, change, isDisabled }: { draft: Draft; change: (draft: Draft) => void; context: FieldContext; isDisabled: boolean }) {

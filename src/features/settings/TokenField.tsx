@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Alert, Button, DatePicker } from '../../ui';
-import { useServices } from '../app/services';
-import { useRequest } from '../app/useRequest';
-import { CopyText } from './CopyText';
-import * as styles from './settings.css';
+import { useServices } from '../../shared/services';
+import { useRequest } from '../../shared/useRequest';
+import { CopyText } from '../../shared/entity/CopyText';
+import * as styles from '../../shared/entity/settings.css';
 
 const WEEK = 7 * 24 * 3600 * 1000;
 

@@ -49,18 +49,18 @@ import {
 import { safeLinkUrl } from '../../domain/urls';
 import { canOpen } from '../../domain/restrictions';
 import { Alert, AlertDialog, Button, Section } from '../../ui';
-import { AnnouncementView } from '../announcements/AnnouncementDialog';
-import { downloadBlob } from '../exports/download';
-import { queryClient } from '../app/query';
-import { dataFor } from '../app/data';
-import { useServices, type Services } from '../app/services';
-import { EntityEditPage, type EditSource } from './EntityEditPage';
-import { EntityListPage } from './EntityListPage';
-import { dateTimeFormat } from '../map/format';
-import { FieldControl } from './FieldControl';
-import type { EditDescriptor, FieldContext, FieldDescriptor, ListDescriptor, ListSource } from './model';
-import { useSettingsContext } from './useSettingsContext';
-import * as styles from './settings.css';
+import { AnnouncementView } from '../../shared/announcements/AnnouncementDialog';
+import { downloadBlob } from '../../shared/exports/download';
+import { queryClient } from '../../shared/query';
+import { dataFor } from '../../shared/data';
+import { useServices, type Services } from '../../shared/services';
+import { EntityEditPage, type EditSource } from '../../shared/entity/EntityEditPage';
+import { EntityListPage } from '../../shared/entity/EntityListPage';
+import { dateTimeFormat } from '../../shared/format';
+import { FieldControl } from '../../shared/entity/FieldControl';
+import type { EditDescriptor, FieldContext, FieldDescriptor, ListDescriptor, ListSource } from '../../shared/entity/model';
+import { useSettingsContext } from '../../shared/useSettingsContext';
+import * as styles from '../../shared/entity/settings.css';
 import { errorText } from '../../domain/errors';
 
 // ─── the file: read afresh, stored whole ────────────────────────────────────────────────────

@@ -28,9 +28,9 @@ import {
 } from '../../domain/calendar';
 import { Alert, Button, ChoiceGroup, DatePicker, FileDrop, Select } from '../../ui';
 import type { Draft } from '../../machines/editor/editor.machine';
-import { formatDateTime } from '../map/format';
-import type { EditDescriptor, FieldContext, ListDescriptor } from './model';
-import * as styles from './settings.css';
+import { formatDateTime } from '../../shared/format';
+import type { EditDescriptor, FieldContext, ListDescriptor } from '../../shared/entity/model';
+import * as styles from '../../shared/entity/settings.css';
 
 const RECURRENCE_LABELS: Record<Recurrence, MessageDescriptor> = {
   once: msg`Once`,

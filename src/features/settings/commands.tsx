@@ -9,10 +9,10 @@ import { useLingui } from '@lingui/react/macro';
 import type { Command } from '../../../contract/models';
 import { resources } from '../../api/resources';
 import { NumberField, Select } from '../../ui';
-import { translated } from '../app/translated';
+import { translated } from '../../shared/translated';
 import type { Draft } from '../../machines/editor/editor.machine';
-import { readField, writeField, type EditDescriptor, type FieldContext, type FieldDescriptor, type ListDescriptor } from './model';
-import * as styles from './settings.css';
+import { readField, writeField, type EditDescriptor, type FieldContext, type FieldDescriptor, type ListDescriptor } from '../../shared/entity/model';
+import * as styles from '../../shared/entity/settings.css';
 
 /** Traccar's command types (Command.TYPE_*) in the active language; unknown types show as they are. */
 const TYPES: Readonly<Record<string, MessageDescriptor>> = {

@@ -8,13 +8,13 @@ import { useState } from 'react';
 import type { ComputedAttribute } from '../../../contract/models';
 import { resources } from '../../api/resources';
 import { Alert, Button, Section } from '../../ui';
-import { useServices } from '../app/services';
-import { dataFor } from '../app/data';
-import { useRequest } from '../app/useRequest';
-import { FieldControl } from './FieldControl';
-import type { EditDescriptor, FieldContext, ListDescriptor } from './model';
+import { useServices } from '../../shared/services';
+import { dataFor } from '../../shared/data';
+import { useRequest } from '../../shared/useRequest';
+import { FieldControl } from '../../shared/entity/FieldControl';
+import type { EditDescriptor, FieldContext, ListDescriptor } from '../../shared/entity/model';
 import type { Draft } from '../../machines/editor/editor.machine';
-import * as styles from './settings.css';
+import * as styles from '../../shared/entity/settings.css';
 
 const TYPES = [
   { id: 'string', label: msg`Text` },

@@ -7,14 +7,14 @@ import type { Device, Driver, Group, User } from '../../../contract/models';
 import { resources } from '../../api/resources';
 import { DEVICE_CATEGORIES } from '../../domain/categories';
 import { canAddDevice, canAddUser, canOpen } from '../../domain/restrictions';
-import { categoryLabel, statusLabel } from '../devices/labels';
-import type { EditDescriptor, FieldContext, KnownAttribute, ListDescriptor } from './model';
+import { categoryLabel, statusLabel } from '../../shared/labels';
+import type { EditDescriptor, FieldContext, KnownAttribute, ListDescriptor } from '../../shared/entity/model';
 import { DeviceExtra } from './DeviceExtra';
 import { TotpField } from './TotpField';
 import { ShareSessionNotice } from './ShareSessionNotice';
 import type { I18n } from '@lingui/core';
 import { speedFromKnots, speedToKnots } from '../../domain/units';
-import { formatDateTime, speedUnitLabel } from '../map/format';
+import { formatDateTime, speedUnitLabel } from '../../shared/format';
 import type { LiveState } from '../../domain/liveStore';
 
 const toSpeed = (knots: number, c: FieldContext) => speedFromKnots(knots, c.units.speed);

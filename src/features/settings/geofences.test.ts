@@ -3,7 +3,7 @@ import { AREA_PROBLEMS } from '../../../contract/wkt';
 import { DEFAULT_UNITS } from '../../domain/units';
 import { restrictionsOf } from '../../domain/restrictions';
 import { areaKind, areaProblem, areaReason, geofenceEditor } from './geofences';
-import { fieldProblem, formProblems, REQUIRED_MESSAGE, type FieldContext, type FieldDescriptor } from './model';
+import { fieldProblem, formProblems, REQUIRED_MESSAGE, type FieldContext, type FieldDescriptor } from '../../shared/entity/model';
 
 const context = (draft: Record<string, unknown>): FieldContext => ({
   user: null,

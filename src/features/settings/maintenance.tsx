@@ -9,9 +9,9 @@ import type { I18n } from '@lingui/core';
 import type { Maintenance } from '../../../contract/models';
 import { resources } from '../../api/resources';
 import { distanceFromMeters, distanceToMeters } from '../../domain/units';
-import { distanceUnitLabel, formatNumber } from '../map/format';
-import { attributeName } from '../map/positionAttributes';
-import type { EditDescriptor, FieldContext, ListContext, ListDescriptor } from './model';
+import { distanceUnitLabel, formatNumber } from '../../shared/format';
+import { attributeName } from '../../shared/positionAttributes';
+import type { EditDescriptor, FieldContext, ListContext, ListDescriptor } from '../../shared/entity/model';
 
 /** The attributes a maintenance can count on, by their unit. */
 export const MAINTENANCE_TYPES = {

@@ -9,13 +9,13 @@ import { useLingui } from '@lingui/react/macro';
 import type { Notification } from '../../../contract/models';
 import { resources } from '../../api/resources';
 import { Alert, Button, Section } from '../../ui';
-import { translated } from '../app/translated';
-import { useServices } from '../app/services';
-import { dataFor } from '../app/data';
-import { useRequest } from '../app/useRequest';
-import { ALARM_KEYS, alarmLabel, eventTypeName } from '../events/eventTypes';
-import type { EditDescriptor, ListDescriptor } from './model';
-import * as styles from './settings.css';
+import { translated } from '../../shared/translated';
+import { useServices } from '../../shared/services';
+import { dataFor } from '../../shared/data';
+import { useRequest } from '../../shared/useRequest';
+import { ALARM_KEYS, alarmLabel, eventTypeName } from '../../shared/eventTypes';
+import type { EditDescriptor, ListDescriptor } from '../../shared/entity/model';
+import * as styles from '../../shared/entity/settings.css';
 
 const NOTIFICATORS: Readonly<Record<string, MessageDescriptor>> = {
   web: msg`Web`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupI18n } from '@lingui/core';
 import { DEVICE_IMAGE_LIMIT, imageProblem, serverImageProblem } from './DeviceExtra';
-import { formError } from './formError';
+import { formError } from '../../shared/entity/formError';
 import { currentEntry, menuEntries } from './SettingsMenu';
 import { fromUserUnit, maintenanceKind, toUserUnit } from './maintenance';
 import { withoutOtherParameters } from './commands';
@@ -9,7 +9,7 @@ import { restrictionsOf } from '../../domain/restrictions';
 import type { Server, User } from '../../../contract/models';
 import { makeServer } from '../../../tests/fixtures/models';
 import { preferencesEditor, serverEditor } from './singletons';
-import type { FieldContext } from './model';
+import type { FieldContext } from '../../shared/entity/model';
 
 describe('a device picture', () => {
   it.each([

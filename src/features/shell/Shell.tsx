@@ -1,4 +1,4 @@
-import React, { useCallback, useEffect, useRef, useState } from 'react';
+import React, { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { Button as AriaButton, MenuTrigger } from 'react-aria-components';
@@ -17,24 +17,19 @@ import {
   LogoutIcon,
   type BottomNavigationItem,
 } from '../../ui';
-import { useServices } from '../app/services';
-import { useSession, useSocketStatus, type SocketStatus } from '../app/hooks';
+import { useServices } from '../../shared/services';
+import { useSession, useSocketStatus, type SocketStatus } from '../../shared/hooks';
 import { selectServer, selectUser } from '../../machines/session/selectors';
 import { restrictionsOf } from '../../domain/restrictions';
 import { navigationItems } from '../../domain/navigation';
 import { activeTab } from '../../domain/navigation';
 import { unreadEvents } from '../../domain/eventRules';
 import { TermsDialog } from './TermsDialog';
-import { WithQuery } from '../app/query';
-import { SessionListsLoading } from '../app/sessionLists';
+import { WithQuery } from '../../shared/query';
+import { SessionListsLoading } from '../../shared/sessionLists';
 import { startedChild } from '../../machines/app/actors';
-import { DevicesPanel, DevicesToggle } from '../devices/DevicesPanel';
-import { SettingsNav } from '../settings/SettingsMenu';
-import { ReportsNav } from '../reports/ReportsLayout';
-import { EventsController } from '../events/EventsController';
-import { EventsDrawer } from '../events/EventsDrawer';
-import { useLive } from '../devices/useLive';
-import { useNow } from '../devices/useNow';
+import { useLive } from '../../shared/useLive';
+import { useNow } from '../../shared/useNow';
 import { relativeTime } from '../../domain/deviceList';
 import type { LiveState } from '../../domain/liveStore';
 import * as styles from './Shell.css';
@@ -71,7 +66,22 @@ function useFocusMainOnNavigation(pathname: string) {
   }, [pathname]);
 }
 
-export function Shell() {
+/**
+ * The other screens' parts the shell places (the device list, the settings and reports menus, the
+ * events drawer and toasts): given by the layout route (src/routes/-shellParts.tsx), which composes
+ * the screens, so that the shell imports none of them.
+ */
+export interface ShellParts {
+  DevicesPanel: ComponentType<{ phoneOpen: boolean; onPhoneOpenChange: (open: boolean) => void }>;
+  DevicesToggle: ComponentType<{ isOpen: boolean; onChange: (open: boolean) => void }>;
+  SettingsNav: ComponentType<{ className?: string }>;
+  ReportsNav: ComponentType<{ className?: string }>;
+  EventsDrawer: ComponentType<{ isOpen: boolean; onOpenChange: (isOpen: boolean) => void }>;
+  EventsController: ComponentType<{ drawerOpen?: boolean; onOpenDrawer?: () => void }>;
+}
+
+export function Shell({ parts }: { parts: ShellParts }) {
+  const { DevicesPanel, DevicesToggle, SettingsNav, ReportsNav, EventsDrawer, EventsController } = parts;
   const { t } = useLingui();
   const { session, app } = useServices();
   const user = useSession(selectUser);

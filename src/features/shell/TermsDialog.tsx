@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { AlertDialog, Link } from '../../ui';
-import { useServices } from '../app/services';
-import { useSession } from '../app/hooks';
+import { useServices } from '../../shared/services';
+import { useSession } from '../../shared/hooks';
 import { selectBusy, selectServer, selectTermsPending } from '../../machines/session/selectors';
 import { safeLinkUrl } from '../../domain/urls';
 

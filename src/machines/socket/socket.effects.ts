@@ -5,7 +5,7 @@
  * given by the composition root (the browser's WebSocket, window and document there).
  */
 import { fromCallback, fromPromise } from 'xstate';
-import type { LiveLoader } from '../../features/app/liveLoader';
+import type { LiveLoader } from '../../shared/liveLoader';
 import { appChild } from '../app/actors';
 import type { ConnectionCommand } from './events';
 import { SOCKET, socketMachine, type RefetchOutput } from './socket.machine';

@@ -1,5 +1,5 @@
 import { createFileRoute, useParams } from '@tanstack/react-router';
-import { EntityEditPage } from '../../../features/settings/EntityEditPage';
+import { EntityEditPage } from '../../../shared/entity/EntityEditPage';
 import { calendarEditor } from '../../../features/settings/calendars';
 
 /** A calendar: new without an id. */

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { createFileRoute, useParams, useSearch } from '@tanstack/react-router';
-import { EntityEditPage } from '../../../features/settings/EntityEditPage';
+import { EntityEditPage } from '../../../shared/entity/EntityEditPage';
 import { deviceEditor } from '../../../features/settings/entities';
 
 /** `?uniqueId=` fills in a new device's identifier (Register, from a line of the logs). */

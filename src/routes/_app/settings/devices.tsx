@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EntityListPage } from '../../../features/settings/EntityListPage';
+import { EntityListPage } from '../../../shared/entity/EntityListPage';
 import { deviceList } from '../../../features/settings/entities';
 
 export const Route = createFileRoute('/_app/settings/devices')({

@@ -1,5 +1,5 @@
 import { createFileRoute, useParams } from '@tanstack/react-router';
-import { EntityEditPage } from '../../../features/settings/EntityEditPage';
+import { EntityEditPage } from '../../../shared/entity/EntityEditPage';
 import { driverEditor } from '../../../features/settings/entities';
 
 /** A driver: new without an id. */

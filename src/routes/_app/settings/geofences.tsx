@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EntityListPage } from '../../../features/settings/EntityListPage';
+import { EntityListPage } from '../../../shared/entity/EntityListPage';
 import { geofenceList } from '../../../features/settings/geofences';
 
 export const Route = createFileRoute('/_app/settings/geofences')({

@@ -1,5 +1,5 @@
 import { createFileRoute, useParams } from '@tanstack/react-router';
-import { EntityEditPage } from '../../../features/settings/EntityEditPage';
+import { EntityEditPage } from '../../../shared/entity/EntityEditPage';
 import { maintenanceEditor } from '../../../features/settings/maintenance';
 
 /** A maintenance: new without an id. */
