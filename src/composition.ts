@@ -18,7 +18,7 @@ import type { ApiClient } from './api/client';
 import type { LanguageStore } from './i18n/languageStore';
 import { readRootQuery, withoutRootQuery } from './domain/redirect';
 import { provideAnnouncementEffects, readShown, type AnnouncementHost } from './shared/announcements/provide';
-import { provideServiceWorkerEffects, type ServiceWorkerHost } from './shared/serviceWorker';
+import { provideServiceWorkerEffects, type ServiceWorkerHost } from './machines/serviceWorker/serviceWorker.effects';
 
 export interface AppDependencies {
   api: Endpoints;

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { assign, createActor, createMachine, sendTo, type AnyEventObject } from 'xstate';
-import { provideServiceWorkerEffects, settled, type ServiceWorkerHost, type WorkboxHandle } from './serviceWorker';
+import { createActor, createMachine } from 'xstate';
+import { settled } from './serviceWorker';
+import { provideServiceWorkerEffects, type ServiceWorkerHost, type WorkboxHandle } from '../machines/serviceWorker/serviceWorker.effects';
 
 type Listener = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
 
@@ -32,29 +33,22 @@ beforeAll(async () => {
   await import('./serviceWorkerRegistration');
 });
 
-/** The service worker machine with its real effects under a root holding a fake session (the server's attributes). */
-function start(host: ServiceWorkerHost | undefined, attributes: Record<string, unknown> = {}) {
-  const session = createMachine({
-    types: {} as { context: { server: { attributes: Record<string, unknown> } }; events: AnyEventObject },
-    context: { server: { attributes } },
-    on: { SERVER: { actions: assign({ server: ({ event }) => ({ attributes: event.attributes as Record<string, unknown> }) }) } },
-  });
-  const root = createMachine({
-    invoke: [
-      { id: 'session', systemId: 'session', src: session },
-      { id: 'sw', src: provideServiceWorkerEffects(host) },
-    ],
-    on: { TO_SESSION: { actions: sendTo('session', ({ event }) => ({ type: 'SERVER', attributes: (event as AnyEventObject).attributes as Record<string, unknown> })) } },
-  });
+/**
+ * The service worker machine with its real effects under a root; `interval` is sent as the app's root
+ * does (SETTINGS, from the session's server: tests/model/app.model.test.ts).
+ */
+function start(host: ServiceWorkerHost | undefined, interval?: unknown) {
+  const root = createMachine({ invoke: [{ id: 'sw', src: provideServiceWorkerEffects(host) }] });
   const actor = createActor(root).start();
   const sw = () => actor.getSnapshot().children.sw!;
+  if (interval !== undefined) sw().send({ type: 'SETTINGS', interval });
   type Snapshot = { value: unknown; context: { interval: number; offlineReady: boolean } };
   return { actor, sw, state: () => sw().getSnapshot() as Snapshot };
 }
 
 function host(workbox: WorkboxHandle, painted: Promise<void> = Promise.resolve()) {
   const reload = vi.fn<() => void>();
-  return { supported: true, whenSettled: () => painted, createWorkbox: () => Promise.resolve(workbox), reload } satisfies ServiceWorkerHost;
+  return { supported: true, whenSettled: () => painted, createWorkbox: () => Promise.resolve(workbox), reload, loadRegistration: () => import('./serviceWorkerRegistration') } satisfies ServiceWorkerHost;
 }
 
 describe('service worker effects', () => {
@@ -98,14 +92,14 @@ describe('service worker effects', () => {
     expect(h.reload).toHaveBeenCalledTimes(1);
   });
 
-  it('takes the interval from the session server attribute, and follows its changes', async () => {
+  it('keeps the interval the root sent through the registration, and follows its changes', async () => {
     const { wb } = fakeWorkbox();
-    const { state, actor } = start(host(wb), { serviceWorkerUpdateInterval: '2000' });
+    const { state, sw } = start(host(wb), '2000');
     await vi.waitFor(() => expect(state().value).toBe('idle'));
     expect(state().context.interval).toBe(2000);
-    actor.send({ type: 'TO_SESSION', attributes: { serviceWorkerUpdateInterval: 0 } });
+    sw().send({ type: 'SETTINGS', interval: 0 });
     expect(state().context.interval).toBe(0);
-    actor.send({ type: 'TO_SESSION', attributes: {} });
+    sw().send({ type: 'SETTINGS', interval: undefined });
     expect(state().context.interval).toBe(3_600_000);
   });
 
@@ -114,7 +108,7 @@ describe('service worker effects', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const { wb, calls } = fakeWorkbox();
-      const { state } = start(host(wb), { serviceWorkerUpdateInterval: 1000 });
+      const { state } = start(host(wb), 1000);
       for (let i = 0; i < 500 && state().value !== 'idle'; i++) await new Promise((resolve) => setImmediate(resolve));
       expect(state().value).toBe('idle');
       expect(calls).toEqual([]);

@@ -1,69 +1,13 @@
 /**
- * The service worker machine's effects (provided at the composition root, `src/composition.ts`):
- * once the page has settled (loaded, and nothing fetched for a while: see `whenSettled`), the registration (`serviceWorkerRegistration.ts`, with workbox-window) is
- * imported on demand, so that neither is in the sign-in page's bundle; the update check,
- * skip-waiting and reload act on the `Workbox` it made.
+ * The browser's side of the service worker (src/machines/serviceWorker/serviceWorker.effects.ts
+ * takes it): `/sw.js` at the app's base, registered once the page has settled (loaded, and nothing
+ * fetched for a while), by the registration module (`serviceWorkerRegistration.ts`, with
+ * workbox-window), imported on demand so that neither is in the sign-in page's bundle.
  */
-import { fromCallback, type EventObject } from 'xstate';
-import type { Workbox } from 'workbox-window';
-import { serviceWorkerMachine, type WorkerEvent } from '../machines/serviceWorker/serviceWorker.machine';
+import type { ServiceWorkerHost } from '../machines/serviceWorker/serviceWorker.effects';
 import { pageLoaded } from '../ui/pageTiming';
-import { errorText } from '../domain/errors';
 
-export type WorkboxHandle = Pick<Workbox, 'register' | 'update' | 'messageSkipWaiting' | 'addEventListener' | 'removeEventListener'>;
-
-/** What the browser offers; absent (tests) or `supported: false` (no `navigator.serviceWorker`, a development build): no worker. */
-export interface ServiceWorkerHost {
-  supported: boolean;
-  /**
-   * Resolves once the page has settled: its load event, then `QUIET_MS` without a new resource (at most
-   * `SETTLE_LIMIT_MS` after the load event). The
-   * worker's install fetches the whole app shell (about 1.5 MB), which on a slow network would
-   * compete with what the person waits for: the sign-in page's prefetch of the map, the first map.
-   */
-  whenSettled: () => Promise<void>;
-  /** A workbox-window `Workbox` for the worker's script (imported on demand). */
-  createWorkbox: () => Promise<WorkboxHandle>;
-  reload: () => void;
-}
-
-/** The machine with its effects: the registration as the `worker` actor, the rest as actions sharing its `Workbox`. */
-export function provideServiceWorkerEffects(host: ServiceWorkerHost | undefined) {
-  let workbox: WorkboxHandle | null = null;
-  const worker = fromCallback<EventObject, void, WorkerEvent>(({ sendBack, system }) => {
-    if (!host?.supported) {
-      sendBack({ type: 'UNSUPPORTED' });
-      return undefined;
-    }
-    let stopped = false;
-    let stop = () => {};
-    void host
-      .whenSettled()
-      .then(() => import('./serviceWorkerRegistration'))
-      .then(({ startRegistration }) => {
-        if (!stopped) stop = startRegistration(host, sendBack, system, (wb) => (workbox = wb));
-      })
-      .catch((error: unknown) => {
-        // the chunk did not load (offline, a newer build replaced it): no worker this time
-        if (!stopped) sendBack({ type: 'REGISTRATION_FAILED', message: errorText(error) });
-      });
-    return () => {
-      stopped = true;
-      workbox = null;
-      stop();
-    };
-  });
-  return serviceWorkerMachine.provide({
-    actors: { worker },
-    actions: {
-      checkForUpdate: () => {
-        workbox?.update().catch((error: unknown) => console.warn('Service worker: update check failed:', errorText(error)));
-      },
-      skipWaiting: () => workbox?.messageSkipWaiting(),
-      reload: () => host?.reload(),
-    },
-  });
-}
+export type { ServiceWorkerHost, WorkboxHandle } from '../machines/serviceWorker/serviceWorker.effects';
 
 /** How long the page fetches nothing before the worker is registered. */
 export const QUIET_MS = 3_000;
@@ -110,5 +54,6 @@ export function browserServiceWorkerHost(enabled: boolean): ServiceWorkerHost {
       return new Workbox(`${base}sw.js`, { scope: base });
     },
     reload: () => window.location.reload(),
+    loadRegistration: () => import('./serviceWorkerRegistration'),
   };
 }

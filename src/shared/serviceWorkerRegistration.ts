@@ -1,36 +1,15 @@
 /**
  * The registration itself, loaded on demand once the page has settled (out of the sign-in page's
- * bundle): the interval from the session's server, workbox-window's events reported to the machine.
+ * bundle): workbox-window's events reported to the machine.
  */
-import type { AnyActorRef } from 'xstate';
 import type { WorkerEvent } from '../machines/serviceWorker/serviceWorker.machine';
-import type { ServiceWorkerHost, WorkboxHandle } from './serviceWorker';
-import { appChild } from '../machines/app/actors';
+import type { ServiceWorkerHost, StartRegistration, WorkboxHandle } from '../machines/serviceWorker/serviceWorker.effects';
 import { errorText } from '../domain/errors';
 
-/** Starts watching the server's interval and registers the worker; returns the teardown. */
-export function startRegistration(
-  host: ServiceWorkerHost,
-  sendBack: (event: WorkerEvent) => void,
-  system: { get: (systemId: string) => AnyActorRef | undefined },
-  ready: (workbox: WorkboxHandle) => void,
-): () => void {
+/** Registers the worker and reports workbox-window's events; returns the teardown. */
+export const startRegistration: StartRegistration = (host: ServiceWorkerHost, sendBack: (event: WorkerEvent) => void, ready: (workbox: WorkboxHandle) => void) => {
   let stopped = false;
   const cleanups: (() => void)[] = [];
-  // the update interval is the session's server attribute, sent whenever it changes (the machine reads it)
-  const session = appChild(system, 'session');
-  if (session) {
-    let last: unknown = Symbol('none');
-    const sync = () => {
-      const interval: unknown = session.getSnapshot().context.server?.attributes?.serviceWorkerUpdateInterval;
-      if (Object.is(interval, last)) return;
-      last = interval;
-      sendBack({ type: 'SETTINGS', interval });
-    };
-    sync();
-    const subscription = session.subscribe(sync);
-    cleanups.push(() => subscription.unsubscribe());
-  }
   void (async () => {
     try {
       const wb = await host.createWorkbox();

@@ -2,12 +2,14 @@
  * Model-based test of the root app machine. It has a single state; its transitions wire the
  * children: session snapshots entering/leaving `authenticated` → socket START/STOP, NAVIGATED
  * keeps the path, UNAUTHORIZED → session SESSION_EXPIRED, the native bridge's LOGIN_TOKEN → session
- * NATIVE_TOKEN; the bridge is told SIGNED_IN/SIGNED_OUT on the same edges as the socket. Every path starts by spawning the
+ * NATIVE_TOKEN; the bridge is told SIGNED_IN/SIGNED_OUT on the same edges as the socket; the service
+ * worker is told the server's update interval. Every path starts by spawning the
  * errors and socket children and invoking the session with their system ids; the replay runs the
  * real children (session with fake actors), so the start is checked end to end.
  */
 import { describe, expect, it } from 'vitest';
-import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
+import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
+import { DEFAULT_UPDATE_INTERVAL } from '../../src/machines/serviceWorker/serviceWorker.machine';
 import { appMachine } from '../../src/machines/app/app.machine';
 import { APP_CHILD_IDS, appChild, startedChild } from '../../src/machines/app/actors';
 import type { SessionContext } from '../../src/machines/session/session.machine';
@@ -62,6 +64,25 @@ describe('app machine (model-based)', () => {
       expect(fakes.pending()).toEqual([]);
     });
   }
+
+  it('tells the service worker the server’s update interval from the session’s first snapshot on, and each change', () => {
+    const actor = createActor(machine, { input }).start();
+    try {
+      const interval = () => ((startedChild(actor.system, 'serviceWorker') as AnyActorRef).getSnapshot() as AnyMachineSnapshot).context.interval as number;
+      const withServer = (attributes: Record<string, unknown>) => ({ ...signedIn, context: { ...signedIn.context, server: { attributes } } });
+      expect(interval()).toBe(DEFAULT_UPDATE_INTERVAL);
+      actor.send({ type: 'xstate.snapshot.session', snapshot: withServer({ serviceWorkerUpdateInterval: '2000' }) } as never);
+      expect(interval()).toBe(2000);
+      actor.send({ type: 'xstate.snapshot.session', snapshot: withServer({ serviceWorkerUpdateInterval: 0 }) } as never);
+      expect(interval()).toBe(0);
+      // no attribute: the default again; a snapshot without a server (signed out) counts as none
+      actor.send({ type: 'xstate.snapshot.session', snapshot: signedOut } as never);
+      expect(interval()).toBe(DEFAULT_UPDATE_INTERVAL);
+      expect((actor.getSnapshot().context as { updateInterval: { value: unknown } | null }).updateInterval).toEqual({ value: undefined });
+    } finally {
+      actor.stop();
+    }
+  });
 
   it('covers every state node and every transition', () => {
     expect(transitionsOf(appMachine).length).toBeGreaterThan(0);

@@ -31,6 +31,8 @@ export interface AppContext {
   path: string;
   /** Who the announcements were last told is looking (`guest`, `user.{id}:{role}`); null before the session settles. */
   viewer: string | null;
+  /** The server's `serviceWorkerUpdateInterval` the service worker was last told (boxed: any value, even none); null before the first. */
+  updateInterval: { value: unknown } | null;
 }
 
 const sessionState = ({ event }: { event: { snapshot: SnapshotFrom<typeof sessionMachine> } }) => ({
@@ -53,7 +55,9 @@ const viewerSignature = (viewer: Viewer) => (viewer.kind === 'guest' ? viewerKey
  * 4000, live data cleared); socket UNAUTHORIZED → session SESSION_EXPIRED with the current path;
  * the same edges tell the native bridge SIGNED_IN/SIGNED_OUT, and its LOGIN_TOKEN becomes the
  * session's NATIVE_TOKEN. The announcements are told who is looking (VIEWER: the user and role, or a
- * guest) once the session settles and whenever that changes, and every NAVIGATED.
+ * guest) once the session settles and whenever that changes, and every NAVIGATED; the service
+ * worker is told the server's update interval (SETTINGS) from the session's first snapshot on and
+ * whenever it changes; the bridge's USER_SAVED becomes the session's USER_UPDATED.
  * Routes reach it through the router context; components read it with `src/features/app/hooks.ts`.
  */
 export const appMachine = setup({
@@ -80,6 +84,14 @@ export const appMachine = setup({
       enqueue.assign({ viewer: viewerSignature(viewer) });
       enqueue.sendTo('announcements', { type: 'VIEWER' as const, viewer });
     }),
+    /** The service worker learns the server's update interval from the session's first snapshot on, and whenever it changes. */
+    noteUpdateInterval: enqueueActions(({ context, event, enqueue }) => {
+      if (!('snapshot' in event)) return;
+      const interval: unknown = (event.snapshot as SnapshotFrom<typeof sessionMachine>).context?.server?.attributes?.serviceWorkerUpdateInterval;
+      if (context.updateInterval && Object.is(context.updateInterval.value, interval)) return;
+      enqueue.assign({ updateInterval: { value: interval } });
+      enqueue.sendTo('serviceWorker', { type: 'SETTINGS' as const, interval });
+    }),
   },
   guards: {
     signedIn: ({ context }, params: { authenticated: boolean }) => !context.authenticated && params.authenticated,
@@ -87,7 +99,7 @@ export const appMachine = setup({
   },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => ({ input, authenticated: false, path: input.path, viewer: null }),
+  context: ({ input }) => ({ input, authenticated: false, path: input.path, viewer: null, updateInterval: null }),
   entry: [
     spawnChild('errors', { id: 'errors', systemId: 'errors' }),
     spawnChild('socket', { id: 'socket', systemId: 'socket' }),
@@ -108,13 +120,13 @@ export const appMachine = setup({
     onSnapshot: [
       {
         guard: { type: 'signedIn', params: sessionState },
-        actions: [assign({ authenticated: true }), sendTo('socket', { type: 'START' }), sendTo('nativeBridge', { type: 'SIGNED_IN' }), 'noteViewer'],
+        actions: [assign({ authenticated: true }), sendTo('socket', { type: 'START' }), sendTo('nativeBridge', { type: 'SIGNED_IN' }), 'noteViewer', 'noteUpdateInterval'],
       },
       {
         guard: { type: 'signedOut', params: sessionState },
-        actions: [assign({ authenticated: false }), sendTo('socket', { type: 'STOP' }), sendTo('nativeBridge', { type: 'SIGNED_OUT' }), 'noteViewer'],
+        actions: [assign({ authenticated: false }), sendTo('socket', { type: 'STOP' }), sendTo('nativeBridge', { type: 'SIGNED_OUT' }), 'noteViewer', 'noteUpdateInterval'],
       },
-      { actions: 'noteViewer' },
+      { actions: ['noteViewer', 'noteUpdateInterval'] },
     ],
   },
   on: {
