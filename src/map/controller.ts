@@ -10,7 +10,7 @@
  */
 import type { ErrorEvent as MaplibreErrorEvent, Map as MaplibreMap, StyleSpecification } from 'maplibre-gl';
 import { createActor } from 'xstate';
-import { mapStyleMachine } from '../machines/mapStyle/mapStyle.machine';
+import { provideMapStyleEffects } from '../machines/mapStyle/mapStyle.effects';
 import type { LiveState, LiveStore } from '../domain/liveStore';
 import { attachAccuracyLayer } from './layers/accuracy';
 import { attachGeofencesLayer } from './layers/geofences';
@@ -316,9 +316,7 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
 
   /** The style machine: requested style, loading, fallback to the offline basemap. */
   const style = createActor(
-    mapStyleMachine.provide({
-      actions: { showStyle: (_, { style: next }) => showStyle(isMapStyleId(next) ? next : 'offline') },
-    }),
+    provideMapStyleEffects({ showStyle: (next) => showStyle(isMapStyleId(next) ? next : 'offline') }),
     { input: { style: styleId } },
   );
   let fallback = false;

@@ -2,9 +2,10 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise, waitFor } from 'xstate';
+import { waitFor } from 'xstate';
 import { Alert, AlertDialog, Button, Form, Loader, Section } from '../../ui';
-import { editorMachine, isDirty, type Draft } from '../../machines/editor/editor.machine';
+import { isDirty, type Draft } from '../../machines/editor/editor.machine';
+import { provideEditorEffects } from '../../machines/editor/editor.effects';
 import { canEdit, canOpen } from '../../domain/restrictions';
 import type { Attributes } from '../../../contract/models';
 import { queryClient } from '../query';
@@ -70,23 +71,15 @@ function EditRound<T extends { id: number }>({ descriptor, id, source, stay = fa
       if (!given) throw new Error('An edit page needs a resource or a source');
       return given;
     };
-    return editorMachine.provide({
-      actors: {
-        load: fromPromise(async ({ input }) =>
-          (source ? await source.load(input.id) : await queryClient.fetchQuery({ ...dataFor(services).queries.item(resource(), input.id), staleTime: 0 })) as unknown as Draft,
-        ),
-        save: fromPromise(async ({ input }) =>
-          (source ? await source.save(input.draft as unknown as T) : await mutations.save(resource(), input.draft as unknown as T, { report: false })) as unknown as Draft,
-        ),
-        remove: fromPromise(({ input }) => (source?.remove ? source.remove(input.id) : mutations.remove(resource(), input.id, { report: false }))),
+    return provideEditorEffects({
+      load: async (itemId) =>
+        (source ? await source.load(itemId) : await queryClient.fetchQuery({ ...dataFor(services).queries.item(resource(), itemId), staleTime: 0 })) as unknown as Draft,
+      save: async (draft) => (source ? await source.save(draft as unknown as T) : await mutations.save(resource(), draft as unknown as T, { report: false })) as unknown as Draft,
+      remove: (itemId) => (source?.remove ? source.remove(itemId) : mutations.remove(resource(), itemId, { report: false })),
+      saved: () => {
+        if (!stay) void navigate({ to: descriptor.listPath });
       },
-      actions: {
-        saved: () => {
-          if (!stay) void navigate({ to: descriptor.listPath });
-        },
-        removed: () => void navigate({ to: descriptor.listPath }),
-        left: () => {},
-      },
+      removed: () => void navigate({ to: descriptor.listPath }),
     });
   }, [services, descriptor, source, stay, navigate]);
 

@@ -3,10 +3,10 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueries } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { Button as AriaButton, MenuTrigger, type Selection } from 'react-aria-components';
 import { AlertDialog, Alert, ButtonLink, Link, Loader, Menu, MenuItem, Switch, Table, TextField, type SortDescriptor, type TableColumn } from '../../ui';
-import { editorMachine, type Draft } from '../../machines/editor/editor.machine';
+import type { Draft } from '../../machines/editor/editor.machine';
+import { provideEditorEffects } from '../../machines/editor/editor.effects';
 import { canEdit, canOpen } from '../../domain/restrictions';
 import type { AnyResource, Resource } from '../../api/resources';
 import { SCREEN_LIST_OPTIONS } from '../../api/queries';
@@ -317,13 +317,11 @@ function RemoveDialog<T extends { id: number }>({ remove, row, label, onClosed }
   const services = useServices();
   const machine = useMemo(
     () =>
-      editorMachine.provide({
-        actors: { remove: fromPromise(() => remove(row)) },
-        actions: {
-          removed: () => onClosed(),
-          closed: () => onClosed(),
-          reportError: (_, { message }) => (appChild(services.app.system, 'errors'))?.send({ type: 'PUSH', message }),
-        },
+      provideEditorEffects({
+        remove: () => remove(row),
+        removed: () => onClosed(),
+        closed: () => onClosed(),
+        reportError: (message) => appChild(services.app.system, 'errors')?.send({ type: 'PUSH', message }),
       }),
     [services, remove, row, onClosed],
   );
