@@ -60,8 +60,8 @@ import { dateTimeFormat } from '../../shared/format';
 import { FieldControl } from '../../shared/entity/FieldControl';
 import type { EditDescriptor, FieldContext, FieldDescriptor, ListDescriptor, ListSource } from '../../shared/entity/model';
 import { useSettingsContext } from '../../shared/useSettingsContext';
+import { useRequest } from '../../shared/useRequest';
 import * as styles from '../../shared/entity/settings.css';
-import { errorText } from '../../domain/errors';
 
 // ─── the file: read afresh, stored whole ────────────────────────────────────────────────────
 
@@ -229,6 +229,14 @@ type ImportState =
   | { kind: 'failed'; message: string }
   | { kind: 'done'; count: number; dropped: readonly DroppedAnnouncement[] };
 
+/** A change to the stored file, and what follows when it is stored or refused. */
+interface StoreChange {
+  change: (file: AnnouncementFile) => AnnouncementFile;
+  then?: () => void;
+  otherwise?: () => void;
+}
+type RunChange = (change: StoreChange['change'], then?: () => void, otherwise?: () => void) => void;
+
 /** The list, with Export, Import, moving by priority, Preview and the file's settings. */
 export function AnnouncementsPage() {
   const { t, i18n } = useLingui();
@@ -237,29 +245,27 @@ export function AnnouncementsPage() {
   const allowed = canOpen('announcements', useSettingsContext().restrictions);
   const data = useQuery({ ...query, enabled: allowed });
   const file = data.data?.file ?? null;
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const [importing, setImporting] = useState<ImportState>({ kind: 'idle' });
   const [preview, setPreview] = useState<Announcement | null>(null);
   // said after the settings are stored (their form starts again from the stored file then)
   const [settingsSaved, setSettingsSaved] = useState(false);
 
-  const run = useCallback(
-    async (change: (file: AnnouncementFile) => AnnouncementFile): Promise<boolean> => {
-      setBusy(true);
-      setProblem(null);
-      try {
-        await changeAnnouncements(services, change);
-        return true;
-      } catch (error) {
-        setProblem(errorText(error));
-        return false;
-      } finally {
-        setBusy(false);
-      }
-    },
-    [services],
-  );
+  // one change of the file at a time, through the request machine: what follows a stored change
+  // (or a refused one) rides with it, so that nothing waits on a promise outside the machine
+  const storing = useRequest<StoreChange, void>(async ({ change, then, otherwise }) => {
+    try {
+      await changeAnnouncements(services, change);
+    } catch (error) {
+      otherwise?.();
+      throw error;
+    }
+    then?.();
+  });
+  const busy = storing.pending;
+  const problem = storing.errorText;
+  const run: RunChange = (change, then, otherwise) => {
+    if (!storing.pending) storing.run({ change, then, otherwise });
+  };
 
   const source = useMemo<ListSource<AnnouncementRow, AnnouncementsData>>(
     () => ({
@@ -280,7 +286,7 @@ export function AnnouncementsPage() {
       const at = order.indexOf(a.id);
       // not disabled while a move is stored: the button keeps the focus, and a press meanwhile is ignored
       const move = (step: -1 | 1) => {
-        if (!busy) void run((current) => ({ ...current, announcements: moveAnnouncement(current.announcements, a.id, step) }));
+        run((current) => ({ ...current, announcements: moveAnnouncement(current.announcements, a.id, step) }));
       };
       return (
         <>
@@ -352,11 +358,14 @@ export function AnnouncementsPage() {
         primaryActionLabel={t`Import`}
         cancelLabel={t`Cancel`}
         isPrimaryActionPending={busy}
-        onPrimaryAction={async () => {
+        onPrimaryAction={() => {
           if (importing.kind !== 'confirm') return;
           const { file: imported, dropped } = importing.result;
-          if (await run(() => imported)) setImporting({ kind: 'done', count: imported.announcements.length, dropped });
-          else setImporting({ kind: 'idle' });
+          run(
+            () => imported,
+            () => setImporting({ kind: 'done', count: imported.announcements.length, dropped }),
+            () => setImporting({ kind: 'idle' }),
+          );
         }}
         onCancel={() => setImporting({ kind: 'idle' })}
       >
@@ -410,7 +419,7 @@ const SETTINGS_FIELDS: FieldDescriptor[] = [
 interface FileSettingsProps {
   file: AnnouncementFile;
   busy: boolean;
-  run: (change: (file: AnnouncementFile) => AnnouncementFile) => Promise<boolean>;
+  run: RunChange;
   saved: boolean;
   onSaved: (saved: boolean) => void;
 }
@@ -446,9 +455,9 @@ function FileSettings({ file, busy, run, saved, onSaved: setSaved }: FileSetting
         ) : null}
         <Button
           isDisabled={busy || !changed || problems.some(([, p]) => p !== null)}
-          onPress={async () => {
+          onPress={() => {
             const { id: _id, ...next } = draft;
-            if (await run((current) => ({ ...current, settings: next }))) setSaved(true);
+            run((current) => ({ ...current, settings: next }), () => setSaved(true));
           }}
         >
           {i18n._(msg`Save settings`)}
