@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { Button, Form, TextField, Link } from '../../ui';
+import { Button, TextField, Link } from '../../ui';
 import { useServices } from '../../shared/services';
 import { acceptableOrigin } from '../../api/origin';
 import * as styles from '../../shared/app.css';
-import { PublicLayout } from './PublicLayout';
+import { PublicForm, PublicLayout } from './PublicLayout';
 
 /**
  * Points the client at another Traccar server. Only `https:` addresses (or this site's own
@@ -19,47 +19,44 @@ export function ChangeServerPage() {
   const invalid = touched && origin === null;
 
   return (
-    <PublicLayout>
-        <h1 className={styles.heading}>{t`Change server`}</h1>
-        <p className={styles.muted}>{t`The address of the Traccar server this client talks to.`}</p>
-        <Form
-          className={styles.stack}
-          onSubmit={(event) => {
-            event.preventDefault();
+    <PublicLayout title={t`Change server`}>
+      <p className={styles.muted}>{t`The address of the Traccar server this client talks to.`}</p>
+      <PublicForm
+        onSubmit={() => {
+          setTouched(true);
+          if (origin === null) return;
+          serverChoice.set(origin || null);
+          window.location.assign('/');
+        }}
+      >
+        <TextField
+          label={t`Server address`}
+          name="server"
+          type="url"
+          inputMode="url"
+          value={value}
+          onChange={(next) => {
+            setValue(next);
             setTouched(true);
-            if (origin === null) return;
-            serverChoice.set(origin || null);
-            window.location.assign('/');
           }}
-        >
-          <TextField
-            label={t`Server address`}
-            name="server"
-            type="url"
-            inputMode="url"
-            value={value}
-            onChange={(next) => {
-              setValue(next);
-              setTouched(true);
+          isRequired
+          isInvalid={invalid}
+          errorMessage={invalid ? t`Use an https:// address, or this site's own address.` : undefined}
+        />
+        <div className={styles.row}>
+          <Button type="submit">{t`Save`}</Button>
+          <Button
+            variant="secondary"
+            onPress={() => {
+              serverChoice.set(null);
+              window.location.assign('/');
             }}
-            isRequired
-            isInvalid={invalid}
-            errorMessage={invalid ? t`Use an https:// address, or this site's own address.` : undefined}
-          />
-          <div className={styles.row}>
-            <Button type="submit">{t`Save`}</Button>
-            <Button
-              variant="secondary"
-              onPress={() => {
-                serverChoice.set(null);
-                window.location.assign('/');
-              }}
-            >
-              {t`Use this site's server`}
-            </Button>
-          </div>
-        </Form>
-        <Link href="/login">{t`Back to sign in`}</Link>
+          >
+            {t`Use this site's server`}
+          </Button>
+        </div>
+      </PublicForm>
+      <Link href="/login">{t`Back to sign in`}</Link>
     </PublicLayout>
   );
 }

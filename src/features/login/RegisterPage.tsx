@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, TextField, Link, Alert } from '../../ui';
+import { Button, TextField, Link, Alert } from '../../ui';
 import { useServices } from '../../shared/services';
 import { useData } from '../../shared/data';
 import { useSession } from '../../shared/hooks';
 import { selectBusy, selectServer } from '../../machines/session/selectors';
-import * as styles from '../../shared/app.css';
-import { PublicLayout } from './PublicLayout';
+import { PasswordField, PublicForm, PublicLayout } from './PublicLayout';
 import { WithQuery } from '../../shared/query';
 import { TotpKey } from '../../shared/TotpKey';
 
@@ -33,39 +32,28 @@ function RegisterForm() {
   const allowed = Boolean(server?.newServer || server?.registration);
 
   return (
-    <PublicLayout>
-        <h1 className={styles.heading}>{t`Register`}</h1>
-        {server?.newServer && <Alert variant="info">{t`This server is new: the first account becomes its administrator.`}</Alert>}
-        {!allowed && <Alert variant="error">{t`Registration is disabled on this server.`}</Alert>}
-        {/* with registration off there is nothing to fill in: only the notice and the way back */}
-        {allowed && (
-          <Form
-            className={styles.stack}
-            onSubmit={(event) => {
-              event.preventDefault();
-              session.send({ type: 'REGISTER', name: name.trim(), email: email.trim(), password, totpKey: totp.data ?? null });
-            }}
-          >
-            <TextField label={t`Name`} name="name" autoComplete="name" value={name} onChange={setName} isRequired autoFocus />
-            <TextField label={t`Email`} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} isRequired />
-            <TextField
-              label={t`Password`}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={setPassword}
-              isRequired
-            />
-            {totpForce && totp.data && (
-              <TotpKey account={email} totpKey={totp.data} description={t`Add this key to your authenticator app.`} />
-            )}
-            <Button type="submit" isPending={busy} isDisabled={totpForce && !totp.data} fullWidth>
-              {t`Register`}
-            </Button>
-          </Form>
-        )}
-        {!server?.newServer && <Link href="/login">{t`Back to sign in`}</Link>}
+    <PublicLayout title={t`Register`}>
+      {server?.newServer && <Alert variant="info">{t`This server is new: the first account becomes its administrator.`}</Alert>}
+      {!allowed && <Alert variant="error">{t`Registration is disabled on this server.`}</Alert>}
+      {/* with registration off there is nothing to fill in: only the notice and the way back */}
+      {allowed && (
+        <PublicForm
+          onSubmit={() => {
+            session.send({ type: 'REGISTER', name: name.trim(), email: email.trim(), password, totpKey: totp.data ?? null });
+          }}
+        >
+          <TextField label={t`Name`} name="name" autoComplete="name" value={name} onChange={setName} isRequired autoFocus />
+          <TextField label={t`Email`} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} isRequired />
+          <PasswordField label={t`Password`} autoComplete="new-password" value={password} onChange={setPassword} />
+          {totpForce && totp.data && (
+            <TotpKey account={email} totpKey={totp.data} description={t`Add this key to your authenticator app.`} />
+          )}
+          <Button type="submit" isPending={busy} isDisabled={totpForce && !totp.data} fullWidth>
+            {t`Register`}
+          </Button>
+        </PublicForm>
+      )}
+      {!server?.newServer && <Link href="/login">{t`Back to sign in`}</Link>}
     </PublicLayout>
   );
 }
