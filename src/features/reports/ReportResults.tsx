@@ -21,6 +21,7 @@ import { readStored, useShown, writeStored } from '../../shared/storedChoice';
 import * as styles from '../../shared/reports/reports.css';
 import { screenOnly } from '../../ui/print.css';
 import { PrintTable } from './ReportPrint';
+import { ColumnsMenu } from '../../shared/ColumnsMenu';
 
 /** What the chart under a route's map draws. */
 const SPEED = ['speed'];
@@ -231,24 +232,14 @@ function TableResults({ kind, rows, context, search, units, visible, onVisible, 
             </MenuTrigger>
           ) : null}
           {charted && place !== 'hidden' ? <ShownToggle shown={chartShown} onChange={setChartShown} label={t`Chart`} testId="report-chart-toggle" /> : null}
-          <MenuTrigger>
-            <AriaButton className={buttonStyles.button({ variant: 'secondary' })}>{t`Columns`}</AriaButton>
-            <Menu
-              placement="bottom end"
-              selectionMode="multiple"
-              selectedKeys={visible}
-              onSelectionChange={(keys: Selection) => {
-                const next = keys === 'all' ? new Set(kind.columns.map((c) => c.id)) : new Set([...keys].map(String));
-                if ([...next].some((id) => offered.some((c) => c.id === id))) onVisible(next);
-              }}
-            >
-              {offered.map((c) => (
-                <MenuItem key={c.id} id={c.id}>
-                  {i18n._(c.header)}
-                </MenuItem>
-              ))}
-            </Menu>
-          </MenuTrigger>
+          <ColumnsMenu
+            columns={offered}
+            shown={visible}
+            onChange={(keys) => {
+              const next = keys === 'all' ? new Set(kind.columns.map((c) => c.id)) : new Set([...keys].map(String));
+              if ([...next].some((id) => offered.some((c) => c.id === id))) onVisible(next);
+            }}
+          />
         </div>
       </div>
       <Table

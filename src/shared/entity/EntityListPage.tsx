@@ -22,6 +22,7 @@ import { Refusal } from './Refusal';
 import { ReadOnlyNotice } from './ReadOnlyNotice';
 import { columnWidth, longestTexts } from './columnWidths';
 import { useSettingsContext } from '../useSettingsContext';
+import { ColumnsMenu } from '../ColumnsMenu';
 import * as styles from './settings.css';
 import * as buttonStyles from '../../ui/Button.css';
 
@@ -254,16 +255,7 @@ function ListView<T extends { id: number }, D>({ descriptor, source, list, rowAc
                 {i18n._(descriptor.hiddenRows.show)}
               </Switch>
             ) : null}
-            <MenuTrigger>
-              <AriaButton className={buttonStyles.button({ variant: 'secondary' })}>{t`Columns`}</AriaButton>
-              <Menu placement="bottom end" selectionMode="multiple" selectedKeys={visible} onSelectionChange={(keys) => (keys === 'all' || keys.size > 0) && setVisible(keys)}>
-                {descriptor.columns.map((c) => (
-                  <MenuItem key={c.id} id={c.id}>
-                    {i18n._(c.header)}
-                  </MenuItem>
-                ))}
-              </Menu>
-            </MenuTrigger>
+            <ColumnsMenu columns={descriptor.columns} shown={visible} onChange={(keys) => (keys === 'all' || keys.size > 0) && setVisible(keys)} />
           </div>
           <p className={styles.muted} role="status">
             {list.isSuccess ? t`${rows.length} of ${listed.length}` : ''}
