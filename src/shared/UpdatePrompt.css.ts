@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../ui/theme.css';
+import { toastBox } from '../ui/surfaces.css';
 
 /**
  * A non-modal banner in the toasts' place (ToastPlace, which sets its width): below the event
@@ -7,19 +8,13 @@ import { vars } from '../ui/theme.css';
  */
 export const prompt = style({
   order: 1,
-  display: 'flex',
+  ...toastBox,
+  // its buttons go under the message when they do not fit beside it
   flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  paddingBlock: vars.space.sm,
-  paddingInlineStart: vars.space.lg,
   paddingInlineEnd: vars.space.sm,
-  borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.border}`,
   backgroundColor: vars.color.surfaceRaised,
   color: vars.color.text,
-  boxShadow: '0 8px 24px rgba(0, 0, 0, 0.5)',
-  textAlign: 'start',
 });
 
 export const message = style({

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
 import { insetFocusRing } from './focus.css';
+import { barButton } from './surfaces.css';
 
 export const bar = style({
   display: 'grid',
@@ -12,29 +13,17 @@ export const bar = style({
 
 /** Icon over label, the label at most two lines; 44 px at least both ways (a finger's target). */
 export const action = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
+  ...barButton,
   justifyContent: 'flex-start',
-  gap: vars.space.xxs,
   minInlineSize: '44px',
   minBlockSize: '52px',
   paddingBlock: vars.space.xs,
   paddingInline: 0,
-  border: 'none',
   borderRadius: vars.radius.md,
-  background: 'none',
   color: vars.color.text,
   fontFamily: 'inherit',
-  fontSize: vars.fontSize.xs,
   fontWeight: vars.fontWeight.regular,
-  lineHeight: vars.lineHeight.tight,
-  textAlign: 'center',
-  textDecoration: 'none',
-  cursor: 'pointer',
-  outline: 'none',
   userSelect: 'none',
-  WebkitTapHighlightColor: 'transparent',
   selectors: {
     '&[data-hovered]': { backgroundColor: vars.color.surfaceRaised },
     '&[data-pressed]': { backgroundColor: vars.color.border },

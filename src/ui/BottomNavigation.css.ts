@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
 import { insetFocusRing } from './focus.css';
+import { barButton } from './surfaces.css';
 
 export const nav = style({
   blockSize: vars.size.bottomBar,
@@ -22,22 +23,10 @@ export const item = style({
   // equal shares, but never narrower than its label ("تسجيل الخروج" in the 300 px menu column)
   flex: '1 1 0',
   minInlineSize: 'max-content',
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
+  ...barButton,
   justifyContent: 'center',
-  gap: vars.space.xxs,
   paddingInline: vars.space.xs,
-  border: 'none',
-  background: 'none',
   color: vars.color.textMuted,
-  fontSize: vars.fontSize.xs,
-  lineHeight: vars.lineHeight.tight,
-  textDecoration: 'none',
-  textAlign: 'center',
-  cursor: 'pointer',
-  outline: 'none',
-  WebkitTapHighlightColor: 'transparent',
   selectors: {
     '&[data-hovered], &:hover': { color: vars.color.text },
     '&[data-pressed]': { backgroundColor: vars.color.surfaceRaised },

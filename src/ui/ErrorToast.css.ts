@@ -1,20 +1,13 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
+import { toastBox } from './surfaces.css';
 
 /** Placed by its container (the toasts' place, ToastPlace, sets its width): last, below the event toasts. */
 export const toast = style({
   order: 2,
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  paddingBlock: vars.space.sm,
-  paddingInlineStart: vars.space.lg,
-  paddingInlineEnd: vars.space.xs,
-  borderRadius: vars.radius.md,
+  ...toastBox,
   backgroundColor: vars.color.error,
   color: vars.color.onError,
-  boxShadow: '0 8px 24px rgba(0, 0, 0, 0.5)',
-  textAlign: 'start',
 });
 
 export const message = style({

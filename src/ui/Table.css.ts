@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { insetFocusRing } from './focus.css';
 import { vars } from './theme.css';
+import { scrollingList } from './surfaces.css';
 
 /** Scrolls sideways when the columns' least widths do not fit (phones); the list scrolls down. */
 export const scroller = style({
@@ -59,15 +60,7 @@ export const column = style({
 
 export const sortMark = style({ color: vars.color.textMuted, flexShrink: 0 });
 
-export const list = style({
-  flex: 1,
-  minBlockSize: 0,
-  overflowY: 'auto',
-  overflowX: 'hidden',
-  position: 'relative',
-  outline: 'none',
-  selectors: { '&[data-focus-visible]': insetFocusRing },
-});
+export const list = style({ ...scrollingList, overflowY: 'auto', overflowX: 'hidden' });
 
 export const row = style({
   display: 'grid',

@@ -1,6 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { media } from './breakpoints';
 import { focusRing } from './focus.css';
+import { toastBox } from './surfaces.css';
 import { vars } from './theme.css';
 
 /**
@@ -48,19 +49,11 @@ export const folded = style({
 });
 
 export const toast = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  paddingBlock: vars.space.sm,
-  paddingInlineStart: vars.space.lg,
-  paddingInlineEnd: vars.space.xs,
-  borderRadius: vars.radius.md,
+  ...toastBox,
   border: `1px solid ${vars.color.border}`,
   borderInlineStart: `4px solid ${vars.color.warning}`,
   backgroundColor: vars.color.surfaceRaised,
   color: vars.color.text,
-  boxShadow: '0 8px 24px rgba(0, 0, 0, 0.5)',
-  textAlign: 'start',
   outline: 'none',
   selectors: { '&[data-focus-visible]': focusRing },
 });

@@ -1,5 +1,6 @@
 import type { StyleRule } from '@vanilla-extract/css';
 import { vars } from './theme.css';
+import { insetFocusRing } from './focus.css';
 
 /** The box of a text input or a select trigger. */
 export const fieldBox: StyleRule = {
@@ -35,4 +36,54 @@ export const listRow: StyleRule = {
   textAlign: 'start',
   cursor: 'pointer',
   outline: 'none',
+};
+
+/** A panel of controls beside or over a map (the geofence editor, the replay's controls): a padded column on the raised surface. */
+export const raisedPanel: StyleRule = {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`,
+};
+
+/** The box of a toast (an event, the errors, the update prompt): its parts in a line, more room at its start, a shadow; colours are each toast's. */
+export const toastBox: StyleRule = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  paddingBlock: vars.space.sm,
+  paddingInlineStart: vars.space.lg,
+  paddingInlineEnd: vars.space.xs,
+  borderRadius: vars.radius.md,
+  boxShadow: '0 8px 24px rgba(0, 0, 0, 0.5)',
+  textAlign: 'start',
+};
+
+/** A list that fills what its column leaves and scrolls by itself (the device list, a table's rows), its focus ring inside. */
+export const scrollingList: StyleRule = {
+  flex: 1,
+  minBlockSize: 0,
+  position: 'relative',
+  outline: 'none',
+  selectors: { '&[data-focus-visible]': insetFocusRing },
+};
+
+/** A button of a bar (the action bar, the bottom navigation): icon over label in small text, no box of its own, no tap flash. */
+export const barButton: StyleRule = {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  border: 'none',
+  background: 'none',
+  fontSize: vars.fontSize.xs,
+  lineHeight: vars.lineHeight.tight,
+  textAlign: 'center',
+  textDecoration: 'none',
+  cursor: 'pointer',
+  outline: 'none',
+  WebkitTapHighlightColor: 'transparent',
 };

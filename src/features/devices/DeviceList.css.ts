@@ -1,6 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { focusRing, insetFocusRing } from '../../ui/focus.css';
+import { focusRing } from '../../ui/focus.css';
 import { vars } from '../../ui/theme.css';
+import { scrollingList } from '../../ui/surfaces.css';
 
 export const panel = style({
   display: 'flex',
@@ -24,14 +25,7 @@ export const grow = style({ flex: 1, minInlineSize: 0 });
 export const segmented = style({});
 globalStyle(`${segmented} label`, { paddingInline: vars.space.xxs, fontSize: vars.fontSize.xs, whiteSpace: 'nowrap' });
 
-export const list = style({
-  flex: 1,
-  minBlockSize: 0,
-  overflow: 'auto',
-  outline: 'none',
-  position: 'relative',
-  selectors: { '&[data-focus-visible]': insetFocusRing },
-});
+export const list = style({ ...scrollingList, overflow: 'auto' });
 
 export const row = style({
   display: 'flex',

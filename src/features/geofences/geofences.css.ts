@@ -1,6 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
 import { media } from '../../ui/breakpoints';
+import { raisedPanel } from '../../ui/surfaces.css';
 
 export { page, panel, heading } from '../../shared/besideMap.css';
 
@@ -38,15 +39,7 @@ export const tool = style({
   },
 });
 
-export const editor = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  background: vars.color.surfaceRaised,
-  border: `1px solid ${vars.color.border}`,
-});
+export const editor = style(raisedPanel);
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
 

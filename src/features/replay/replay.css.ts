@@ -2,6 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
 import { media } from '../../ui/breakpoints';
 import { panel as besidePanel } from '../../shared/besideMap.css';
+import { raisedPanel } from '../../ui/surfaces.css';
 
 export { page, heading } from '../../shared/besideMap.css';
 
@@ -47,13 +48,7 @@ export const controls = style({
   insetBlockEnd: '28px',
   maxInlineSize: '46rem',
   marginInline: 'auto',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  background: vars.color.surfaceRaised,
-  border: `1px solid ${vars.color.border}`,
+  ...raisedPanel,
   boxShadow: '0 4px 16px rgba(0, 0, 0, 0.45)',
   '@media': {
     [media.narrow]: { position: 'static', maxInlineSize: 'none', marginInline: 0, borderRadius: 0, borderInline: 'none', boxShadow: 'none', padding: vars.space.sm },
