@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
-import { focusRing } from './focus.css';
+import { disabledControl, focusRing } from './focus.css';
 import { vars } from './theme.css';
 
 export const button = recipe({
@@ -27,7 +27,7 @@ export const button = recipe({
       '&[data-hovered]': { filter: 'brightness(1.1)' },
       '&[data-pressed]': { filter: 'brightness(0.9)' },
       '&[data-focus-visible]': focusRing,
-      '&[data-disabled]': { opacity: 0.5, cursor: 'not-allowed', filter: 'none' },
+      '&[data-disabled]': { ...disabledControl, filter: 'none' },
       '&[data-pending]': { cursor: 'progress' },
     },
   },

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { focusRing } from './focus.css';
+import { disabledControl, focusRing } from './focus.css';
 import { vars } from './theme.css';
 
 export const checkbox = style({
@@ -10,7 +10,7 @@ export const checkbox = style({
   fontSize: vars.fontSize.md,
   cursor: 'pointer',
   selectors: {
-    '&[data-disabled]': { opacity: 0.5, cursor: 'not-allowed' },
+    '&[data-disabled]': disabledControl,
   },
 });
 

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { focusRing } from './focus.css';
+import { disabledControl, focusRing } from './focus.css';
 import { vars } from './theme.css';
 import { fieldBox } from './surfaces.css';
 
@@ -25,7 +25,7 @@ export const input = style({
     '&[data-focused]': { borderColor: vars.color.primary },
     '&[data-focus-visible]': focusRing,
     '&[data-invalid]': { borderColor: vars.color.error },
-    '&[data-disabled]': { opacity: 0.5, cursor: 'not-allowed' },
+    '&[data-disabled]': disabledControl,
     '&::placeholder': { color: vars.color.textMuted },
   },
 });

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { focusRing } from './focus.css';
+import { disabledControl, focusRing } from './focus.css';
 import { vars } from './theme.css';
 
 export const link = style({
@@ -13,6 +13,6 @@ export const link = style({
     '&[data-hovered]': { textDecorationThickness: '2px' },
     '&[data-pressed]': { filter: 'brightness(0.9)' },
     '&[data-focus-visible]': focusRing,
-    '&[data-disabled]': { opacity: 0.5, cursor: 'not-allowed', textDecoration: 'none' },
+    '&[data-disabled]': { ...disabledControl, textDecoration: 'none' },
   },
 });

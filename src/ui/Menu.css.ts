@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
 import { floatingSurface, listRow } from './surfaces.css';
-import { insetFocusRing } from './focus.css';
+import { disabledControl, insetFocusRing } from './focus.css';
 
 export const popover = style({
   minInlineSize: '180px',
@@ -26,7 +26,7 @@ export const item = style({
     '&[data-hovered], &[data-focused]': { backgroundColor: vars.color.border },
     '&[data-pressed]': { filter: 'brightness(0.9)' },
     '&[data-focus-visible]': insetFocusRing,
-    '&[data-disabled]': { opacity: 0.5, cursor: 'not-allowed' },
+    '&[data-disabled]': disabledControl,
   },
 });
 

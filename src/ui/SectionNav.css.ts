@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
 import { media } from './breakpoints';
+import { insetFocusRing } from './focus.css';
 
 /** An area with its own menu (settings, reports): the menu beside the screen, on a phone a strip above it. */
 export const layout = style({
@@ -52,6 +53,6 @@ export const menuLink = style({
   selectors: {
     '&[data-current]': { backgroundColor: vars.color.surfaceRaised, fontWeight: vars.fontWeight.bold, borderInlineStart: `3px solid ${vars.color.primary}` },
     '&[data-hovered]': { backgroundColor: vars.color.surface },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+    '&[data-focus-visible]': insetFocusRing,
   },
 });

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { focusRing } from './focus.css';
+import { disabledControl, focusRing } from './focus.css';
 import { vars } from './theme.css';
 
 export const group = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
@@ -29,6 +29,6 @@ export const option = style({
     '&[data-hovered]': { color: vars.color.text },
     '&[data-selected]': { backgroundColor: vars.color.primary, color: vars.color.onPrimary },
     '&[data-focus-visible]': focusRing,
-    '&[data-disabled]': { opacity: 0.5, cursor: 'not-allowed' },
+    '&[data-disabled]': disabledControl,
   },
 });

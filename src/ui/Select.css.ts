@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { focusRing, insetFocusRing } from './focus.css';
+import { disabledControl, focusRing, insetFocusRing } from './focus.css';
 import { vars } from './theme.css';
 import { fieldBox, floatingSurface, listRow } from './surfaces.css';
 
@@ -14,7 +14,7 @@ export const trigger = style({
     '&[data-hovered]': { borderColor: vars.color.textMuted },
     '&[data-pressed]': { backgroundColor: vars.color.surfaceRaised },
     '&[data-focus-visible]': focusRing,
-    '&[data-disabled]': { opacity: 0.5, cursor: 'not-allowed' },
+    '&[data-disabled]': disabledControl,
   },
 });
 
@@ -58,6 +58,6 @@ export const item = style({
     '&[data-hovered], &[data-focused]': { backgroundColor: vars.color.border },
     '&[data-selected]': { color: vars.color.primary, fontWeight: vars.fontWeight.bold },
     '&[data-focus-visible]': insetFocusRing,
-    '&[data-disabled]': { opacity: 0.5, cursor: 'not-allowed' },
+    '&[data-disabled]': disabledControl,
   },
 });

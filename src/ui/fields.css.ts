@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { focusRing, insetFocusRing } from './focus.css';
+import { disabledControl, focusRing, insetFocusRing } from './focus.css';
 import { vars } from './theme.css';
 import { fieldBox, floatingSurface, listRow } from './surfaces.css';
 
@@ -59,7 +59,7 @@ export const switchRoot = style({
   color: vars.color.text,
   cursor: 'pointer',
   minBlockSize: '2.75rem',
-  selectors: { '&[data-disabled]': { opacity: 0.5, cursor: 'not-allowed' } },
+  selectors: { '&[data-disabled]': disabledControl },
 });
 
 export const track = style({

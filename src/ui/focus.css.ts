@@ -13,6 +13,12 @@ export const insetFocusRing: StyleRule = {
   outlineOffset: '-2px',
 };
 
+/** A disabled control: faded, with the not-allowed pointer (`[data-disabled]`). */
+export const disabledControl: StyleRule = {
+  opacity: 0.5,
+  cursor: 'not-allowed',
+};
+
 /** Hidden visually but still read by assistive technology. */
 export const visuallyHidden: StyleRule = {
   position: 'absolute',

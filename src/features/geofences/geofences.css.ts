@@ -2,6 +2,7 @@ import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
 import { media } from '../../ui/breakpoints';
 import { raisedPanel } from '../../ui/surfaces.css';
+import { focusRing, insetFocusRing } from '../../ui/focus.css';
 
 export { page, panel, heading } from '../../shared/besideMap.css';
 
@@ -33,7 +34,7 @@ export const tool = style({
   outline: 'none',
   selectors: {
     '&[data-selected]': { background: vars.color.primary, color: vars.color.onPrimary, borderColor: vars.color.primary },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    '&[data-focus-visible]': focusRing,
     '&[data-disabled]': { opacity: 0.5, cursor: 'default' },
     '&[data-hovered]:not([data-selected]):not([data-disabled])': { borderColor: vars.color.textMuted },
   },
@@ -70,7 +71,7 @@ export const row = style({
   selectors: {
     '&[data-hovered]': { background: vars.color.surfaceRaised },
     '&[data-selected]': { background: vars.color.surfaceRaised, borderInlineStart: `3px solid ${vars.color.primary}`, paddingInlineStart: `calc(${vars.space.sm} - 3px)` },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+    '&[data-focus-visible]': insetFocusRing,
   },
 });
 
