@@ -1,7 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { disabledControl, focusRing } from './focus.css';
 import { vars } from './theme.css';
-import { fieldBox } from './surfaces.css';
+import { fieldBox, fieldBoxStates } from './surfaces.css';
 
 export const field = style({
   display: 'flex',
@@ -21,11 +20,10 @@ export const input = style({
   ...fieldBox,
   outline: 'none',
   selectors: {
-    '&[data-hovered]': { borderColor: vars.color.textMuted },
+    ...fieldBoxStates,
+    // after the pointer's border: the focused and invalid borders win
     '&[data-focused]': { borderColor: vars.color.primary },
-    '&[data-focus-visible]': focusRing,
     '&[data-invalid]': { borderColor: vars.color.error },
-    '&[data-disabled]': disabledControl,
     '&::placeholder': { color: vars.color.textMuted },
   },
 });

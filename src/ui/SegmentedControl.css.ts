@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { disabledControl, focusRing } from './focus.css';
 import { vars } from './theme.css';
+import { surfaceBox } from './surfaces.css';
 
 export const group = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 
@@ -8,9 +9,7 @@ export const options = style({
   display: 'flex',
   gap: vars.space.xxs,
   padding: vars.space.xxs,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surface,
+  ...surfaceBox,
 });
 
 export const option = style({

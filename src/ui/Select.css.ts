@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { disabledControl, focusRing, insetFocusRing } from './focus.css';
+import { disabledControl, insetFocusRing } from './focus.css';
 import { vars } from './theme.css';
-import { fieldBox, floatingSurface, listRow } from './surfaces.css';
+import { fieldBox, fieldBoxStates, floatingSurface, listRow } from './surfaces.css';
 
 export const trigger = style({
   display: 'flex',
@@ -11,10 +11,8 @@ export const trigger = style({
   ...fieldBox,
   cursor: 'pointer',
   selectors: {
-    '&[data-hovered]': { borderColor: vars.color.textMuted },
+    ...fieldBoxStates,
     '&[data-pressed]': { backgroundColor: vars.color.surfaceRaised },
-    '&[data-focus-visible]': focusRing,
-    '&[data-disabled]': disabledControl,
   },
 });
 

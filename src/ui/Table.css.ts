@@ -1,7 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { insetFocusRing } from './focus.css';
 import { vars } from './theme.css';
-import { scrollingList } from './surfaces.css';
+import { scrollingList, surfaceBox } from './surfaces.css';
+import { selectableRow } from './selectableRow';
 
 /** Scrolls sideways when the columns' least widths do not fit (phones); the list scrolls down. */
 export const scroller = style({
@@ -11,9 +12,7 @@ export const scroller = style({
   flexDirection: 'column',
   overflowX: 'auto',
   overflowY: 'hidden',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  backgroundColor: vars.color.surface,
+  ...surfaceBox,
 });
 
 /** The heading and the rows share the columns (`--table-columns`, set by the table). */
@@ -62,24 +61,19 @@ export const sortMark = style({ color: vars.color.textMuted, flexShrink: 0 });
 
 export const list = style({ ...scrollingList, overflowY: 'auto', overflowX: 'hidden' });
 
-export const row = style({
-  display: 'grid',
-  gridTemplateColumns: 'var(--table-columns)',
-  alignItems: 'center',
-  boxSizing: 'border-box',
-  blockSize: '48px',
-  borderBlockEnd: `1px solid ${vars.color.border}`,
-  outline: 'none',
-  cursor: 'pointer',
-  selectors: {
-    '&[data-hovered]': { backgroundColor: vars.color.surfaceRaised },
-    '&[data-selected]': { backgroundColor: vars.color.surfaceRaised, boxShadow: `inset 3px 0 0 ${vars.color.primary}` },
-    '[dir="rtl"] &[data-selected]': { boxShadow: `inset -3px 0 0 ${vars.color.primary}` },
-    '&[data-focus-visible]': insetFocusRing,
-    // rows are laid out by the virtualiser at WRAPPED_ROW_HEIGHT when their texts wrap
-    '[data-wrap] &': { blockSize: '60px' },
+export const row = style([
+  selectableRow('3px'),
+  {
+    display: 'grid',
+    gridTemplateColumns: 'var(--table-columns)',
+    blockSize: '48px',
+    selectors: {
+      '&[data-focus-visible]': insetFocusRing,
+      // rows are laid out by the virtualiser at WRAPPED_ROW_HEIGHT when their texts wrap
+      '[data-wrap] &': { blockSize: '60px' },
+    },
   },
-});
+]);
 
 export const cell = style({
   display: 'flex',

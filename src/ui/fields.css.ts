@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { disabledControl, focusRing, insetFocusRing } from './focus.css';
 import { vars } from './theme.css';
-import { fieldBox, floatingSurface, listRow } from './surfaces.css';
+import { fieldBox, floatingSurface, listRow, surfaceBox } from './surfaces.css';
 
 export const group = style({
   ...fieldBox,
@@ -125,11 +125,7 @@ export const tab = style({
 });
 export const tabPanel = style({ paddingBlock: vars.space.md, outline: 'none', selectors: { '&[data-focus-visible]': focusRing } });
 
-export const disclosure = style({
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  backgroundColor: vars.color.surface,
-});
+export const disclosure = style(surfaceBox);
 export const disclosureTrigger = style({
   display: 'flex',
   alignItems: 'center',

@@ -1,6 +1,6 @@
 import type { StyleRule } from '@vanilla-extract/css';
 import { vars } from './theme.css';
-import { insetFocusRing } from './focus.css';
+import { disabledControl, focusRing, insetFocusRing } from './focus.css';
 
 /** The box of a text input or a select trigger. */
 export const fieldBox: StyleRule = {
@@ -14,6 +14,20 @@ export const fieldBox: StyleRule = {
   color: vars.color.text,
   fontSize: vars.fontSize.md,
   textAlign: 'start',
+};
+
+/** A field box's states (a text input, a select's trigger): a darker border under the pointer, the focus ring, the disabled look. */
+export const fieldBoxStates = {
+  '&[data-hovered]': { borderColor: vars.color.textMuted },
+  '&[data-focus-visible]': focusRing,
+  '&[data-disabled]': disabledControl,
+} satisfies StyleRule['selectors'];
+
+/** A bordered box on the surface colour (a table's frame, a disclosure, the segmented control's track, an empty list's notice). */
+export const surfaceBox: StyleRule = {
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  backgroundColor: vars.color.surface,
 };
 
 /** A raised surface floating over the page: menus, select lists, popovers. */

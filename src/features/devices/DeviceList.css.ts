@@ -2,6 +2,7 @@ import { globalStyle, style } from '@vanilla-extract/css';
 import { focusRing } from '../../ui/focus.css';
 import { vars } from '../../ui/theme.css';
 import { scrollingList } from '../../ui/surfaces.css';
+import { selectableRow } from '../../ui/selectableRow';
 
 export const panel = style({
   display: 'flex',
@@ -27,21 +28,7 @@ globalStyle(`${segmented} label`, { paddingInline: vars.space.xxs, fontSize: var
 
 export const list = style({ ...scrollingList, overflow: 'auto' });
 
-export const row = style({
-  display: 'flex',
-  alignItems: 'center',
-  paddingInline: vars.space.md,
-  borderBlockEnd: `1px solid ${vars.color.border}`,
-  cursor: 'pointer',
-  outline: 'none',
-  boxSizing: 'border-box',
-  selectors: {
-    '&[data-hovered]': { backgroundColor: vars.color.surfaceRaised },
-    '&[data-selected]': { backgroundColor: vars.color.surfaceRaised, boxShadow: `inset 4px 0 0 ${vars.color.primary}` },
-    '[dir="rtl"] &[data-selected]': { boxShadow: `inset -4px 0 0 ${vars.color.primary}` },
-    '&[data-focus-visible]': focusRing,
-  },
-});
+export const row = style([selectableRow('4px'), { display: 'flex', paddingInline: vars.space.md, selectors: { '&[data-focus-visible]': focusRing } }]);
 
 export const rowContent = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, inlineSize: '100%', minInlineSize: 0 });
 

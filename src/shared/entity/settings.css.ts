@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
 import { media } from '../../ui/breakpoints';
+import { surfaceBox } from '../../ui/surfaces.css';
 
 
 
@@ -67,9 +68,7 @@ export const emptyState = style({
   gap: vars.space.sm,
   padding: vars.space.lg,
   maxInlineSize: '40rem',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  backgroundColor: vars.color.surface,
+  ...surfaceBox,
 });
 export const emptyTitle = style({ margin: 0, fontWeight: vars.fontWeight.bold });
 export const emptyText = style({ margin: 0, color: vars.color.textMuted, lineHeight: 1.6 });
