@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
-import { floatingSurface, listRow } from './surfaces.css';
+import { floatingSurface, listRow, popoverList } from './surfaces.css';
 import { disabledControl, insetFocusRing } from './focus.css';
 
 export const popover = style({
@@ -10,12 +10,7 @@ export const popover = style({
   outline: 'none',
 });
 
-export const menu = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
-  outline: 'none',
-});
+export const menu = style(popoverList);
 
 export const item = style({
   ...listRow,

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { disabledControl, insetFocusRing } from './focus.css';
 import { vars } from './theme.css';
-import { fieldBox, fieldBoxStates, floatingSurface, listRow } from './surfaces.css';
+import { fieldBox, fieldBoxStates, floatingSurface, listRow, popoverList } from './surfaces.css';
 
 export const trigger = style({
   display: 'flex',
@@ -42,12 +42,7 @@ export const popover = style({
   outline: 'none',
 });
 
-export const listBox = style({
-  outline: 'none',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
-});
+export const listBox = style(popoverList);
 
 export const item = style({
   ...listRow,

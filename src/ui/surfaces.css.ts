@@ -40,6 +40,14 @@ export const floatingSurface: StyleRule = {
   zIndex: vars.zIndex.popover,
 };
 
+/** The list in a menu's or a select's popover: its items in a column, a little apart; no ring of its own (its items show the focus). */
+export const popoverList: StyleRule = {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  outline: 'none',
+};
+
 /** A row of a list, menu or select list: icon and texts in a line, padded, chosen by pointer or keyboard. */
 export const listRow: StyleRule = {
   display: 'flex',
