@@ -13,7 +13,6 @@ import { editorMachine } from './editor/editor.machine';
 import { requestMachine } from './request/request.machine';
 import { rebootMachine } from './reboot/reboot.machine';
 import { geofenceMachine } from './geofence/geofence.machine';
-import { reportMachine } from './report/report.machine';
 import { replayMachine } from './replay/replay.machine';
 import { nativeBridgeMachine } from './nativeBridge/nativeBridge.machine';
 import { announcementsMachine } from './announcements/announcements.machine';
@@ -30,7 +29,6 @@ export const machines: Record<string, AnyStateMachine> = {
   nativeBridge: nativeBridgeMachine,
   reboot: rebootMachine,
   replay: replayMachine,
-  report: reportMachine,
   request: requestMachine,
   serviceWorker: serviceWorkerMachine,
   session: sessionMachine,

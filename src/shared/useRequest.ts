@@ -8,8 +8,7 @@
 import { useMemo, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { requestMachine } from '../machines/request/request.machine';
+import { provideRequestEffects } from '../machines/request/request.effects';
 import { useCatalogueText } from './catalogue';
 import { useInspected } from './services';
 
@@ -33,10 +32,11 @@ export function useRequest<I = void, O = unknown>(request: (input: I, signal: Ab
   const catalogue = useCatalogueText();
   const latest = useRef(request);
   latest.current = request;
-  const machine = useMemo(() => requestMachine.provide({ actors: { run: fromPromise(({ input, signal }) => latest.current(input as I, signal)) } }), []);
-  const actor = useActorRef(machine, useInspected());
+  const machine = useMemo(() => provideRequestEffects<I, O>((input, signal) => latest.current(input, signal)), []);
+  const actor = useActorRef(machine, { ...useInspected(), input: {} });
   const snapshot = useSelector(actor, (s) => s);
-  const state = snapshot.value as RequestState;
+  // `running` has a child state (its seconds counted): asked by name
+  const state = snapshot.matches('running') ? 'running' : (snapshot.value as RequestState);
   return {
     state,
     pending: state === 'running',

@@ -14,11 +14,12 @@ export const ctx = (s: AnyMachineSnapshot) => s.context as RequestContext;
 export const paths = coveringPaths(machine, {
   events: {
     RUN: [{ input: 3 }],
+    CANCEL: {},
     RESET: {},
     'xstate.done.actor.0.request.running': { output: 'an answer' },
     'xstate.error.actor.0.request.running': { error: new Error('Expression error') },
   },
-  serializeState: (s) => JSON.stringify([s.value, ctx(s).output !== undefined, ctx(s).error !== null]),
+  serializeState: (s) => JSON.stringify([s.value, ctx(s).output !== undefined, ctx(s).error !== null, ctx(s).elapsed > 0]),
 });
 
 export const model = defineModel(requestMachine, { paths });

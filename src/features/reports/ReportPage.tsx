@@ -13,7 +13,8 @@ import type { Position } from '../../../contract/models';
 import { resources } from '../../api/resources';
 import { coordinateFormatOf } from '../../domain/coordinates';
 import { fieldPreference, isAdministrator } from '../../domain/permissions';
-import { provideReportEffects } from '../../machines/report/report.effects';
+import { provideRequestEffects } from '../../machines/request/request.effects';
+import type { RequestContext } from '../../machines/request/request.machine';
 import { useData } from '../../shared/data';
 import { useCatalogueText } from '../../shared/catalogue';
 import { useRequest } from '../../shared/useRequest';
@@ -67,6 +68,17 @@ type ExportFormat = 'xlsx' | 'csv' | 'gpx' | 'kml' | 'kmz';
  * report-run statechart (progress, cancel, shown | empty | failed), the results as a table beside
  * the map (or a chart), and Export, Email and Schedule.
  */
+const NO_ROWS: readonly unknown[] = [];
+/** The rows of the last answer (none unless it came). */
+const reportRows = (s: { matches: (state: 'done') => boolean; context: RequestContext }): readonly unknown[] =>
+  s.matches('done') && Array.isArray(s.context.output) ? (s.context.output as readonly unknown[]) : NO_ROWS;
+/** What the report shows: running, its rows, none, a failure, or nothing yet (`running` has a child state: asked by name). */
+function reportStatus(s: { matches: (state: 'running' | 'done' | 'failed') => boolean; context: RequestContext }): 'idle' | 'running' | 'shown' | 'empty' | 'failed' {
+  if (s.matches('running')) return 'running';
+  if (s.matches('done')) return reportRows(s).length > 0 ? 'shown' : 'empty';
+  return s.matches('failed') ? 'failed' : 'idle';
+}
+
 export function ReportPage({ kind }: { kind: ReportKind }) {
   const { t, i18n } = useLingui();
   const { entities, queries } = useData();
@@ -79,19 +91,17 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
   // a run that comes back (rows or none) is remembered with its filter: the menu's links show it again
   const machine = useMemo(
     () =>
-      provideReportEffects<{ params: ListParams; search: ReportSearch }>({
-        run: async ({ params, search }, signal) => {
-          const found = await kind.fetch(entities, params, signal);
-          rememberShown(kind.id, search);
-          return found;
-        },
+      provideRequestEffects<{ params: ListParams; search: ReportSearch }, readonly unknown[]>(async ({ params, search }, signal) => {
+        const found = await kind.fetch(entities, params, signal);
+        rememberShown(kind.id, search);
+        return found;
       }),
     [kind, entities],
   );
-  const actor = useActorRef(machine, useInspected());
-  // `running` has a child state (its progress tick): its value is an object, so it is asked by name
-  const status = useSelector(actor, (s) => (s.matches('running') ? 'running' : (s.value as 'idle' | 'shown' | 'empty' | 'failed')));
-  const rows = useSelector(actor, (s) => s.context.rows);
+  // a report has no time limit of its own: the person may cancel it, and the server bounds its work
+  const actor = useActorRef(machine, { ...useInspected(), input: { timeoutMs: null } });
+  const status = useSelector(actor, reportStatus);
+  const rows = useSelector(actor, reportRows);
   const error = useSelector(actor, (s) => s.context.error);
   const elapsed = useSelector(actor, (s) => s.context.elapsed);
   const busy = status === 'running';

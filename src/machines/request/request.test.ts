@@ -1,19 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { REQUEST_TIMEOUT_MS, requestMachine } from './request.machine';
+import { createActor, SimulatedClock, waitFor } from 'xstate';
+import { REQUEST_TICK_MS, REQUEST_TIMEOUT_MS, type RequestInput } from './request.machine';
+import { provideRequestEffects } from './request.effects';
 
-function start(run: (input: unknown) => Promise<unknown>) {
+function start(run: (input: unknown, signal: AbortSignal) => Promise<unknown>, options: RequestInput = {}) {
   const clock = new SimulatedClock();
   const calls: unknown[] = [];
-  const machine = requestMachine.provide({
-    actors: {
-      run: fromPromise(async ({ input }) => {
-        calls.push(input);
-        return run(input);
-      }),
-    },
+  const signals: AbortSignal[] = [];
+  const machine = provideRequestEffects<unknown, unknown>((input, signal) => {
+    calls.push(input);
+    signals.push(signal);
+    return run(input, signal);
   });
-  return { actor: createActor(machine, { clock }).start(), clock, calls };
+  return { actor: createActor(machine, { clock, input: options }).start(), clock, calls, signals };
 }
 
 describe('request machine', () => {
@@ -77,5 +76,67 @@ describe('request machine', () => {
     await waitFor(actor, (s) => s.matches('done'));
     expect(calls).toEqual(['a', 'b']);
     expect(actor.getSnapshot().context.output).toBe('second');
+  });
+
+  it('counts the seconds while it runs, and stops counting with the answer', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const { actor, clock } = start(() => new Promise((resolve) => (answer = resolve)));
+    actor.send({ type: 'RUN', input: { kind: 'trips' } });
+    clock.increment(REQUEST_TICK_MS - 1);
+    expect(actor.getSnapshot().context.elapsed).toBe(0);
+    clock.increment(1);
+    expect(actor.getSnapshot().context.elapsed).toBe(1);
+    clock.increment(REQUEST_TICK_MS);
+    clock.increment(REQUEST_TICK_MS);
+    expect(actor.getSnapshot().context.elapsed).toBe(3);
+    answer([{ id: 1 }, { id: 2 }]);
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(actor.getSnapshot().context.output).toHaveLength(2);
+    clock.increment(REQUEST_TICK_MS);
+    expect(actor.getSnapshot().context.elapsed).toBe(3);
+  });
+
+  it('without a time limit (a report) it keeps waiting past the default timeout', () => {
+    const { actor, clock } = start(() => new Promise(() => {}), { timeoutMs: null });
+    actor.send({ type: 'RUN' });
+    for (let waited = 0; waited < REQUEST_TIMEOUT_MS * 4; waited += REQUEST_TICK_MS) clock.increment(REQUEST_TICK_MS);
+    expect(actor.getSnapshot().matches('running')).toBe(true);
+    expect(actor.getSnapshot().context.elapsed).toBe((REQUEST_TIMEOUT_MS * 4) / REQUEST_TICK_MS);
+  });
+
+  it('a limit of its own is kept', () => {
+    const { actor, clock } = start(() => new Promise(() => {}), { timeoutMs: 5_000 });
+    actor.send({ type: 'RUN' });
+    clock.increment(4_999);
+    expect(actor.getSnapshot().matches('running')).toBe(true);
+    clock.increment(1);
+    expect(actor.getSnapshot().matches('timedOut')).toBe(true);
+  });
+
+  it('CANCEL aborts the request and goes back to idle; a late answer is dropped', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const { actor, signals } = start(() => new Promise((resolve) => (answer = resolve)));
+    actor.send({ type: 'RUN', input: 1 });
+    expect(signals[0]!.aborted).toBe(false);
+    actor.send({ type: 'CANCEL' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(signals[0]!.aborted).toBe(true);
+    answer([1]);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(actor.getSnapshot().context.output).toBeUndefined();
+  });
+
+  it('RUN while running aborts the first request and the count restarts; CANCEL outside a run changes nothing', () => {
+    const { actor, clock, signals } = start(() => new Promise(() => {}));
+    actor.send({ type: 'CANCEL' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    actor.send({ type: 'RUN', input: 'a' });
+    clock.increment(REQUEST_TICK_MS);
+    expect(actor.getSnapshot().context.elapsed).toBe(1);
+    actor.send({ type: 'RUN', input: 'b' });
+    expect(signals[0]!.aborted).toBe(true);
+    expect(actor.getSnapshot().context.elapsed).toBe(0);
   });
 });
