@@ -5,7 +5,6 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, Select, type SelectItem } from '../../ui';
 import type { LiveState } from '../../domain/liveStore';
 import { compareDevices } from '../../domain/deviceList';
@@ -13,8 +12,12 @@ import { useServices } from '../../shared/services';
 import { useLive } from '../../shared/useLive';
 import type { OsmandFix } from '../../api/entityEndpoints';
 import { dataFor } from '../../shared/data';
+import { useRequest, type RequestState } from '../../shared/useRequest';
 import { PointMap, type LonLat } from '../../map/PointMap';
 import * as styles from './emulator.css';
+
+/** The sending's state as the page exposes it (`data-status`). */
+const REQUEST_STATUS: Record<RequestState, string> = { idle: 'idle', running: 'pending', done: 'success', failed: 'error', timedOut: 'error' };
 
 const DEFAULT_CENTER: LonLat = [46.6753, 24.7136];
 const selectDevices = (state: LiveState) => state.devices;
@@ -39,16 +42,14 @@ export function EmulatorPage() {
     // The map keeps its first centre; later clicks move only the marker.
   }, []);
 
-  const send = useMutation({
-    mutationFn: (fix: OsmandFix) => dataFor(services).entities.osmand(fix),
-  });
+  const send = useRequest<OsmandFix, unknown>((fix) => dataFor(services).entities.osmand(fix));
 
   const onPick = useCallback(
     ({ latitude, longitude }: { latitude: number; longitude: number }) => {
       const device = deviceId !== null ? devices.get(deviceId) : undefined;
       if (!device) return;
       setMarker([longitude, latitude]);
-      send.mutate({ uniqueId: device.uniqueId, latitude, longitude, timestamp: Date.now() / 1000, speed: 0 });
+      send.run({ uniqueId: device.uniqueId, latitude, longitude, timestamp: Date.now() / 1000, speed: 0 });
     },
     [deviceId, devices, send],
   );
@@ -67,11 +68,11 @@ export function EmulatorPage() {
         />
       </div>
       <p className={styles.hint}>{deviceId === null ? t`Choose a device, then click the map to send its position.` : t`Click the map to send a position for this device.`}</p>
-      <div aria-live="polite" data-testid="emulator-result" data-status={send.status}>
-        {send.isSuccess && <Alert variant="info">{t`Position sent.`}</Alert>}
-        {send.isError && (
+      <div aria-live="polite" data-testid="emulator-result" data-status={REQUEST_STATUS[send.state]}>
+        {send.state === 'done' && <Alert variant="info">{t`Position sent.`}</Alert>}
+        {send.errorText !== null && (
           <Alert variant="error" title={t`Sending failed`}>
-            {send.error.message}
+            {send.errorText}
           </Alert>
         )}
       </div>
