@@ -35,8 +35,8 @@ if (existsSync(out)) {
     const folder = f.name.split('/').slice(0, 2).join('/');
     byFolder.set(folder, (byFolder.get(folder) ?? 0) + f.seconds);
   }
-  console.log('slowest test files (s):');
-  for (const f of files.slice(0, 15)) console.log(`  ${f.seconds.toFixed(1).padStart(6)}  ${f.name}`);
+  console.log('the ten slowest test files (s):');
+  for (const f of files.slice(0, 10)) console.log(`  ${f.seconds.toFixed(1).padStart(6)}  ${f.name}`);
   console.log('time per folder, summed over files (s):');
   for (const [folder, seconds] of [...byFolder].sort((a, b) => b[1] - a[1])) console.log(`  ${seconds.toFixed(0).padStart(6)}  ${folder}`);
   const skipped = report.numPendingTests + report.numTodoTests;
