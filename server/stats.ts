@@ -1,6 +1,6 @@
 import type { Statistics } from '../contract/models.ts';
 import type { Db } from './db/database.ts';
-import { isoDate, parseAttributes, parseJson } from './db/convert.ts';
+import { type Stored, isoDate, parseAttributes, parseJson } from './db/convert.ts';
 
 const DAY = 86_400_000;
 
@@ -18,20 +18,9 @@ interface Counters {
   protocols: Map<string, number>;
 }
 
-interface StatisticsRow {
-  id: number;
+/** A statistics row: the day's figures as stored, its capture time in ms. */
+interface StatisticsRow extends Omit<Stored<Statistics>, 'captureTime'> {
   captureTime: number;
-  activeUsers: number;
-  activeDevices: number;
-  requests: number;
-  messagesReceived: number;
-  messagesStored: number;
-  mailSent: number;
-  smsSent: number;
-  geocoderRequests: number;
-  geolocationRequests: number;
-  protocols: string | null;
-  attributes: string;
 }
 
 function toStatistics(row: StatisticsRow): Statistics {

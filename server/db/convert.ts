@@ -31,6 +31,15 @@ export function positiveNumber(value: AttributeValue | undefined): number | null
   return Number.isFinite(number) && number > 0 ? number : null;
 }
 
+/** How a table stores one API value: a boolean as 0/1, an object (attributes, network, ids) as JSON text. */
+type Column<V> = V extends boolean ? number : V extends string | number | null ? V : string;
+
+/**
+ * A row's columns for the API fields `T`, each stored as `Column` says. Dates are strings in `T` as
+ * in the contract: a row type gives their millisecond columns itself (or `T` has them as numbers).
+ */
+export type Stored<T> = { [K in keyof T]: Column<T[K]> };
+
 export function bool(value: number | null | undefined): boolean {
   return value === 1;
 }

@@ -1,26 +1,11 @@
 import type { Event, Network, Position } from '../../contract/models.ts';
 import type { Db } from './database.ts';
 import { ACCESSIBLE_DEVICES } from './visibility.ts';
-import { bool, isoDate, parseAttributes, parseJson } from './convert.ts';
+import { type Stored, bool, isoDate, parseAttributes, parseJson } from './convert.ts';
 
-export interface PositionRow {
+/** A positions row: a new position as stored, and its id. */
+export interface PositionRow extends Stored<NewPosition> {
   id: number;
-  deviceId: number;
-  protocol: string | null;
-  serverTime: number;
-  deviceTime: number;
-  fixTime: number;
-  valid: number;
-  latitude: number;
-  longitude: number;
-  altitude: number;
-  speed: number;
-  course: number;
-  address: string | null;
-  accuracy: number;
-  network: string | null;
-  geofenceIds: string | null;
-  attributes: string;
 }
 
 export function toPosition(row: PositionRow): Position {

@@ -1,29 +1,12 @@
 import type { Attributes, Server } from '../../contract/models.ts';
 import type { Db } from './database.ts';
-import { bool, parseAttributes } from './convert.ts';
+import { type Stored, bool, parseAttributes } from './convert.ts';
 
 export const SERVER_VERSION = '6.14.5';
 
-export interface ServerRow {
+/** The server row: the settings as stored (its id is 1). */
+export interface ServerRow extends Stored<ServerSettings> {
   id: number;
-  registration: number;
-  readonly: number;
-  deviceReadonly: number;
-  map: string | null;
-  bingKey: string | null;
-  mapUrl: string | null;
-  overlayUrl: string | null;
-  latitude: number;
-  longitude: number;
-  zoom: number;
-  forceSettings: number;
-  coordinateFormat: string | null;
-  limitCommands: number;
-  disableReports: number;
-  fixedEmail: number;
-  poiLayer: string | null;
-  announcement: string | null;
-  attributes: string;
 }
 
 /** Stored (writable) server settings. */

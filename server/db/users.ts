@@ -1,63 +1,17 @@
-import type { Attributes, User } from '../../contract/models.ts';
+import type { User } from '../../contract/models.ts';
 import type { Db } from './database.ts';
-import { bool, isoDate, parseAttributes } from './convert.ts';
+import { type Stored, bool, isoDate, parseAttributes } from './convert.ts';
 import { MANAGED_USER_IDS } from './visibility.ts';
 
-export interface UserRow {
+/** A users row: the writable fields as stored, the id, and the password's hash and salt. */
+export interface UserRow extends Stored<UserFields> {
   id: number;
-  name: string;
-  login: string | null;
-  email: string;
-  phone: string | null;
-  readonly: number;
-  administrator: number;
-  map: string | null;
-  latitude: number;
-  longitude: number;
-  zoom: number;
-  coordinateFormat: string | null;
-  disabled: number;
-  expirationTime: number | null;
-  deviceLimit: number;
-  userLimit: number;
-  deviceReadonly: number;
-  limitCommands: number;
-  disableReports: number;
-  fixedEmail: number;
-  poiLayer: string | null;
-  totpKey: string | null;
-  temporary: number;
   hashedPassword: string | null;
   salt: string | null;
-  attributes: string;
 }
 
 /** The writable fields of a user, in their API form (dates as ms). */
-export interface UserFields {
-  name: string;
-  login: string | null;
-  email: string;
-  phone: string | null;
-  readonly: boolean;
-  administrator: boolean;
-  map: string | null;
-  latitude: number;
-  longitude: number;
-  zoom: number;
-  coordinateFormat: string | null;
-  disabled: boolean;
-  expirationTime: number | null;
-  deviceLimit: number;
-  userLimit: number;
-  deviceReadonly: boolean;
-  limitCommands: boolean;
-  disableReports: boolean;
-  fixedEmail: boolean;
-  poiLayer: string | null;
-  totpKey: string | null;
-  temporary: boolean;
-  attributes: Attributes;
-}
+export type UserFields = Omit<User, 'id' | 'expirationTime' | 'password'> & { expirationTime: number | null };
 
 export const defaultUserFields: UserFields = {
   name: '',
