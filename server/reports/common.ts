@@ -2,7 +2,7 @@
  * Shared helpers of the report computations (Traccar's ReportUtils, PositionUtil, DistanceCalculator,
  * UnitsConverter, AttributeUtil.lookup). Pure: no database access.
  */
-import type { Attributes, AttributeValue, Device, Position } from '../../contract/models.ts';
+import type { Attributes, AttributeValue, BaseReportItem, Device, Position } from '../../contract/models.ts';
 
 import { distanceMeters } from '../../contract/units.ts';
 
@@ -70,6 +70,39 @@ export function calculateFuel(first: Position, last: Position, deviceAttributes:
     return ((attrNumber(f, 'fuelLevel') - attrNumber(l, 'fuelLevel')) / 100) * attrNumber(deviceAttributes, 'fuelCapacity');
   }
   return 0;
+}
+
+/** What the caller measured over the positions of an item: its distance and speeds. */
+export interface ItemMotion {
+  distance: number;
+  averageSpeed: number;
+  maxSpeed: number;
+}
+
+/**
+ * The fields every trip, stop and summary item has (BaseReportItem), from its first and last
+ * position: the fuel spent, the odometers and the times; the distance and speeds as measured.
+ */
+export function baseReportItem(
+  device: ReportDevice,
+  first: Position,
+  last: Position,
+  ignoreOdometer: boolean,
+  { distance, averageSpeed, maxSpeed }: ItemMotion,
+): BaseReportItem {
+  const [startOdometer, endOdometer] = odometers(first, last, ignoreOdometer);
+  return {
+    deviceId: device.id,
+    deviceName: device.name,
+    distance,
+    averageSpeed,
+    maxSpeed,
+    spentFuel: calculateFuel(first, last, device.attributes),
+    startOdometer,
+    endOdometer,
+    startTime: first.fixTime ?? '',
+    endTime: last.fixTime ?? '',
+  };
 }
 
 /** ReportUtils.findDriver: the first position's driverUniqueId, else the last one's. */

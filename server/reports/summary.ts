@@ -3,7 +3,7 @@
  */
 import type { Position, SummaryReportItem } from '../../contract/models.ts';
 import { knownZone } from '../../contract/timeZone.ts';
-import { type ReportDevice, attrNumber, calculateDistance, calculateFuel, hasAttr, knotsFromMps, odometers } from './common.ts';
+import { type ReportDevice, attrNumber, baseReportItem, calculateDistance, hasAttr, knotsFromMps } from './common.ts';
 
 /** A valid IANA zone name, or UTC. */
 export function validTimezone(zone: string | undefined | null): string {
@@ -81,18 +81,9 @@ export function summarize(
   const startHours = hasHours ? Math.trunc(attrNumber(first.attributes, 'hours')) : 0;
   const endHours = hasHours ? Math.trunc(attrNumber(last.attributes, 'hours')) : 0;
   const engineHours = endHours - startHours;
-  const [startOdometer, endOdometer] = odometers(first, last, ignoreOdometer);
+  const averageSpeed = engineHours > 0 ? knotsFromMps((distance * 1000) / engineHours) : 0;
   return {
-    deviceId: device.id,
-    deviceName: device.name,
-    distance,
-    averageSpeed: engineHours > 0 ? knotsFromMps((distance * 1000) / engineHours) : 0,
-    maxSpeed,
-    spentFuel: calculateFuel(first, last, device.attributes),
-    startOdometer,
-    endOdometer,
-    startTime: first.fixTime,
-    endTime: last.fixTime,
+    ...baseReportItem(device, first, last, ignoreOdometer, { distance, averageSpeed, maxSpeed }),
     engineHours,
     startHours,
     endHours,

@@ -7,14 +7,13 @@ import {
   type ReportDevice,
   type TripsConfig,
   attrNumber,
+  baseReportItem,
   calculateDistance,
-  calculateFuel,
   findDriver,
   fixTime,
   hasAttr,
   isMoving,
   knotsFromMps,
-  odometers,
 } from './common.ts';
 import { type MotionEvent, newLogicEvents, oldLogicEvents } from './motion.ts';
 
@@ -31,19 +30,10 @@ export function calculateTrip(
 ): TripReportItem {
   const duration = fixTime(end) - fixTime(start);
   const distance = calculateDistance(start, end, !config.ignoreOdometer);
-  const [startOdometer, endOdometer] = odometers(start, end, config.ignoreOdometer);
+  const averageSpeed = duration > 0 ? knotsFromMps((distance * 1000) / duration) : 0;
   const driverUniqueId = findDriver(start, end);
   return {
-    deviceId: device.id,
-    deviceName: device.name,
-    distance,
-    averageSpeed: duration > 0 ? knotsFromMps((distance * 1000) / duration) : 0,
-    maxSpeed,
-    spentFuel: calculateFuel(start, end, device.attributes),
-    startOdometer,
-    endOdometer,
-    startTime: start.fixTime ?? '',
-    endTime: end.fixTime ?? '',
+    ...baseReportItem(device, start, end, config.ignoreOdometer, { distance, averageSpeed, maxSpeed }),
     startPositionId: start.id,
     endPositionId: end.id,
     startLat: start.latitude,
@@ -64,18 +54,8 @@ export function calculateStop(
   end: Position,
   config: Pick<TripsConfig, 'ignoreOdometer'>,
 ): StopReportItem {
-  const [startOdometer, endOdometer] = odometers(start, end, config.ignoreOdometer);
   return {
-    deviceId: device.id,
-    deviceName: device.name,
-    distance: 0,
-    averageSpeed: 0,
-    maxSpeed: 0,
-    spentFuel: calculateFuel(start, end, device.attributes),
-    startOdometer,
-    endOdometer,
-    startTime: start.fixTime ?? '',
-    endTime: end.fixTime ?? '',
+    ...baseReportItem(device, start, end, config.ignoreOdometer, { distance: 0, averageSpeed: 0, maxSpeed: 0 }),
     positionId: start.id,
     latitude: start.latitude,
     longitude: start.longitude,
