@@ -15,6 +15,33 @@ function dosDateTime(date: Date): { time: number; date: number } {
   };
 }
 
+/** What a local header and a central directory entry both hold, in this order. */
+interface EntryFields {
+  time: number;
+  date: number;
+  crc: number;
+  compressedSize: number;
+  size: number;
+  nameLength: number;
+}
+
+/**
+ * Writes the fields a local header and a central directory entry share, from `at` (4 in a local
+ * header, 6 in a central entry, after its "version made by"): version needed 2.0, UTF-8 names,
+ * deflate, time, date, CRC-32, the compressed and the plain size, and the name's length.
+ */
+function writeEntryFields(header: Buffer, at: number, fields: EntryFields): void {
+  header.writeUInt16LE(20, at); // version needed
+  header.writeUInt16LE(0x0800, at + 2); // UTF-8 names
+  header.writeUInt16LE(8, at + 4); // deflate
+  header.writeUInt16LE(fields.time, at + 6);
+  header.writeUInt16LE(fields.date, at + 8);
+  header.writeUInt32LE(fields.crc, at + 10);
+  header.writeUInt32LE(fields.compressedSize, at + 14);
+  header.writeUInt32LE(fields.size, at + 18);
+  header.writeUInt16LE(fields.nameLength, at + 22);
+}
+
 /**
  * A minimal ZIP (PKZIP 2.0, deflate, no ZIP64) built on node:zlib: enough for a KMZ (one doc.kml).
  * Entries must stay under 4 GiB, which the position-history cap guarantees.
@@ -27,33 +54,17 @@ export function zip(entries: ZipEntry[], modified = new Date()): Buffer {
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
     const compressed = deflateRawSync(entry.data);
-    const crc = crc32(entry.data);
+    const fields = { time, date, crc: crc32(entry.data), compressedSize: compressed.length, size: entry.data.length, nameLength: name.length };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
+    writeEntryFields(local, 4, fields);
+    // extra field length: 0
     locals.push(local, name, compressed);
 
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4); // version made by
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(time, 12);
-    central.writeUInt16LE(date, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeEntryFields(central, 6, fields);
     // extra, comment, disk, internal attrs, external attrs: 0
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
