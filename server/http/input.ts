@@ -110,3 +110,14 @@ export const field = {
     return result;
   },
 };
+
+/**
+ * Sets each of the boolean fields `keys` that `o` holds on `target` (400 when one is not a boolean,
+ * in the order of `keys`); an absent or null field keeps its value.
+ */
+export function assignBooleans<K extends string>(target: Record<NoInfer<K>, boolean>, o: Json, keys: readonly K[]): void {
+  for (const key of keys) {
+    const v = field.boolean(o, key);
+    if (v !== undefined) target[key] = v;
+  }
+}

@@ -5,7 +5,7 @@ import type { AppContext } from '../auth/context.ts';
 import { countUsers } from '../db/users.ts';
 import { SERVER_VERSION, type ServerSettings, getServerSettings, saveServerSettings } from '../db/server.ts';
 import { badRequest } from '../http/errors.ts';
-import { field, objectBody, queryString } from '../http/input.ts';
+import { assignBooleans, field, objectBody, queryString } from '../http/input.ts';
 import { access } from '../auth/authorize.ts';
 
 function storageSpace(dataDir: string): number[] | null {
@@ -45,11 +45,7 @@ export function serverRoutes(
   app.put('/api/server', access('admin'), async (request) => {
     const o = objectBody(request.body);
     const s: ServerSettings = getServerSettings(ctx.db);
-    const bools = ['registration', 'readonly', 'deviceReadonly', 'forceSettings', 'limitCommands', 'disableReports', 'fixedEmail'] as const;
-    for (const key of bools) {
-      const v = field.boolean(o, key);
-      if (v !== undefined) s[key] = v;
-    }
+    assignBooleans(s, o, ['registration', 'readonly', 'deviceReadonly', 'forceSettings', 'limitCommands', 'disableReports', 'fixedEmail']);
     const strings = ['map', 'bingKey', 'mapUrl', 'overlayUrl', 'coordinateFormat', 'poiLayer', 'announcement'] as const;
     for (const key of strings) {
       const v = field.string(o, key);

@@ -27,7 +27,7 @@ import {
   userFields,
 } from '../db/users.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
-import { type Json, field, objectBody, parseId, queryInt, queryString } from '../http/input.ts';
+import { type Json, assignBooleans, field, objectBody, parseId, queryInt, queryString } from '../http/input.ts';
 import { access, signedIn } from '../auth/authorize.ts';
 
 /** Merges a (possibly partial) JSON user over `base`; absent fields keep their value. */
@@ -42,20 +42,7 @@ export function applyUserInput(o: Json, base: UserFields): UserFields {
     const v = field.string(o, key);
     if (v !== undefined) r[key] = v === null || v.trim() === '' ? null : v;
   }
-  const booleans = [
-    'readonly',
-    'administrator',
-    'disabled',
-    'deviceReadonly',
-    'limitCommands',
-    'disableReports',
-    'fixedEmail',
-    'temporary',
-  ] as const;
-  for (const key of booleans) {
-    const v = field.boolean(o, key);
-    if (v !== undefined) r[key] = v;
-  }
+  assignBooleans(r, o, ['readonly', 'administrator', 'disabled', 'deviceReadonly', 'limitCommands', 'disableReports', 'fixedEmail', 'temporary']);
   r.latitude = field.number(o, 'latitude') ?? r.latitude;
   r.longitude = field.number(o, 'longitude') ?? r.longitude;
   r.zoom = field.integer(o, 'zoom') ?? r.zoom;
