@@ -10,6 +10,8 @@
  * machine-readable `reason` the client translates.
  */
 
+import { ReasonError } from './reasonError.ts';
+
 export type LatLon = [lat: number, lon: number];
 
 export type Geometry =
@@ -43,13 +45,8 @@ export const AREA_PROBLEMS: readonly AreaProblem[] = [
   'selfIntersecting',
 ];
 
-export class AreaError extends Error {
-  readonly reason: AreaProblem;
-  constructor(reason: AreaProblem, message: string) {
-    super(message);
-    this.name = 'AreaError';
-    this.reason = reason;
-  }
+export class AreaError extends ReasonError<AreaProblem> {
+  override readonly name = 'AreaError';
 }
 
 /** The largest circle radius, in metres (1,000 km). */

@@ -5,6 +5,7 @@
  */
 import circle from '@turf/circle';
 import type { Feature, LineString, Polygon, Position } from 'geojson';
+import { ReasonError } from '../../contract/reasonError';
 import { AreaError, type Geometry, type LatLon } from '../../contract/wkt';
 
 // ---- Traccar area → GeoJSON -------------------------------------------------------------------
@@ -205,13 +206,8 @@ export function geofenceStyle(attributes: Record<string, unknown> | null | undef
 
 export type GpxProblem = 'notGpx' | 'empty';
 
-export class GpxError extends Error {
-  readonly reason: GpxProblem;
-  constructor(reason: GpxProblem, message: string) {
-    super(message);
-    this.name = 'GpxError';
-    this.reason = reason;
-  }
+export class GpxError extends ReasonError<GpxProblem> {
+  override readonly name = 'GpxError';
 }
 
 /** A track whose ends are this close (metres) is taken as a closed ring. */
