@@ -12,6 +12,7 @@
  * How: MapLibre keeps loading while held (its frames still update the sources, request and parse
  * tiles, place symbols and fire `idle`); only its painter draws nothing (`painterHold.ts`). A map
  * without that painter is not held.
+ * Tested against the real MapLibre (pinned in package.json) by tests/e2e/firstPaint.test.ts.
  *
  * Released at the first `idle` after `contentIn()`, after `maxMs` at most, when the person moves the
  * map (a gesture: a `movestart` with an original event; the app's own fit to the fleet is not one),
