@@ -57,7 +57,7 @@ export type Resources = typeof resources;
 
 /**
  * The session lists (spec §3, §7): geofences, groups, drivers, maintenance and calendars, loaded
- * once after sign-in (after the first map is drawn: `src/features/app/sessionLists.ts`) and kept
+ * once after sign-in (after the first map is drawn: `src/shared/sessionLists.ts`) and kept
  * for the whole session, by id (drivers also by `uniqueId`). The list of each (`keys.list(r)`,
  * no parameters) is the one every screen reads: it never goes stale by time, it is kept fresh by
  * this client's own edits (`mutations.ts` puts the saved item in it, takes the removed one out)

@@ -1,6 +1,6 @@
 /**
  * The names events are shown with (`eventSubjects.ts`): the geofences, maintenance and drivers the
- * person can see, as the session holds them (`src/features/app/sessionLists.ts`: loaded once after
+ * person can see, as the session holds them (`src/shared/sessionLists.ts`: loaded once after
  * the first map is drawn, kept fresh by this client's edits and by each socket reconnect). Until a
  * list arrives, or where the server refuses it, events read as their type alone (a driver as the
  * identifier it reported).

@@ -58,7 +58,7 @@ const viewerSignature = (viewer: Viewer) => (viewer.kind === 'guest' ? viewerKey
  * guest) once the session settles and whenever that changes, and every NAVIGATED; the service
  * worker is told the server's update interval (SETTINGS) from the session's first snapshot on and
  * whenever it changes; the bridge's USER_SAVED becomes the session's USER_UPDATED.
- * Routes reach it through the router context; components read it with `src/features/app/hooks.ts`.
+ * Routes reach it through the router context; components read it with `src/shared/hooks.ts`.
  */
 export const appMachine = setup({
   types: {
