@@ -6,7 +6,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { patchExceljsRequire, patchGridListRowIndex } from './scripts/vite-patches.ts';
 import { MAPLIBRE_MODULE, mapPrefetchList } from './scripts/mapPrefetchList.ts';
-import { signedInChunkName, signedInMapModules } from './scripts/mapModules.ts';
+import { signedInChunkSets, signInRouteComponent } from './scripts/mapModules.ts';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
@@ -18,28 +18,28 @@ import { SUPPORTED_LANGUAGES } from './src/domain/language.ts';
  */
 const proxyTarget = process.env.ATHAR_PROXY_TARGET ?? 'http://localhost:8082';
 
-/** The app's own modules that the sign-in page needs anyway: one chunk (`app`, below). */
-const APP_MODULES =
-  /src[\\/](ui[\\/](Alert|Button|Spinner|cx|FieldError|Form|Link|ProgressCircle|TextField|ToggleChoice|AuthLayout|icons|color|ThemeProvider|ErrorToast|toastPlaceStore|Field|focus|surfaces|theme|breakpoints|pageTiming)[.]|domain[\\/](errors|language|permissions|redirect|announcementViewer)[.]|machines[\\/](announcements[\\/]announcements|serviceWorker[\\/]serviceWorker)[.]machine[.]|shared[\\/]announcements[\\/]provide[.]|api[\\/](client|origin|endpoints|nativeBridge)[.]|shared[\\/](catalogue|hooks|services|serverChoice|guards|NotFound)[.]|features[\\/]login[\\/](LanguagePicker|PublicLayout)[.]|map[\\/]assets[.]|i18n[\\/])/;
+/**
+ * The signed-in chunks' modules, the app's and the packages' (scripts/mapModules.ts), by the routes
+ * that reach them; a stylesheet module's compiled CSS (`X.css.ts.vanilla.css`) goes with it.
+ * Read during a build's chunking only: reading the sources and the packages' files takes 2 s, which
+ * `vite` and Vitest need not spend.
+ */
+let chunkSets: ReturnType<typeof signedInChunkSets> | null = null;
+const sourceOf = (id: string): string => id.replace(/[?].*$/, '').replace(/[.]vanilla[.]css$/, '');
+const inChunkSet = (set: keyof ReturnType<typeof signedInChunkSets>) => (id: string): boolean => (chunkSets ??= signedInChunkSets(import.meta.dirname))[set].has(sourceOf(id));
+const signInOnly = inChunkSet('signInOnly');
 
 /**
- * The first map's own modules (scripts/mapModules.ts), for two chunks (`shell` and `mappage`,
- * below); a stylesheet module's compiled CSS (`X.css.ts.vanilla.css`) goes with it.
+ * `app` for what the sign-in page loads (the group's `$initial`), except the page's script (what
+ * index.html imports), which stays the entry's own chunk (taken into `app`, it left index.html without
+ * a chunk and the manifest without its entry), and what only the sign-in route reaches (its form, its
+ * prefetch of the map), which stays the route's chunk: no signed-in route loads it.
  */
-let signedInChunkNamer: ReturnType<typeof signedInChunkName> | null = null;
-/** Named during a build's chunking only: reading the sources takes 0.4 s, which `vite` and Vitest need not spend. */
-const signedInChunk: ReturnType<typeof signedInChunkName> = (id, context) => (signedInChunkNamer ??= createSignedInChunkNamer())(id, context);
-const createSignedInChunkNamer = () => signedInChunkName(
-  {
-    ...signedInMapModules(import.meta.dirname),
-    // react-aria's toasts, radio groups and landmarks, which only the shell uses (its error toasts,
-    // the terms dialog's choice, the navigation landmarks): found through react-aria-components'
-    // index, which hides who imports them. Left to Rolldown they went into the layout route's chunk,
-    // which imports the shell's, and the shell imported them back (bench/size.ts fails on such a cycle).
-    shellPackages: /node_modules[\\/](react-aria|react-aria-components|react-stately)[\\/]dist[\\/]private[\\/](Toast|RadioGroup|toast[\\/]|radio[\\/]|landmark[\\/]|intl[\\/]toast[\\/])/,
-  },
-  (id) => APP_MODULES.test(id),
-);
+const appChunk = (id: string, context: { getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[] } | null }): string | null => {
+  const info = context.getModuleInfo(id);
+  if (!info || info.isEntry || signInOnly(id)) return null;
+  return info.importers.some((importer) => importer.endsWith('.html') && context.getModuleInfo(importer)?.isEntry) ? null : 'app';
+};
 
 export default defineConfig(({ mode }): UserConfig => ({
   plugins: [
@@ -153,44 +153,50 @@ export default defineConfig(({ mode }): UserConfig => ({
     },
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      // The sign-in route's component is an entry of its own (the manifest says `isEntry`) as well as
+      // the route's lazy chunk, so that what it reaches counts as `$initial` with what index.html
+      // loads (the `app` group below). Nothing loads it but the route.
+      input: { index: 'index.html', login: signInRouteComponent(import.meta.dirname) },
       output: {
         codeSplitting: {
+          // Chunks by what loads them: the sign-in page, the pages outside the shell, every signed-in
+          // route, the routes with a map; and two packages by name. No file is named: the sign-in
+          // page's modules are what Rolldown finds it loads, the others' come from the routes
+          // (scripts/mapModules.ts). Few, large chunks: each costs a round trip on HTTP/1.1's six
+          // connections and compresses apart, with its own imports and exports (the map's route was
+          // 574 KB gzip in 32 files with the signed-in side's packages left to Rolldown, 563 KB in 10
+          // with them grouped). The group of higher priority takes a module first; what no group
+          // takes keeps Rolldown's own split (the settings' and the reports' own code).
           groups: [
-            // What every screen needs, in one chunk: compresses better than many small ones and
-            // keeps the login route inside its budget (bench/size.ts).
-            // The app's own modules that the sign-in page needs anyway, in one chunk rather than a
-            // dozen small ones (each costs its headers and its own compression). Name only what the
-            // sign-in page loads: a module named here brings everything it imports into the chunk
-            // (SegmentedControl brought react-aria's radio group, 1.9 KB gzip).
-            {
-              name: 'app',
-              test: APP_MODULES,
-            },
+            // MapLibre alone, under a name of its own (the service worker's precache leaves it out by
+            // name); its code only, not a file it is asked for by address (`?url`, its worker)
+            { name: 'maplibre', test: MAPLIBRE_MODULE, priority: 6 },
+            // React, the router, XState and Lingui: what the sign-in page runs of them, with what they import
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|xstate|@xstate[\\/]react|@lingui[\\/](core|react|message-utils))[\\/]/,
+              tags: ['$initial'],
+              priority: 5,
             },
-            // The first map's own modules, which the sign-in page does not run, in two chunks (each
-            // with its stylesheets in one file): forty small chunks were forty round trips, six at a
-            // time on HTTP/1.1, between Sign in and the first map. `shell`: what every signed-in route
-            // loads anyway; `mappage`: what only routes with a map share, so that no other route
-            // loads MapLibre (bench/size.ts checks). Packages go with them only when nothing else
-            // imports them (scripts/mapModules.ts signedInChunkName); the rest keep Rolldown's split.
-            { name: signedInChunk, includeDependenciesRecursively: false },
-            // MapLibre alone, under a name of its own (the service worker's precache leaves it out by name)
-            { name: 'maplibre', test: MAPLIBRE_MODULE },
-            // Modules the signed-in screens share that the sign-in page does not run, kept out of
-            // the two chunks above (4.1 KB gzip): `app` pulls react-aria's FocusScope in as a
-            // dependency (ToggleButton → useToggleButtonGroup → useToolbar → FocusScope) and
-            // `framework` matches the router's useBlocker. Only these modules, not their imports
-            // (those stay in `app` and `framework`): this chunk imports from those two, never the
-            // other way round. Should the sign-in page come to need one of them, take it off this list.
-            {
-              name: 'shared',
-              test: /node_modules[\\/](react-aria[\\/]dist[\\/]private[\\/](focus[\\/]FocusScope|toolbar[\\/]useToolbar|utils[\\/]shadowdom[\\/]ShadowTreeWalker)|@tanstack[\\/]react-router[\\/]dist[\\/]esm[\\/]useBlocker)[.]/,
-              priority: 1,
-              includeDependenciesRecursively: false,
-            },
+            // Everything else the sign-in page loads (Rolldown's `$initial`: what index.html's script and
+            // the sign-in route reach through the code the build keeps), the app's and the packages', in
+            // one chunk. Not their imports besides (includeDependenciesRecursively): a module also holds
+            // code only other routes use, and its imports for that code (react-aria's FocusScope, 4 KB
+            // gzip) would come to the sign-in page with it.
+            { name: appChunk, tags: ['$initial'], includeDependenciesRecursively: false, priority: 4 },
+            // The signed-in side, the app's modules and the packages', by the routes that reach them
+            // (scripts/mapModules.ts), each group with the modules they import that no group above
+            // took (so no chunk imports one that imports it back: bench/size.ts fails on a cycle):
+            // - `public`: what the pages outside the shell (registration, password reset) share with
+            //   the shell and the first map, so that those pages need not load the shell;
+            // - `shell`: what every signed-in route loads (the layout, the live store's start) and what
+            //   the first map shares with a route without a map (react-aria's dialogs, lists and
+            //   toasts, the queries, the device list);
+            // - `mappage`: the rest of the first map, which only routes with a map share, so that no
+            //   other route loads MapLibre (bench/size.ts checks).
+            { name: 'public', test: inChunkSet('public'), priority: 3 },
+            { name: 'shell', test: inChunkSet('shell'), priority: 2 },
+            { name: 'mappage', test: inChunkSet('map'), priority: 1 },
           ],
         },
       },

@@ -74,7 +74,7 @@ const mapLibreWithoutMap = withoutMap.filter((name) => {
 });
 /**
  * Chunks that import each other, directly or through others: a group that leaves out what its
- * modules import can make one (vite.config.ts's `shell`), and a chunk in such a cycle may run
+ * modules import can make one (vite.config.ts's groups), and a chunk in such a cycle may run
  * before a class it uses from the other is defined.
  */
 function chunkCycles(): string[][] {
@@ -92,7 +92,7 @@ function chunkCycles(): string[][] {
   return cycles;
 }
 const cycles = chunkCycles();
-/** The first map's scripts: about thirty since its own modules were grouped (scripts/mapModules.ts); sixty before. */
+/** The first map's scripts: ten since the chunks are grouped by what loads them (vite.config.ts); thirty before, sixty before that. */
 const MAP_ROUTE_MAX_FILES = 40;
 // MapLibre's code, not a file name (the entry's CSS preload list names its stylesheet): its control class names
 const mapLibreInLogin = login.files.some((file) => readFileSync(join(dist, file), 'utf8').includes('maplibregl-ctrl'));

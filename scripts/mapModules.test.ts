@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { reach, runtimePackages, signedInChunkName, signedInMapModules, type ChunkingContextLike } from './mapModules';
+import { reach, runtimePackages, signedInChunkSets } from './mapModules';
 
 function tree(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'map-modules-'));
@@ -75,12 +75,41 @@ describe('reach', () => {
     });
     expect(relative(root, reach([join(root, 'main.ts')], (file) => file.endsWith('route.ts')))).toEqual(['main.ts', 'route.ts']);
   });
+
+  it('follows a package by its package.json exports, its index by the names taken, and not what an import with a query asks for', () => {
+    const root = tree({
+      'page.ts': "import { Tip } from 'ui-kit';\nimport { one } from 'ui-kit/one';\nimport worker from 'ui-kit/worker?url';\nimport { old } from 'legacy';\nexport const page = [Tip, one, worker, old];",
+      'node_modules/ui-kit/package.json': JSON.stringify({ exports: { '.': { types: './index.d.ts', import: './dist/index.mjs', require: './dist/index.cjs' }, './*': { import: './dist/*.mjs' } } }),
+      // an index as a package builds it: each part imported, then exported again; and a bare import
+      'node_modules/ui-kit/dist/index.mjs': "import 'client-only';\nimport { Tip as $a } from './Tip.mjs';\nimport { Menu as $b } from './Menu.mjs';\nexport { $a as Tip, $b as Menu };",
+      'node_modules/ui-kit/dist/Tip.mjs': "import { useTip } from './useTip.mjs';\nexport const Tip = useTip;",
+      'node_modules/ui-kit/dist/useTip.mjs': 'export const useTip = 1;',
+      'node_modules/ui-kit/dist/Menu.mjs': 'export const Menu = 2;',
+      'node_modules/ui-kit/dist/one.mjs': 'export const one = 1;',
+      'node_modules/ui-kit/dist/worker.mjs': "import { Menu } from './Menu.mjs';\nexport default Menu;",
+      'node_modules/client-only/package.json': JSON.stringify({ main: 'index.js' }),
+      'node_modules/client-only/index.js': '',
+      'node_modules/legacy/package.json': JSON.stringify({ module: 'esm/index.js', main: 'cjs/index.js' }),
+      'node_modules/legacy/esm/index.js': 'export const old = 1;',
+    });
+    expect(relative(root, reach([join(root, 'page.ts')]))).toEqual([
+      'node_modules/client-only/index.js',
+      'node_modules/legacy/esm/index.js',
+      'node_modules/ui-kit/dist/Tip.mjs',
+      'node_modules/ui-kit/dist/one.mjs',
+      'node_modules/ui-kit/dist/useTip.mjs',
+      'node_modules/ui-kit/dist/worker.mjs',
+      'page.ts',
+    ]);
+  });
 });
 
-describe('the first map’s modules in this tree', () => {
+describe('the signed-in chunks’ modules in this tree', () => {
   const root = process.cwd();
-  const { shell, map } = signedInMapModules(root);
+  const sets = signedInChunkSets(root);
+  const { shell, map } = sets;
   const at = (path: string) => join(root, path);
+  const packageFiles = (files: Set<string>, name: string) => [...files].filter((file) => file.includes(join('node_modules', name, '/')));
 
   it('puts the shell and the device list in one set, the map page and its map in the other', () => {
     expect(shell).toContain(at('src/features/shell/Shell.tsx'));
@@ -91,60 +120,29 @@ describe('the first map’s modules in this tree', () => {
     expect([...shell].filter((file) => map.has(file))).toEqual([]);
   });
 
-  it('keeps MapLibre out of the shell, which the settings and the reports load', () => {
+  it('keeps MapLibre out of the shell and of what the pages outside the shell share, which routes without a map load', () => {
     expect([...map].some((file) => runtimePackages(file).includes('maplibre-gl'))).toBe(true);
-    expect([...shell].filter((file) => runtimePackages(file).includes('maplibre-gl'))).toEqual([]);
-  });
-
-  it('leaves out what the sign-in page and the routes themselves load', () => {
-    for (const file of [...shell, ...map]) {
-      // the route files themselves (the routes' own `-` modules, such as the shell's parts, are code)
-      expect(file.startsWith(at('src/routes/')) && !/[\\/]-[^\\/]+$/.test(file)).toBe(false);
-      expect(file.startsWith(at('src/features/login/'))).toBe(false);
+    for (const set of [shell, sets.public]) {
+      expect([...set].filter((file) => runtimePackages(file).includes('maplibre-gl'))).toEqual([]);
+      expect(packageFiles(set, 'maplibre-gl')).toEqual([]);
     }
-    expect(shell).not.toContain(at('src/ui/Button.tsx'));
-    expect(shell).not.toContain(at('src/ui/TextField.tsx'));
-  });
-});
-
-describe('signedInChunkName', () => {
-  const sets = { shell: new Set(['/p/src/Shell.tsx', '/p/src/Shell.css.ts']), map: new Set(['/p/src/MapPage.tsx']), shellPackages: /node_modules\/ra\/Toast/ };
-  const graph: Record<string, { importers: string[]; dynamicImporters?: string[] }> = {
-    '/p/node_modules/only-shell/a.js': { importers: ['/p/src/Shell.tsx'] },
-    '/p/node_modules/only-shell/b.js': { importers: ['/p/node_modules/only-shell/a.js', '/p/src/Shell.tsx'] },
-    '/p/node_modules/both/c.js': { importers: ['/p/src/Shell.tsx', '/p/src/MapPage.tsx'] },
-    '/p/node_modules/with-login/d.js': { importers: ['/p/src/Shell.tsx', '/p/src/Login.tsx'] },
-    '/p/node_modules/lazy/e.js': { importers: ['/p/src/Shell.tsx'], dynamicImporters: ['/p/src/Other.tsx'] },
-    '/p/node_modules/cycle/f.js': { importers: ['/p/node_modules/cycle/g.js'] },
-    '/p/node_modules/cycle/g.js': { importers: ['/p/node_modules/cycle/f.js'] },
-    '/p/node_modules/ra/Toast.mjs': { importers: ['/p/node_modules/ra/index.mjs'] },
-  };
-  const context: ChunkingContextLike = { getModuleInfo: (id) => (graph[id] ? { importers: graph[id].importers, dynamicImporters: graph[id].dynamicImporters ?? [] } : null) };
-  const name = signedInChunkName(sets, (id) => id.includes('skipped'));
-
-  it('names the app’s modules by their set, with their compiled CSS and queries', () => {
-    expect(name('/p/src/Shell.tsx', context)).toBe('shell');
-    expect(name('/p/src/Shell.css.ts.vanilla.css', context)).toBe('shell');
-    expect(name('/p/src/MapPage.tsx?v=1', context)).toBe('mappage');
-    expect(name('/p/src/Login.tsx', context)).toBeNull();
   });
 
-  it('puts a package module with the group that alone imports it, also through another package module', () => {
-    expect(name('/p/node_modules/only-shell/a.js', context)).toBe('shell');
-    expect(name('/p/node_modules/only-shell/b.js', context)).toBe('shell');
-    expect(name('/p/node_modules/ra/Toast.mjs', context)).toBe('shell');
+  it('takes the package modules a set reaches through a package index by name only', () => {
+    // react-aria-components' tooltip: only the map's device card shows one (in the route's chunk it
+    // made a cycle with mappage); its toasts: the shell's
+    expect(packageFiles(map, 'react-aria-components').some((file) => /Tooltip/.test(file))).toBe(true);
+    expect(packageFiles(shell, 'react-aria-components').some((file) => /Tooltip/.test(file))).toBe(false);
+    expect(packageFiles(shell, 'react-aria-components').some((file) => /Toast/.test(file))).toBe(true);
+    // parts of the index nothing imports
+    expect([...shell, ...map, ...sets.public].some((file) => /ColorPicker|DropZone/.test(file))).toBe(false);
   });
 
-  it('leaves a package module shared with another group, another module, a lazy import or only a cycle to Rolldown', () => {
-    expect(name('/p/node_modules/both/c.js', context)).toBeNull();
-    expect(name('/p/node_modules/with-login/d.js', context)).toBeNull();
-    expect(name('/p/node_modules/lazy/e.js', context)).toBeNull();
-    expect(name('/p/node_modules/cycle/f.js', context)).toBeNull();
-    expect(name('/p/node_modules/unknown/h.js', context)).toBeNull();
-  });
-
-  it('leaves what an earlier group takes', () => {
-    const skipping = signedInChunkName({ shell: new Set(['/p/src/skipped.tsx']), map: new Set() }, (id) => id.includes('skipped'));
-    expect(skipping('/p/src/skipped.tsx', context)).toBeNull();
+  it('keeps what the pages outside the shell share with the shell apart, and the sign-in form to its route', () => {
+    expect(sets.public).toContain(at('src/shared/useRequest.ts'));
+    expect(sets.public).not.toContain(at('src/features/shell/Shell.tsx'));
+    expect(sets.signInOnly).toContain(at('src/features/login/LoginPage.tsx'));
+    expect(sets.signInOnly).not.toContain(at('src/ui/Button.tsx'));
+    for (const file of [...shell, ...map]) expect(file.startsWith(at('src/features/login/'))).toBe(false);
   });
 });

@@ -1,153 +1,271 @@
 /**
- * The app's own modules that the first map needs and the sign-in page does not: what the shell and
- * the map page import statically, found by reading the sources (TypeScript's parser), not from a
- * build. vite.config.ts puts them into one chunk (`signedin`), so that the map's code comes in a
- * few files rather than forty small ones, each a round trip on HTTP/1.1's six connections.
+ * Which modules go into which of the signed-in chunks (vite.config.ts's `public`, `shell` and
+ * `mappage` groups): sets of modules found by reading the sources and the packages' files
+ * (TypeScript's parser), not from a build, by which routes reach them. No module is named here but
+ * where the sets start (the routes, the entry, the live store's start).
  *
- * - Followed: static imports and re-exports (`export … from`), with their `?query` removed, from
- *   `src/` only (packages keep Rolldown's own split). Not followed: `import type`, type-only names,
- *   `import()` (lazy by intent).
- * - An index module that only re-exports (src/ui/index.ts, src/map/index.ts) is followed by name:
+ * - Followed: static imports and re-exports (`export … from`), into packages too (resolved by their
+ *   package.json `exports`, `module` or `main`, as the bundler does), with their `?query` removed.
+ *   Not followed: `import type`, type-only names, `import()` (lazy by intent), `require()`, and what
+ *   an import with a query asks for (`?url`: a file's address, not its code).
+ * - An index module that only re-exports (src/ui/index.ts, src/map/index.ts, a package's index such
+ *   as react-aria-components', which imports each part and exports it again) is followed by name:
  *   `import { Button } from '../ui'` reaches Button.tsx, not all thirty parts. Except from a
  *   stylesheet module (`*.css.ts`): vanilla-extract runs it whole at build time, and its output
  *   imports the CSS of every stylesheet module it reached.
- * - What the sign-in page reaches from the entry (src/main.tsx) and its route is left out: it loads
- *   before any of this, and in the `app` chunk or its own.
- * - Package modules: `signedInChunkName` puts one in a group when every module importing it is in
- *   that group.
+ * - Any other module is followed whole (all its imports), so a set holds at least what the build
+ *   reaches from its start, and may hold a little more (an import only a function nobody calls uses).
  *
- * A module missed here stays in the chunk Rolldown gives it: a round trip more. bench/size.ts fails
- * on a cycle among the chunks' imports (a chunk that imports one importing it), which a group that
- * leaves out what its modules import can make.
+ * A module the sets miss stays where the groups' `includeDependenciesRecursively` or Rolldown puts it:
+ * bench/size.ts fails on a cycle among the chunks' imports (a chunk that imports one importing it) and
+ * on MapLibre in a route without a map.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import ts from 'typescript';
 
 interface Reference {
   file: string;
   /** the names taken from it; `*` for all (a namespace import, `export *`, a bare import) */
   names: Set<string>;
+  /** an import with a query (`?url`): the module is there, its imports are not followed */
+  leaf?: boolean;
 }
 
-const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
+const isFile = (path: string): boolean => existsSync(path) && statSync(path).isFile();
+const CODE = /\.(ts|tsx|mjs|js|cjs)$/;
+const EXTENSIONS = ['.ts', '.tsx', '.mjs', '.js', '.cjs', '.json', '/index.ts', '/index.tsx', '/index.mjs', '/index.js'];
 
-function resolveFile(from: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return null;
-  const base = resolve(dirname(from), specifier.replace(/\?.*$/, ''));
-  if (/\.(ts|tsx)$/.test(base) && existsSync(base)) return base;
+function withExtension(base: string): string | null {
+  if (isFile(base)) return base;
   // TypeScript's `.js` for a `.ts` source
-  for (const extension of ['.ts', '.tsx']) if (base.endsWith('.js') && existsSync(base.slice(0, -3) + extension)) return base.slice(0, -3) + extension;
-  for (const extension of EXTENSIONS) if (existsSync(base + extension)) return base + extension;
+  for (const extension of ['.ts', '.tsx']) if (base.endsWith('.js') && isFile(base.slice(0, -3) + extension)) return base.slice(0, -3) + extension;
+  for (const extension of EXTENSIONS) if (isFile(base + extension)) return base + extension;
   return null;
+}
+
+/** The bundler's conditions for a browser build, in package.json `exports`. */
+const CONDITIONS = new Set(['browser', 'import', 'module', 'production', 'default']);
+
+function exportTarget(entry: unknown, star = ''): string | null {
+  if (typeof entry === 'string') return entry.replace('*', star);
+  if (Array.isArray(entry)) return entry.map((item) => exportTarget(item, star)).find((found) => found !== null) ?? null;
+  if (entry && typeof entry === 'object') {
+    for (const [condition, value] of Object.entries(entry)) if (CONDITIONS.has(condition)) {
+      const found = exportTarget(value, star);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+interface PackageJson {
+  exports?: unknown;
+  module?: string;
+  main?: string;
+}
+
+function resolvePackage(from: string, specifier: string): string | null {
+  const match = /^((?:@[^/]+\/)?[^/]+)(\/.+)?$/.exec(specifier);
+  if (!match) return null;
+  const [, name, rest] = match;
+  let dir = dirname(from);
+  let packageDir: string | null = null;
+  for (;;) {
+    const candidate = join(dir, 'node_modules', name!);
+    if (isFile(join(candidate, 'package.json'))) {
+      packageDir = candidate;
+      break;
+    }
+    if (dirname(dir) === dir) return null;
+    dir = dirname(dir);
+  }
+  const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as PackageJson;
+  const subpath = `.${rest ?? ''}`;
+  const { exports } = manifest;
+  if (exports !== undefined) {
+    const map = typeof exports === 'object' && exports !== null && !Array.isArray(exports) && Object.keys(exports).some((key) => key.startsWith('.'))
+      ? (exports as Record<string, unknown>)
+      : { '.': exports };
+    let target: string | null = null;
+    if (subpath in map) target = exportTarget(map[subpath]);
+    else {
+      for (const [key, value] of Object.entries(map)) {
+        const star = key.indexOf('*');
+        if (star < 0) continue;
+        const [before, after] = [key.slice(0, star), key.slice(star + 1)];
+        if (subpath.startsWith(before) && subpath.endsWith(after) && subpath.length >= key.length - 1) {
+          target = exportTarget(value, subpath.slice(before.length, subpath.length - after.length));
+          if (target !== null) break;
+        }
+      }
+    }
+    return target === null ? null : withExtension(join(packageDir, target));
+  }
+  if (rest) return withExtension(join(packageDir, rest));
+  return withExtension(join(packageDir, manifest.module ?? manifest.main ?? 'index.js'));
+}
+
+function resolveReference(from: string, specifier: string): { file: string; leaf: boolean } | null {
+  const query = specifier.includes('?');
+  const bare = specifier.replace(/\?.*$/, '');
+  const file = bare.startsWith('.') ? withExtension(resolve(dirname(from), bare)) : resolvePackage(from, bare);
+  return file ? { file, leaf: query || !CODE.test(file) } : null;
 }
 
 interface Parsed {
   references: Reference[];
   /** packages imported for their code (not `import type`) */
   packages: string[];
-  /** for a module of re-exports only: which module each exported name comes from */
-  reexports: Map<string, string> | null;
+  /** for a module of re-exports only: which module and name each exported name comes from */
+  reexports: Map<string, { file: string; name: string }> | null;
   /** names re-exported as a whole module (`export * as name from`) */
   wholes: Set<string>;
   starFrom: string[];
+  /** modules imported for their effects only (`import 'x'`) */
+  bare: string[];
 }
 
 const cache = new Map<string, Parsed>();
+/** `"use client";` */
+const isDirective = (statement: ts.Statement): boolean => ts.isExpressionStatement(statement) && ts.isStringLiteral(statement.expression);
+const NOTHING: Parsed = { references: [], packages: [], reexports: null, wholes: new Set(), starFrom: [], bare: [] };
 
 function parse(file: string): Parsed {
   const known = cache.get(file);
   if (known) return known;
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  if (!CODE.test(file)) return NOTHING;
+  const kind = file.endsWith('x') ? ts.ScriptKind.TSX : /\.(mjs|js|cjs)$/.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, kind);
   const references: Reference[] = [];
   const packages: string[] = [];
-  const reexports = new Map<string, string>();
+  const reexports = new Map<string, { file: string; name: string }>();
   const wholes = new Set<string>();
   const starFrom: string[] = [];
+  const bare: string[] = [];
+  /** an imported binding: where from and under which name (`*` for a namespace) */
+  const imported = new Map<string, { file: string; name: string; leaf: boolean }>();
+  /** imported bindings exported again (`import { a as b } from …; export { b as a }`: a package's index) */
+  const exportedAgain = new Set<string>();
   let onlyReexports = true;
   for (const statement of source.statements) {
     if (ts.isImportDeclaration(statement)) {
-      onlyReexports = false;
       const clause = statement.importClause;
       if (clause?.isTypeOnly) continue;
       const specifier = (statement.moduleSpecifier as ts.StringLiteral).text;
-      const target = resolveFile(file, specifier);
-      if (!target) {
-        if (!specifier.startsWith('.')) packages.push(specifier);
-        continue;
-      }
+      const target = resolveReference(file, specifier);
+      if (!specifier.startsWith('.')) packages.push(specifier.replace(/\?.*$/, ''));
+      if (!target) continue;
       const names = new Set<string>();
-      if (!clause) names.add('*');
-      else {
-        if (clause.name) names.add('default');
+      if (!clause) {
+        // run for its effects (react-aria's index imports `client-only`): followed with the index's names
+        names.add('*');
+        bare.push(target.file);
+      } else {
+        if (clause.name) {
+          names.add('default');
+          imported.set(clause.name.text, { ...target, name: 'default' });
+        }
         const bindings = clause.namedBindings;
-        if (bindings && ts.isNamespaceImport(bindings)) names.add('*');
-        else if (bindings) for (const element of bindings.elements) if (!element.isTypeOnly) names.add((element.propertyName ?? element.name).text);
+        if (bindings && ts.isNamespaceImport(bindings)) {
+          names.add('*');
+          imported.set(bindings.name.text, { ...target, name: '*' });
+        } else if (bindings) {
+          for (const element of bindings.elements) {
+            if (element.isTypeOnly) continue;
+            const name = (element.propertyName ?? element.name).text;
+            names.add(name);
+            imported.set(element.name.text, { ...target, name });
+          }
+        }
       }
       // only type names: `verbatimModuleSyntax` keeps an empty import, which still runs the module
       if (names.size === 0) names.add('*');
-      references.push({ file: target, names });
+      references.push({ file: target.file, names, leaf: target.leaf });
     } else if (ts.isExportDeclaration(statement)) {
-      if (statement.isTypeOnly || !statement.moduleSpecifier) continue;
-      const target = resolveFile(file, (statement.moduleSpecifier as ts.StringLiteral).text);
-      if (!target) continue;
+      if (statement.isTypeOnly) continue;
       const clause = statement.exportClause;
+      if (!statement.moduleSpecifier) {
+        // `export { a as b }`: an index when every name is an imported binding
+        if (clause && ts.isNamedExports(clause)) {
+          for (const element of clause.elements) {
+            if (element.isTypeOnly) continue;
+            const local = (element.propertyName ?? element.name).text;
+            const from = imported.get(local);
+            if (!from || from.name === '*') onlyReexports = false;
+            else {
+              exportedAgain.add(local);
+              reexports.set(element.name.text, { file: from.file, name: from.name });
+            }
+          }
+        }
+        continue;
+      }
+      const target = resolveReference(file, (statement.moduleSpecifier as ts.StringLiteral).text);
+      if (!target) continue;
       if (!clause) {
-        starFrom.push(target);
-        references.push({ file: target, names: new Set(['*']) });
+        starFrom.push(target.file);
+        references.push({ file: target.file, names: new Set(['*']), leaf: target.leaf });
       } else if (ts.isNamespaceExport(clause)) {
         // `export * as name from`: that name is the whole module
-        reexports.set(clause.name.text, target);
+        reexports.set(clause.name.text, { file: target.file, name: '*' });
         wholes.add(clause.name.text);
-        references.push({ file: target, names: new Set(['*']) });
+        references.push({ file: target.file, names: new Set(['*']), leaf: target.leaf });
       } else {
         const names = new Set<string>();
         for (const element of clause.elements) {
           if (element.isTypeOnly) continue;
-          names.add((element.propertyName ?? element.name).text);
-          reexports.set(element.name.text, target);
+          const name = (element.propertyName ?? element.name).text;
+          names.add(name);
+          reexports.set(element.name.text, { file: target.file, name });
         }
-        if (names.size > 0) references.push({ file: target, names });
+        if (names.size > 0) references.push({ file: target.file, names, leaf: target.leaf });
       }
-    } else if (!ts.isTypeAliasDeclaration(statement) && !ts.isInterfaceDeclaration(statement)) {
+    } else if (!ts.isTypeAliasDeclaration(statement) && !ts.isInterfaceDeclaration(statement) && !isDirective(statement)) {
       onlyReexports = false;
     }
   }
-  const parsed = { references, packages, reexports: onlyReexports ? reexports : null, wholes, starFrom };
+  // an imported binding that is not exported again is used by the module's own code
+  if ([...imported.keys()].some((local) => !exportedAgain.has(local))) onlyReexports = false;
+  const parsed = { references, packages, reexports: onlyReexports ? reexports : null, wholes, starFrom, bare };
   cache.set(file, parsed);
   return parsed;
 }
 
 const STYLESHEET = /\.css\.ts$/;
+const isPackage = (file: string): boolean => file.includes(`${sep}node_modules${sep}`);
 
 /** The packages a module imports for their code (not `import type`). */
 export function runtimePackages(file: string): string[] {
   return parse(file).packages;
 }
 
-/** Every module of `src/` that the given modules reach statically, not going past `stop`'s modules. */
+/** Every module (of `src/` and of the packages) that the given modules reach statically, not going past `stop`'s modules. */
 export function reach(roots: string[], stop: (file: string) => boolean = () => false, whole = false): Set<string> {
   const seen = new Set<string>();
-  const visit = (file: string): void => {
+  const visit = (file: string, leaf = false): void => {
     if (seen.has(file)) return;
     seen.add(file);
-    if (stop(file) && !roots.includes(file)) return;
+    // a build-time run of a stylesheet module reaches no package's stylesheet
+    if (leaf || (whole && isPackage(file)) || (stop(file) && !roots.includes(file))) return;
     for (const reference of parse(file).references) take(reference);
     // vanilla-extract runs a stylesheet module at build time, index modules whole, and its output
     // imports the CSS of every stylesheet module that run reached (to keep their order)
     if (!whole && STYLESHEET.test(file)) for (const sheet of reach([file], stop, true)) if (STYLESHEET.test(sheet)) visit(sheet);
   };
-  const take = ({ file, names }: Reference): void => {
-    const { reexports, wholes, starFrom } = parse(file);
+  const take = ({ file, names, leaf }: Reference): void => {
+    if (leaf) return visit(file, true);
+    const { reexports, wholes, starFrom, bare } = parse(file);
     if (!reexports || names.has('*') || whole) return visit(file);
+    bare.forEach((effect) => visit(effect));
     // an index of re-exports: only the modules the names come from
     for (const name of names) {
       const from = reexports.get(name);
-      if (from) take({ file: from, names: new Set([wholes.has(name) ? '*' : name]) });
+      if (from) take({ file: from.file, names: new Set([wholes.has(name) ? '*' : from.name]) });
       else starFrom.forEach((star) => take({ file: star, names: new Set([name]) }));
     }
   };
-  roots.forEach(visit);
+  roots.forEach((root) => visit(root));
   return seen;
 }
 
@@ -158,84 +276,48 @@ function routeFiles(dir: string): string[] {
     .map((file) => join(dir, file));
 }
 
+/** The sign-in route's component: the build takes it for an entry (vite.config.ts), so that what it reaches is `$initial`. */
+export function signInRouteComponent(root: string): string {
+  return `${join(root, 'src/routes/login.tsx')}?tsr-split=component`;
+}
+
 /**
- * The first map's own modules (absolute paths), in two sets:
+ * The modules (absolute paths, the app's and the packages') of vite.config.ts's groups past the
+ * sign-in page's (which Rolldown finds: `$initial`), by the routes that reach them:
+ * - `signInOnly`: what only the sign-in route reaches (its form, its prefetch of the map), which the
+ *   `app` group leaves to the route's own chunk: no signed-in route loads it;
+ * - `public`: what the pages outside the shell (registration, password reset, server choice) share
+ *   with the shell or the first map: those pages load it, not the shell; what they share with other
+ *   signed-in routes only (the TOTP key's QR code) is left to Rolldown, off the map's route;
  * - `shell`: what the signed-in layout (src/routes/_app.tsx, the shell) and the live store's start
- *   (which the layout waits for) reach, and what the map
- *   page shares with a signed-in route that has no map (the resource layer, the units): every
- *   signed-in route loads the shell;
- * - `map`: the rest of what the map page reaches, which only routes with a map share (they load
- *   MapLibre anyway), so that the settings or a report never load MapLibre with it.
- * Neither holds what the sign-in page reaches (it loads first, in its own chunks) nor what the pages
- * outside the shell reach (registration, password reset), which do not load the shell.
+ *   (which the layout waits for) reach, and what the first map shares with a signed-in route that
+ *   has no map (the resource layer, the units, the dialogs and lists): every signed-in route loads it;
+ * - `map`: the rest of what the map route and the map's prefetch reach, which only routes with a map
+ *   share (they load MapLibre anyway), so that the settings or a report never load MapLibre with it.
+ * A module may be in more than one (`public` and `shell`, or one the sign-in page loads): the group of
+ * higher priority takes it.
  */
-export function signedInMapModules(root: string): { shell: Set<string>; map: Set<string> } {
+export function signedInChunkSets(root: string): { signInOnly: Set<string>; public: Set<string>; shell: Set<string>; map: Set<string> } {
   const at = (path: string) => join(root, path);
   const routes = at('src/routes/');
-  const mapRoute = at('src/routes/_app/index.tsx');
+  const signedIn = at('src/routes/_app');
   const all = routeFiles(routes);
-  const isRoute = (file: string) => file.startsWith(routes) && !basename(file).startsWith('-');
-  // the route tree is in the entry, each route's component in a chunk of its own (the router's
-  // code splitting): the sign-in page runs its own route's component only
-  const signIn = reach([at('src/main.tsx'), at('src/routes/login.tsx')], (file) => isRoute(file) && !file.endsWith('__root.tsx'));
-  const outsideShell = reach(all.filter((file) => !file.startsWith(at('src/routes/_app'))));
-  const own = (file: string) => !isRoute(file) && !signIn.has(file) && !outsideShell.has(file);
-  const withoutMap = all
-    .filter((file) => file.startsWith(at('src/routes/_app/')))
-    .map((file) => reach([file]))
-    .filter((reached) => ![...reached].some((file) => runtimePackages(file).includes('maplibre-gl')));
-  const mapless = new Set(withoutMap.flatMap((reached) => [...reached]));
-  const firstMap = reach([at('src/routes/-mapPrefetch.ts'), mapRoute]);
-  // the live store's start (src/shared/liveStart.ts) is loaded by the entry for the layout: shell code
-  const shell = new Set([...reach([at('src/routes/_app.tsx'), at('src/shared/liveStart.ts')]), ...[...firstMap].filter((file) => mapless.has(file))].filter(own));
-  const map = new Set([...firstMap].filter((file) => own(file) && !shell.has(file)));
-  return { shell, map };
-}
-
-/** The part of Rolldown's chunking context the naming below reads. */
-export interface ChunkingContextLike {
-  getModuleInfo(moduleId: string): { importers: readonly string[]; dynamicImporters: readonly string[]; isEntry?: boolean } | null;
-}
-
-/**
- * Names the chunk of a module for the `shell` and `mappage` groups (vite.config.ts): the app's own
- * modules by the two sets above, and a package module by its importers: `shell` (or `mappage`)
- * when every module that imports it is in that group, so react-aria's toast and radio code that
- * only the shell runs goes with the shell, not into the layout route's chunk, which imports the
- * shell and would then be imported back by it (a cycle). A package module reached through a
- * package's index (react-aria-components') has that index for its only importer, so its owner is
- * not found: `shellPackages` names those the shell alone uses. `skip` leaves a module to an earlier
- * group.
- */
-export function signedInChunkName(sets: { shell: Set<string>; map: Set<string>; shellPackages?: RegExp }, skip: (id: string) => boolean) {
-  // one chunking pass's answers (a new context, a new pass: watch mode builds again)
-  const passes = new WeakMap<ChunkingContextLike, Map<string, string | null>>();
-  const sourceOf = (id: string): string => id.replace(/[?].*$/, '').replace(/[.]vanilla[.]css$/, '');
-  const own = (id: string): string | null => {
-    if (sets.shellPackages?.test(id)) return 'shell';
-    const source = sourceOf(id);
-    if (sets.shell.has(source)) return 'shell';
-    if (sets.map.has(source)) return 'mappage';
-    return null;
-  };
-  const ownerOf = (id: string, context: ChunkingContextLike): string | null => {
-    if (skip(id)) return null;
-    const mine = own(id);
-    if (mine || !id.includes('node_modules')) return mine;
-    let owners = passes.get(context);
-    if (!owners) passes.set(context, (owners = new Map()));
-    const known = owners.get(id);
-    if (known !== undefined) return known;
-    owners.set(id, null); // in progress: an import cycle decides nothing
-    const info = context.getModuleInfo(id);
-    let owner: string | null = null;
-    if (info && !info.isEntry && info.dynamicImporters.length === 0 && info.importers.length > 0) {
-      const found = new Set(info.importers.map((importer) => ownerOf(importer, context)));
-      const [only] = found;
-      owner = found.size === 1 && only !== undefined ? only : null;
-    }
-    owners.set(id, owner);
-    return owner;
-  };
-  return (id: string, context: ChunkingContextLike): string | null => ownerOf(id, context);
+  const layout = reach([at('src/routes/_app.tsx'), at('src/shared/liveStart.ts')]);
+  const inShell = all.filter((file) => file.startsWith(signedIn + sep));
+  // the root route and the sign-in route are the entry's (`$initial`)
+  const outsideShell = all.filter((file) => !file.startsWith(signedIn) && ![at('src/routes/__root.tsx'), at('src/routes/login.tsx')].includes(file));
+  const union = (sets: Set<string>[]) => new Set(sets.flatMap((set) => [...set]));
+  const outside = union(outsideShell.map((file) => reach([file])));
+  const shellRoutes = inShell.map((file) => reach([file]));
+  const withMapLibre = (reached: Set<string>) => [...reached].some((file) => !isPackage(file) && runtimePackages(file).includes('maplibre-gl'));
+  const mapless = union([layout, ...shellRoutes.filter((reached) => !withMapLibre(reached))]);
+  const firstMap = reach([at('src/routes/-mapPrefetch.ts'), at('src/routes/_app/index.tsx')]);
+  const shell = new Set([...layout, ...[...firstMap].filter((file) => mapless.has(file))]);
+  const shared = new Set([...outside].filter((file) => shell.has(file) || firstMap.has(file)));
+  const map = new Set([...firstMap].filter((file) => !shell.has(file) && !shared.has(file)));
+  // the router's code splitting: the entry holds the route tree, each route's component is lazy
+  const entry = reach([at('src/main.tsx')], (file) => file.startsWith(routes) && !file.endsWith('__root.tsx'));
+  const others = union([entry, outside, layout, ...shellRoutes]);
+  const signInOnly = new Set([...reach([at('src/routes/login.tsx')])].filter((file) => !others.has(file)));
+  return { signInOnly, public: shared, shell, map };
 }

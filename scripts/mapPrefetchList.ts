@@ -15,10 +15,11 @@ interface OutputChunkLike {
 }
 
 /**
- * MapLibre's own module: its chunk goes first (the largest, and the one the map's code waits on);
- * vite.config.ts gives it that chunk of its own.
+ * MapLibre's code (the package's modules, not a file of it asked for by address, `?url`): its chunk
+ * goes first (the largest, and the one the map's code waits on); vite.config.ts gives it that chunk
+ * of its own.
  */
-export const MAPLIBRE_MODULE = /[\\/]maplibre-gl[\\/]dist[\\/]maplibre-gl\.mjs$/;
+export const MAPLIBRE_MODULE = /[\\/]node_modules[\\/]maplibre-gl[\\/][^?]*\.m?js$/;
 
 /**
  * The scripts of the first map, listed in index.html for the sign-in page's prefetch: the prefetch
