@@ -17,7 +17,7 @@ import type { Endpoints } from './api/endpoints';
 import type { ApiClient } from './api/client';
 import type { LanguageStore } from './i18n/languageStore';
 import { readRootQuery, withoutRootQuery } from './domain/redirect';
-import { provideAnnouncementEffects, readShown, type AnnouncementHost } from './shared/announcements/provide';
+import { provideAnnouncementEffects, readShown, type AnnouncementHost } from './machines/announcements/announcements.effects';
 import { provideServiceWorkerEffects, type ServiceWorkerHost } from './machines/serviceWorker/serviceWorker.effects';
 
 export interface AppDependencies {

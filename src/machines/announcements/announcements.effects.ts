@@ -1,12 +1,12 @@
 /**
  * The announcements machine with its effects, for the composition root. The sign-in page carries
- * only this wiring: the effects and the rules (`effects.ts`, `src/domain/announcements.ts`) load
+ * only this wiring: the effects and the rules (`announcements.host.ts`, `src/domain/announcements.ts`) load
  * with the first file request, after the session has settled.
  */
 import { fromPromise } from 'xstate';
-import { announcementsMachine, type PickInput, type ShownEntry } from '../../machines/announcements/announcements.machine';
+import { announcementsMachine, type PickInput, type ShownEntry } from './announcements.machine';
 import type { Announcement, AnnouncementFile } from '../../domain/announcements';
-import type { AnnouncementEffects } from './effects';
+import type { AnnouncementEffects } from './announcements.host';
 
 export interface AnnouncementHost {
   /** `fetch` for `/announcements.json` (the page's origin: the file sits beside the client). */
@@ -44,7 +44,7 @@ export function provideAnnouncementEffects(host: AnnouncementHost | undefined) {
   let effects: AnnouncementEffects | null = null;
   const ready = async (): Promise<AnnouncementEffects> => {
     if (!host) throw new Error('No announcements here');
-    effects ??= (await import('./effects')).createAnnouncementEffects(host);
+    effects ??= (await import('./announcements.host')).createAnnouncementEffects(host);
     return effects;
   };
   return announcementsMachine.provide({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createAnnouncementEffects } from './effects';
-import { provideAnnouncementEffects, readShown, SHOWN_KEY, type AnnouncementHost } from './provide';
+import { createAnnouncementEffects } from './announcements.host';
+import { provideAnnouncementEffects, readShown, SHOWN_KEY, type AnnouncementHost } from './announcements.effects';
 import { GUEST, parseAnnouncement, type Announcement } from '../../domain/announcements';
 
 const throwing = () => ({

@@ -1,11 +1,11 @@
 /**
  * The announcements machine's effects (loaded with the first file request, not with the sign-in
- * page; `provide.ts` wires them at the composition root): the file from the page's own origin,
+ * page; `announcements.effects.ts` wires them at the composition root): the file from the page's own origin,
  * parsed by the rules; the next announcement with the clock and this viewer's stored counters; the
  * counters in local storage and this browser session's list in session storage (failures
  * ignored); the button's action through `buttonTarget`.
  */
-import type { PickInput, ShownEntry } from '../../machines/announcements/announcements.machine';
+import type { PickInput, ShownEntry } from './announcements.machine';
 import {
   ANNOUNCEMENT_FILE_MESSAGES,
   buttonTarget,
@@ -16,7 +16,7 @@ import {
   type AnnouncementFile,
   type Viewer,
 } from '../../domain/announcements';
-import { MAX_SHOWN, SHOWN_KEY, type AnnouncementHost } from './provide';
+import { MAX_SHOWN, SHOWN_KEY, type AnnouncementHost } from './announcements.effects';
 
 export interface AnnouncementEffects {
   loadFile(signal: AbortSignal): Promise<AnnouncementFile>;
