@@ -39,6 +39,8 @@ interface Flow {
   queued: number;
   /** slices sent and not yet arrived */
   inFlight: number;
+  /** slices sent, in order, until each has landed and those before it too */
+  landing: Array<{ chunk: Buffer; landed: boolean }>;
   closed: boolean;
   deliver: (chunk: Buffer) => void;
   /** Called when what waits falls under LOW (resume the server side). */
@@ -82,17 +84,25 @@ function downlink(kbps: number, delayMs: number) {
     inFlight++;
     flow.inFlight++;
     const target = flow;
+    // each slice lands in its flow's order: two timers a fraction of a millisecond apart may fire
+    // the other way round (Node keeps timers by whole milliseconds), which reordered a response's bytes
+    const landing = { chunk, landed: false };
+    target.landing.push(landing);
     setTimeout(() => {
       sending = false;
       pump();
     }, freeAt - now);
     setTimeout(() => {
-      inFlight--;
-      target.inFlight--;
-      if (!target.closed) {
-        total += chunk.length;
-        history.push([Date.now(), total]);
-        target.deliver(chunk);
+      landing.landed = true;
+      while (target.landing[0]?.landed) {
+        const next = target.landing.shift()!;
+        inFlight--;
+        target.inFlight--;
+        if (!target.closed) {
+          total += next.chunk.length;
+          history.push([Date.now(), total]);
+          target.deliver(next.chunk);
+        }
       }
       settle();
     }, freeAt - now + delayMs);
@@ -108,7 +118,7 @@ function downlink(kbps: number, delayMs: number) {
       return at;
     },
     flow(deliver: (chunk: Buffer) => void, drained: () => void): Flow {
-      return { queue: [], queued: 0, inFlight: 0, closed: false, deliver, drained };
+      return { queue: [], queued: 0, inFlight: 0, landing: [], closed: false, deliver, drained };
     },
     send(flow: Flow, chunk: Buffer): void {
       if (flow.closed) return;
@@ -136,14 +146,22 @@ function uplink(kbps: number, delayMs: number) {
   const bytesPerMs = (kbps * 1000) / 8 / 1000;
   let freeAt = 0;
   let total = 0;
+  const sent: Array<{ chunk: Buffer; deliver: (chunk: Buffer) => void; landed: boolean }> = [];
   return {
     total: () => total,
     send(chunk: Buffer, deliver: (chunk: Buffer) => void): void {
       const now = performance.now();
       freeAt = Math.max(now, freeAt) + chunk.length / bytesPerMs;
+      // in the order sent, whatever order the timers fire in (see the downlink)
+      const landing = { chunk, deliver, landed: false };
+      sent.push(landing);
       setTimeout(() => {
-        total += chunk.length;
-        deliver(chunk);
+        landing.landed = true;
+        while (sent[0]?.landed) {
+          const next = sent.shift()!;
+          total += next.chunk.length;
+          next.deliver(next.chunk);
+        }
       }, freeAt - now + delayMs);
     },
   };
