@@ -68,7 +68,7 @@ function useFocusMainOnNavigation(pathname: string) {
 
 /**
  * The other screens' parts the shell places (the device list, the settings and reports menus, the
- * events drawer and toasts): given by the layout route (src/routes/-shellParts.tsx), which composes
+ * events drawer and toasts): given by the layout route (src/routes/-shellParts.ts), which composes
  * the screens, so that the shell imports none of them.
  */
 export interface ShellParts {
