@@ -93,7 +93,7 @@ export function createAppActor(deps: AppDependencies) {
   const serviceWorker = provideServiceWorkerEffects(deps.serviceWorker);
   const announcements = provideAnnouncementEffects(deps.announcements);
   const actor = createActor(appMachine.provide({ actors: { session, socket, nativeBridge, serviceWorker, announcements } }), {
-    input: { query, path: cleanPath, shownAnnouncements: readShown(deps.announcements?.sessionStorage) },
+    input: { query, path: cleanPath, shownAnnouncements: readShown(deps.announcements?.shownStore) },
     ...(deps.inspect ? { inspect: deps.inspect } : {}),
   });
   return actor;

@@ -59,9 +59,9 @@ const app = createAppActor({
   // registered from our own code after the first paint (no inline script: the CSP stays strict)
   serviceWorker: browserServiceWorkerHost(!__ATHAR_DEV__),
   announcements: {
-    fetch: (input, init) => window.fetch(input, init),
-    localStorage: storage,
-    sessionStorage: () => window.sessionStorage,
+    readFile: (signal) => window.fetch('/announcements.json', { signal, cache: 'no-cache', credentials: 'same-origin' }),
+    counterStore: storage,
+    shownStore: () => window.sessionStorage,
     pageOrigin: window.location.origin,
     navigate: (to) => navigate(to),
     openUrl: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),

@@ -8,12 +8,18 @@ import { announcementsMachine, type PickInput, type ShownEntry } from './announc
 import type { Announcement, AnnouncementFile } from '../../domain/announcements';
 import type { AnnouncementEffects } from './announcements.host';
 
+/** A place that keeps text by key (the browser's storage in the app). */
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
 export interface AnnouncementHost {
-  /** `fetch` for `/announcements.json` (the page's origin: the file sits beside the client). */
-  fetch: typeof fetch;
-  /** Local storage (the counters), session storage (what this session showed); either may throw. */
-  localStorage: () => Pick<Storage, 'getItem' | 'setItem'> | null;
-  sessionStorage: () => Pick<Storage, 'getItem' | 'setItem'> | null;
+  /** Reads `/announcements.json` anew (the page's origin: the file sits beside the client). */
+  readFile: (signal: AbortSignal) => Promise<{ ok: boolean; status: number; text(): Promise<string> }>;
+  /** Where the counters are kept across visits, and what this browser session showed; either may throw. */
+  counterStore: () => KeyValueStore | null;
+  shownStore: () => KeyValueStore | null;
   pageOrigin: string;
   navigate: (path: string) => void;
   /** Opens an `https:` link elsewhere in a new tab (no opener). */
@@ -27,7 +33,7 @@ export const SHOWN_KEY = 'athar.announcements.shown';
 export const MAX_SHOWN = 200;
 
 /** What this browser session has shown, from session storage; junk and failures give an empty list. */
-export function readShown(storage: AnnouncementHost['sessionStorage'] | undefined): ShownEntry[] {
+export function readShown(storage: AnnouncementHost['shownStore'] | undefined): ShownEntry[] {
   try {
     const value = JSON.parse(storage?.()?.getItem(SHOWN_KEY) ?? '[]') as unknown;
     if (!Array.isArray(value)) return [];

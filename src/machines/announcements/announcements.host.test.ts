@@ -17,9 +17,9 @@ function host(overrides: Partial<AnnouncementHost> = {}) {
   const opened: string[] = [];
   const session = new Map<string, string>();
   const h: AnnouncementHost = {
-    fetch: async () => new Response('{"announcements":[]}'),
-    localStorage: () => null,
-    sessionStorage: () => ({ getItem: (k) => session.get(k) ?? null, setItem: (k, v) => void session.set(k, v) }),
+    readFile: async () => new Response('{"announcements":[]}'),
+    counterStore: () => null,
+    shownStore: () => ({ getItem: (k) => session.get(k) ?? null, setItem: (k, v) => void session.set(k, v) }),
     pageOrigin: 'http://localhost:8082',
     navigate: (path) => void navigated.push(path),
     openUrl: (url) => void opened.push(url),
@@ -32,11 +32,11 @@ const announcement = (extra: Record<string, unknown>) => parseAnnouncement({ id:
 
 describe('announcement effects', () => {
   it('loads and parses the file; a missing or malformed file is an error', async () => {
-    const ok = createAnnouncementEffects(host({ fetch: async () => new Response('{"announcements":[{"id":"x","isActive":true,"title":"Hi"}],"settings":{"autoShowDelay":500}}') }).h);
+    const ok = createAnnouncementEffects(host({ readFile: async () => new Response('{"announcements":[{"id":"x","isActive":true,"title":"Hi"}],"settings":{"autoShowDelay":500}}') }).h);
     expect((await ok.loadFile(new AbortController().signal)).settings.autoShowDelay).toBe(500);
-    const missing = createAnnouncementEffects(host({ fetch: async () => new Response('nope', { status: 404 }) }).h);
+    const missing = createAnnouncementEffects(host({ readFile: async () => new Response('nope', { status: 404 }) }).h);
     await expect(missing.loadFile(new AbortController().signal)).rejects.toThrow('HTTP 404');
-    const junk = createAnnouncementEffects(host({ fetch: async () => new Response('{"items":[]}') }).h);
+    const junk = createAnnouncementEffects(host({ readFile: async () => new Response('{"items":[]}') }).h);
     await expect(junk.loadFile(new AbortController().signal)).rejects.toThrow('Invalid announcements file format');
   });
 
@@ -55,9 +55,9 @@ describe('announcement effects', () => {
     const { h, session } = host();
     const effects = createAnnouncementEffects(h);
     effects.recordShow({ viewer: GUEST, id: 'a', shown: [{ viewer: 'guest', id: 'a' }] });
-    expect(readShown(h.sessionStorage)).toEqual([{ viewer: 'guest', id: 'a' }]);
+    expect(readShown(h.shownStore)).toEqual([{ viewer: 'guest', id: 'a' }]);
     expect(JSON.parse(session.get(SHOWN_KEY) ?? '[]')).toHaveLength(1);
-    const broken = createAnnouncementEffects(host({ localStorage: throwing, sessionStorage: throwing }).h);
+    const broken = createAnnouncementEffects(host({ counterStore: throwing, shownStore: throwing }).h);
     expect(() => broken.recordShow({ viewer: GUEST, id: 'a', shown: [] })).not.toThrow();
     expect(readShown(throwing)).toEqual([]);
     expect(readShown(() => ({ getItem: () => '{"not":"a list"}', setItem: () => {} }))).toEqual([]);

@@ -26,10 +26,10 @@ export interface AnnouncementEffects {
 }
 
 export function createAnnouncementEffects(host: AnnouncementHost): AnnouncementEffects {
-  const counters = createAnnouncementCounterStore(() => host.localStorage());
+  const counters = createAnnouncementCounterStore(() => host.counterStore());
   return {
     async loadFile(signal) {
-      const response = await host.fetch('/announcements.json', { signal, cache: 'no-cache', credentials: 'same-origin' });
+      const response = await host.readFile(signal);
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const result = parseAnnouncementFileText(await response.text());
       if (!result.ok) throw new Error(ANNOUNCEMENT_FILE_MESSAGES[result.problem]);
@@ -50,7 +50,7 @@ export function createAnnouncementEffects(host: AnnouncementHost): AnnouncementE
     recordShow({ viewer, id, shown }) {
       counters.recordShow(viewer, id, new Date());
       try {
-        host.sessionStorage()?.setItem(SHOWN_KEY, JSON.stringify(shown.slice(-MAX_SHOWN)));
+        host.shownStore()?.setItem(SHOWN_KEY, JSON.stringify(shown.slice(-MAX_SHOWN)));
       } catch {
         // storage failures are silently ignored: the list lives on in the machine
       }

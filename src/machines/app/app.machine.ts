@@ -31,7 +31,7 @@ export interface AppContext {
   path: string;
   /** Who the announcements were last told is looking (`guest`, `user.{id}:{role}`); null before the session settles. */
   viewer: string | null;
-  /** The server's `serviceWorkerUpdateInterval` the service worker was last told (boxed: any value, even none); null before the first. */
+  /** The server's `serviceWorkerUpdateInterval` the service worker was last told (boxed: whatever it was, even none); null before the first. */
   updateInterval: { value: unknown } | null;
 }
 
