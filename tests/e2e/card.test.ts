@@ -112,9 +112,10 @@ describe('the device card', () => {
     const response = await fetch(`http://127.0.0.1:${harness.server.osmandPort}/?id=card-new-1&lat=24.7&lon=46.7`);
     expect(response.status).toBe(200);
     await card.getByRole('link', { name: 'More details' }).waitFor({ timeout: 5000 });
-    await card.getByText(TEXT.en.online, { exact: true }).waitFor({ timeout: 1000 });
-    // a dispatcher sees it at once, not after a status check
-    expect(Date.now() - sent).toBeLessThan(3000);
+    // online with its position (the same push), not after a status check 9.5 s later: the bound is
+    // that difference, loose enough for a loaded CI machine
+    await card.getByText(TEXT.en.online, { exact: true }).waitFor({ timeout: 5000 });
+    expect(Date.now() - sent).toBeLessThan(8000);
     expect(await card.getByRole('status').count()).toBe(0);
   });
 });
