@@ -23,13 +23,12 @@
  * - a range that ends before it starts, and no device, are refused with what to fix.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { JSDOM } from 'jsdom';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { distanceMeters } from '../../contract/units.ts';
-import { ADMIN_PASSWORD } from './harness.ts';
-import { ADMIN_LOGIN, adminJson, submitLogin, waitForPath } from './helpers.ts';
+import { adminJson, signInThroughApi, waitForPath } from './helpers.ts';
 import { fileHarness, main } from './settingsSteps.ts';
 import { drive, park, reportFixes, type Fix, type Point } from './drive.ts';
 import { compareLook } from './visual.ts';
@@ -37,14 +36,37 @@ import { screenPoint } from './mapPoints.ts';
 
 const { harness } = fileHarness();
 
-/** A page signed in as the admin, in English, on `path` (asked for first: the sign-in returns there). */
-async function signedIn(path: string, locale: 'en' | 'ar' = 'en'): Promise<Page> {
-  const { page } = await harness().newPage({ locale: locale === 'ar' ? 'ar-SA' : 'en-US' });
+/**
+ * A browser context per language with the admin signed in once, through the API (the sign-in is
+ * not what this file tests): each test opens its own page in it and goes straight to its report.
+ */
+const signedContexts = new Map<string, Promise<BrowserContext>>();
+
+async function newSignedContext(locale: 'en' | 'ar'): Promise<BrowserContext> {
+  const { context, page } = await harness().newPage({ locale: locale === 'ar' ? 'ar-SA' : 'en-US' });
+  await signInThroughApi(page, harness());
+  await page.close();
+  return context;
+}
+
+/**
+ * A page signed in as the admin on `path`, in `locale`: in the language's shared context, or with
+ * `fresh`, in a context of its own (for a test whose stored choices, such as the map pane's
+ * layout, must not reach the others).
+ */
+async function signedIn(path: string, locale: 'en' | 'ar' = 'en', options: { fresh?: boolean; viewport?: { width: number; height: number } } = {}): Promise<Page> {
+  let context: Promise<BrowserContext>;
+  if (options.fresh) context = newSignedContext(locale);
+  else {
+    context = signedContexts.get(locale) ?? newSignedContext(locale);
+    signedContexts.set(locale, context);
+  }
+  const page = await (await context).newPage();
+  page.on('pageerror', (error) => console.error('[page error]', error.message));
+  if (options.viewport) await page.setViewportSize(options.viewport);
   const target = new URL(path, harness().server.url);
   target.searchParams.set('locale', locale);
   await page.goto(target.toString());
-  await page.locator('input[type=password]').waitFor();
-  await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
   await page.waitForURL((url) => url.pathname === target.pathname);
   await main(page).locator('h1').first().waitFor();
   return page;
@@ -110,6 +132,16 @@ async function openInApp(page: Page, path: string, heading: string): Promise<voi
   await page.waitForURL((url) => url.pathname === path.split('?')[0]);
   await main(page).getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
 }
+
+/** The reports' titles (each one's heading and menu entry) in both languages. */
+const TITLES = {
+  trips: { en: 'Trips', ar: 'الرحلات' },
+  stops: { en: 'Stops', ar: 'التوقفات' },
+  events: { en: 'Events', ar: 'الأحداث' },
+  summary: { en: 'Summary', ar: 'الملخص' },
+  route: { en: 'Route', ar: 'المسار' },
+  chart: { en: 'Chart', ar: 'الرسم البياني' },
+} as const;
 
 const km = (text: string) => Number(text.replace(/[^\d.]/g, ''));
 
@@ -211,12 +243,14 @@ describe('reports', () => {
     };
     const paneShare = (page: Page) =>
       main(page).getByTestId('report-results').evaluate((results) => results.querySelector('[data-testid=report-map-pane]')!.getBoundingClientRect().width / results.getBoundingClientRect().width);
+    // each language in a context of its own (the place chosen here is kept: it must not reach the
+    // other tests), each kind opened inside the running app
+    let page!: Page;
     for (const locale of ['en', 'ar'] as const) {
-      const page = await signedIn(reportUrl('trips'), locale);
-      for (const kind of ['trips', 'stops', 'events', 'summary']) {
-        if (kind !== 'trips') {
-          await page.goto(new URL(`${reportUrl(kind)}&locale=${locale}`, harness().server.url).toString());
-        }
+      if (page) await page.close();
+      page = await signedIn(reportUrl('trips'), locale, { fresh: true });
+      for (const kind of ['trips', 'stops', 'events', 'summary'] as const) {
+        if (kind !== 'trips') await openInApp(page, reportUrl(kind), TITLES[kind][locale]);
         await main(page).getByRole('grid').getByRole('row').first().waitFor({ timeout: 20_000 });
         // the summary has no map
         const hasMap = (await main(page).getByTestId('report-map-place').count()) > 0;
@@ -233,13 +267,12 @@ describe('reports', () => {
           expect(found.problems, `${kind} ${locale}, map ${where}`).toEqual([]);
         }
       }
-      await page.close();
     }
 
     // the divider: dragged towards the table the map widens; an arrow key moves it too (towards the
     // map it narrows: the map is at the inline end, on the left in Arabic); the size and the place are
-    // kept for the next report
-    const page = await signedIn(reportUrl('trips'), 'ar');
+    // kept for the next report (the Arabic page above: its pane never resized)
+    await openInApp(page, reportUrl('trips'), TITLES.trips.ar);
     await main(page).getByRole('grid').getByRole('row').first().waitFor({ timeout: 20_000 });
     await place(page, 'beside');
     const divider = main(page).getByTestId('report-map-divider');
@@ -378,7 +411,7 @@ describe('reports', () => {
     await ring.waitFor({ state: 'detached' });
 
     // the route report: a row clicked in the table is marked on the speed chart under the map, at the row's time
-    await page.goto(new URL(`${reportUrl('route')}&locale=en`, harness().server.url).toString());
+    await openInApp(page, reportUrl('route'), 'Route');
     await main(page).getByTestId('report-results').locator('[data-drawn="true"]').waitFor({ timeout: 20_000 });
     const mark = main(page).getByTestId('chart-mark');
     expect(await mark.isVisible()).toBe(false);
@@ -392,10 +425,7 @@ describe('reports', () => {
   });
 
   it('on a phone, a list opened low on the screen stays clear of the bottom navigation', async () => {
-    const { page } = await harness().newPage({ locale: 'en-US', viewport: { width: 390, height: 844 } } as never);
-    await page.goto(new URL(`${reportUrl('chart', { attribute: 'speed' })}&locale=en`, harness().server.url).toString());
-    await page.locator('input[type=password]').waitFor();
-    await submitLogin(page, ADMIN_LOGIN, ADMIN_PASSWORD);
+    const page = await signedIn(reportUrl('chart', { attribute: 'speed' }), 'en', { viewport: { width: 390, height: 844 } });
     await main(page).locator('[data-drawn="true"]').waitFor({ timeout: 20_000 });
     // the attributes' field is two thirds down the screen: its list (six attributes) would reach past
     // the navigation's top
@@ -511,7 +541,8 @@ describe('reports', () => {
     ];
     for (const { kind, title, column: header, map } of kinds) {
       await page.emulateMedia({ media: 'screen' });
-      await page.goto(new URL(reportUrl(kind, kind === 'chart' ? { attribute: 'speed' } : {}), harness().server.url).toString());
+      // each kind opened inside the running app (the trips are open already)
+      if (kind !== 'trips') await openInApp(page, reportUrl(kind, kind === 'chart' ? { attribute: 'speed' } : {}), title);
       await main(page).getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
       // the rows as the screen shows them (the chart's rows are its positions)
       let first: string[];
