@@ -3,7 +3,7 @@ import { formatter } from '@lingui/format-po';
 
 export default defineConfig({
   sourceLocale: 'en',
-  locales: ['ar', 'en'],
+  locales: ['ar', 'en', 'he', 'fa', 'ur', 'fr', 'es', 'pt-BR', 'ru', 'tr', 'de', 'id'],
   fallbackLocales: { default: 'en' },
   catalogs: [
     {

@@ -10,7 +10,7 @@ import { createApiClient } from './api/client';
 import { endpoints } from './api/endpoints';
 import { resolveBackendOrigin } from './api/origin';
 import { createLanguageStore } from './i18n/languageStore';
-import { activateLanguage, i18n } from './i18n/i18n';
+import { activateLanguage, i18n, needsReload } from './i18n/i18n';
 import { chooseLanguage } from './domain/language';
 import { createLiveLoader } from './shared/liveLoader';
 import { createServerChoice } from './shared/serverChoice';
@@ -72,9 +72,19 @@ const app = createAppActor({
 app.start();
 const session = startedChild(app.system, 'session');
 
+let reloading = false;
 const syncLanguage = () => {
+  if (reloading) return Promise.resolve();
   const { user, server } = session.getSnapshot().context;
-  return activateLanguage(chooseLanguage({ user: user?.attributes?.language, server: server?.attributes?.language, stored: languages.get() }));
+  const language = chooseLanguage({ user: user?.attributes?.language, server: server?.attributes?.language, stored: languages.get() });
+  if (needsReload(language)) {
+    // React Aria keeps the first strings it was given; the next page starts in the chosen language
+    reloading = true;
+    languages.set(language);
+    window.location.reload();
+    return Promise.resolve();
+  }
+  return activateLanguage(language);
 };
 await syncLanguage();
 session.subscribe(() => void syncLanguage());

@@ -524,7 +524,8 @@ describe('what the dialog shows', () => {
     ['stored ar', both, 'ar', { title: 'عنوان', message: 'رسالة', buttonText: 'زر' }],
     ['stored en-US', both, 'en-US', { title: 'Title', message: 'Message', buttonText: 'Button' }],
     ['nothing stored: default ar', both, null, { title: 'عنوان', message: 'رسالة', buttonText: 'زر' }],
-    ['an unsupported language: default ar', both, 'fr', { title: 'عنوان', message: 'رسالة', buttonText: 'زر' }],
+    ['an unsupported language: default ar', both, 'zh', { title: 'عنوان', message: 'رسالة', buttonText: 'زر' }],
+    ['a language the announcement has no text in (fr): fallback en', both, 'fr', { title: 'Title', message: 'Message', buttonText: 'Button' }],
     ['ar missing: fallback en', englishOnly, 'ar', { title: 'Title', message: 'Message', buttonText: '' }],
     ['en missing, en stored: the Arabic rather than nothing', arabicOnly, 'en', { title: 'عنوان', message: 'رسالة', buttonText: '' }],
   ])('%s', (_, item, stored, expected) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage, directionOf, toLanguage } from './language';
+import { chooseLanguage, directionOf, intlLocale, LANGUAGE_NAMES, SUPPORTED_LANGUAGES, toLanguage } from './language';
 import { valueDirection } from './bidi';
 
 describe('language', () => {
@@ -12,12 +12,24 @@ describe('language', () => {
   ])('chooses %j → %s', (sources, expected) => {
     expect(chooseLanguage(sources)).toBe(expected);
   });
-  it('direction is rtl for ar, he and fa', () => {
-    expect(['ar', 'he', 'fa', 'ar-SA', 'en', 'fr'].map(directionOf)).toEqual(['rtl', 'rtl', 'rtl', 'rtl', 'ltr', 'ltr']);
+  it('direction is rtl for ar, he, fa and ur', () => {
+    expect(['ar', 'he', 'fa', 'ur', 'ar-SA', 'en', 'fr', 'pt-BR'].map(directionOf)).toEqual(['rtl', 'rtl', 'rtl', 'rtl', 'rtl', 'ltr', 'ltr', 'ltr']);
   });
   it('normalises', () => {
     expect(toLanguage('ar_SA')).toBe('ar');
+    expect(toLanguage('pt')).toBe('pt-BR');
+    expect(toLanguage('pt_br')).toBe('pt-BR');
+    expect(toLanguage('pt-PT')).toBe('pt-BR');
+    expect(toLanguage('iw')).toBe('he');
+    expect(toLanguage('DE-at')).toBe('de');
+    expect(toLanguage('zh')).toBeNull();
     expect(toLanguage(3)).toBeNull();
+  });
+  it('names every language in itself, and formats Persian dates on the Gregorian calendar with Persian digits', () => {
+    expect(Object.keys(LANGUAGE_NAMES).sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
+    const date = new Date(Date.UTC(2026, 10, 29, 12));
+    expect(new Intl.DateTimeFormat(intlLocale('fa'), { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: 'UTC' }).format(date)).toBe('۲۰۲۶/۱۱/۲۹');
+    expect(intlLocale('de')).toBe('de');
   });
 });
 

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react';
 import type { Services } from '../shared/services';
 import { NotFound } from '../shared/NotFound';
 import { RenderError } from '../shared/RenderError';
+import { intlLocale } from '../domain/language';
 
 export interface RouterContext {
   services: Services;
@@ -29,7 +30,7 @@ function Root() {
   const router = useRouter();
   const { i18n } = useLingui();
   return (
-    <AriaI18nProvider locale={i18n.locale}>
+    <AriaI18nProvider locale={intlLocale(i18n.locale)}>
       <AriaRouterProvider navigate={(href, options) => router.navigate({ ...options, href })} useHref={(href) => href}>
         <Outlet />
       </AriaRouterProvider>

@@ -13,6 +13,7 @@ import {
   type VolumeUnit,
 } from '../domain/units';
 import { knownZone } from '../domain/timeZone';
+import { intlLocale } from '../domain/language';
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
@@ -41,7 +42,7 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   if (!format) {
     const { timeZone, ...rest } = options;
     const zone = knownZone(timeZone, undefined);
-    format = new Intl.DateTimeFormat(locale, zone ? { ...rest, timeZone: zone } : rest);
+    format = new Intl.DateTimeFormat(intlLocale(locale), zone ? { ...rest, timeZone: zone } : rest);
     dateFormats.set(key, format);
   }
   return format;

@@ -18,7 +18,8 @@ export const action = style({
   minInlineSize: '44px',
   minBlockSize: '52px',
   paddingBlock: vars.space.xs,
-  paddingInline: 0,
+  // two neighbours' longest words never touch (German, Russian)
+  paddingInline: vars.space.xxs,
   borderRadius: vars.radius.md,
   color: vars.color.text,
   fontFamily: 'inherit',

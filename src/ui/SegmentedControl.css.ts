@@ -13,12 +13,16 @@ export const options = style({
 });
 
 export const option = style({
-  flex: 1,
+  // shares the width by its text; a long label (German, Russian) wraps rather than runs into the next
+  flex: '1 1 auto',
+  minInlineSize: 0,
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'center',
+  textAlign: 'center',
+  overflowWrap: 'anywhere',
   minBlockSize: vars.size.control,
-  paddingInline: vars.space.md,
+  paddingInline: vars.space.sm,
   border: 'none',
   borderRadius: vars.radius.sm,
   backgroundColor: 'transparent',

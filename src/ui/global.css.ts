@@ -31,6 +31,11 @@ globalStyle(':root[data-theme="light"]', {
   colorScheme: 'light',
 });
 
+// Urdu reads in Naskh (loaded with the Urdu catalogue), Latin still in Noto Sans
+globalStyle(':root:lang(ur)', {
+  vars: { [vars.font.body]: '"Noto Naskh Arabic", "Noto Sans", system-ui, sans-serif' },
+});
+
 globalStyle('#root', {
   blockSize: '100%',
 });

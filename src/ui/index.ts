@@ -18,7 +18,6 @@ export { FieldError, type FieldErrorProps } from './FieldError';
 export { Select, type SelectItem, type SelectProps } from './Select';
 export { MultiSelect, type MultiSelectProps } from './MultiSelect';
 export { SegmentedControl, type SegmentedControlProps } from './SegmentedControl';
-export { ToggleChoice, type ToggleChoiceProps } from './ToggleChoice';
 export { Checkbox, type CheckboxProps } from './Checkbox';
 export { Link, type LinkProps } from './Link';
 export {

@@ -124,7 +124,8 @@ export const darkTokens = {
     full: '9999px',
   },
   font: {
-    body: '"Noto Sans Arabic", "Noto Sans", system-ui, sans-serif',
+    // Hebrew's face loads with the Hebrew catalogue (src/i18n/i18n.ts); Urdu swaps in a Naskh face (global.css.ts)
+    body: '"Noto Sans Arabic", "Noto Sans", "Noto Sans Hebrew", system-ui, sans-serif',
   },
   fontSize: {
     xs: '0.75rem',

@@ -113,12 +113,12 @@ describe('session', () => {
   });
 });
 
-/** Picks a language with the login screen's language buttons. */
-async function chooseLanguage(page: Page, name: 'العربية' | 'English'): Promise<void> {
-  const group = page.getByRole('group', { name: /^(Language|اللغة)$/ });
-  const button = group.getByRole('button', { name });
-  await button.click();
-  await expect(button.getAttribute('aria-pressed')).resolves.toBe('true');
+/** Picks a language with the login screen's language select. */
+async function chooseLanguage(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: /(Language|اللغة)$/ }).click();
+  await page.getByRole('option', { name }).click();
+  // the trigger's name is its value, then its label (in the language now shown)
+  await page.getByRole('button', { name: new RegExp(`^${name} `) }).waitFor();
 }
 
 describe('language', () => {
@@ -134,7 +134,7 @@ describe('language', () => {
     await expect(page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).count()).resolves.toBe(1);
   });
 
-  it('switches to English with ?locale=en, removes the parameter, keeps the choice on reload, and follows the language buttons', async () => {
+  it('switches to English with ?locale=en, removes the parameter, keeps the choice on reload, and follows the language select', async () => {
     const { page } = await harness.newPage();
     await page.goto(url('/login?locale=en'));
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
@@ -151,7 +151,7 @@ describe('language', () => {
     await expect(html.getAttribute('lang')).resolves.toBe('en');
     await expect(html.getAttribute('dir')).resolves.toBe('ltr');
 
-    // The language buttons switch at once, without a reload.
+    // The language select switches at once, without a reload.
     await chooseLanguage(page, 'العربية');
     await page.getByRole('heading', { name: 'تسجيل الدخول' }).waitFor({ timeout: 5000 });
     await expect(html.getAttribute('lang')).resolves.toBe('ar');
@@ -165,6 +165,32 @@ describe('language', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await expect(html.getAttribute('lang')).resolves.toBe('en');
+  });
+
+  it('offers the twelve languages; Persian is right to left, and leaving it (React Aria keeps its first strings) reloads the page in the new one', async () => {
+    const { page } = await harness.newPage();
+    await page.goto(url('/login?locale=en'));
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: /Language$/ }).click();
+    const options = await page.getByRole('option').allTextContents();
+    expect(options).toEqual(['العربية', 'English', 'עברית', 'فارسی', 'اردو', 'Français', 'Español', 'Português (Brasil)', 'Русский', 'Türkçe', 'Deutsch', 'Bahasa Indonesia']);
+    await page.keyboard.press('Escape');
+
+    await chooseLanguage(page, 'فارسی');
+    await page.getByRole('heading', { name: 'ورود' }).waitFor({ timeout: 5000 });
+    const html = page.locator('html');
+    await expect(html.getAttribute('lang')).resolves.toBe('fa');
+    await expect(html.getAttribute('dir')).resolves.toBe('rtl');
+    // React Aria's own strings in Persian (it ships none): given to it, the once it reads them
+    expect(await page.evaluate(() => (window as unknown as Record<symbol, unknown>)[Symbol.for('react-aria.i18n.locale')])).toBe('fa');
+
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: /زبان$/ }).click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await reloaded;
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await expect(html.getAttribute('lang')).resolves.toBe('en');
+    expect(await page.evaluate(() => (window as unknown as Record<symbol, unknown>)[Symbol.for('react-aria.i18n.locale')])).toBeUndefined();
   });
 });
 

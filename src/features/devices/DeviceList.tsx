@@ -319,7 +319,7 @@ function DeviceRowContent({ device, indicators: shown }: { device: Device; indic
 function RowIndicators({ indicators: shown }: { indicators: Indicators }) {
   const { t, i18n } = useLingui();
   if (shown === NO_INDICATORS) return null;
-  const alarms = shown.alarms.map((alarm) => alarmLabel(i18n, alarm)).join(i18n.locale.startsWith('ar') ? '، ' : ', ');
+  const alarms = new Intl.ListFormat(i18n.locale, { type: 'unit', style: 'narrow' }).format(shown.alarms.map((alarm) => alarmLabel(i18n, alarm)));
   const level = shown.battery === null ? '' : new Intl.NumberFormat(i18n.locale, { style: 'percent' }).format(shown.battery / 100);
   return (
     <span className={styles.indicators}>

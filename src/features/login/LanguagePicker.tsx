@@ -1,29 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { ToggleChoice } from '../../ui';
-import { useServices } from '../../shared/services';
+import { SelectPlaceholder } from '../../ui/SelectPlaceholder';
 import { useLanguage } from '../../shared/hooks';
-import { toLanguage } from '../../domain/language';
+import { LANGUAGE_NAMES } from '../../domain/language';
 
-/** The languages, each named in its own language. */
-export const LANGUAGE_ITEMS = [
-  { id: 'ar', label: 'العربية', lang: 'ar' },
-  { id: 'en', label: 'English', lang: 'en' },
-] as const;
+/** The select and its list load after the sign-in form (the sign-in page's first bundle stays small). */
+const LanguageSelect = lazy(() => import('./LanguageSelect'));
 
-/** The language choice of the public screens: stored locally (toggle buttons: the lightest choice for the login bundle). */
+/** The language choice of the public screens: its shape at once, the select a moment later. */
 export function LanguagePicker() {
   const { t } = useLingui();
-  const { languages } = useServices();
   const language = useLanguage();
   return (
-    <ToggleChoice
-      label={t`Language`}
-      items={LANGUAGE_ITEMS}
-      selectedKey={language}
-      onSelectionChange={(key) => {
-        const chosen = toLanguage(key);
-        if (chosen) languages.set(chosen);
-      }}
-    />
+    <Suspense fallback={<SelectPlaceholder label={t`Language`} value={LANGUAGE_NAMES[language]} />}>
+      <LanguageSelect />
+    </Suspense>
   );
 }

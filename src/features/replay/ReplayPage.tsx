@@ -25,6 +25,7 @@ import { coordinateFormatOf, formatCoordinate } from '../../domain/coordinates';
 import { ValueText } from '../../ui/ValueText';
 import { fieldPreference } from '../../domain/permissions';
 import { replayMarkers, sampleTrack, trackPositions, type ReplayData } from '../../domain/replay';
+import { directionOf } from '../../domain/language';
 import { provideReplayEffects } from '../../machines/replay/replay.effects';
 import { SPEED_ORDER, type ReplayMachine, type ReplaySpeed } from '../../machines/replay/replay.machine';
 import { useData } from '../../shared/data';
@@ -150,8 +151,8 @@ export function ReplayPage() {
     }
   };
 
-  // the keyboard on the page: Space, Left/Right (toward the start steps back, mirrored in Arabic), + and −
-  const rtl = i18n.locale === 'ar';
+  // the keyboard on the page: Space, Left/Right (toward the start steps back, mirrored right to left), + and −
+  const rtl = directionOf(i18n.locale) === 'rtl';
   const keys = useRef<(event: KeyboardEvent) => void>(() => {});
   keys.current = (event) => {
     if (!actor.getSnapshot().hasTag('loaded') || event.altKey || event.ctrlKey || event.metaKey) return;

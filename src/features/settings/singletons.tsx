@@ -21,6 +21,7 @@ import { selectUser } from '../../machines/session/selectors';
 import { ALARM_KEYS, alarmLabel, eventTypeName } from '../../shared/eventTypes';
 import { useSession } from '../../shared/hooks';
 import { themeOf } from '../../domain/theme';
+import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../../domain/language';
 
 const option = (id: string, label: MessageDescriptor) => ({ id, label });
 const SPEED = [option('kn', msg`Knots (kn)`), option('kmh', msg`Kilometres per hour (km/h)`), option('mph', msg`Miles per hour (mph)`)];
@@ -29,10 +30,8 @@ const ALTITUDE = [option('m', msg`Metres (m)`), option('ft', msg`Feet (ft)`)];
 const VOLUME = [option('ltr', msg`Litres`), option('usGal', msg`US gallons`), option('impGal', msg`Imperial gallons`)];
 const COORDINATES = [option('dd', msg`Decimal degrees`), option('ddm', msg`Degrees and decimal minutes`), option('dms', msg`Degrees, minutes and seconds`)];
 const LIVE_ROUTES = [option('none', msg`None`), option('selected', msg`Selected device`), option('all', msg`All devices`)];
-const LANGUAGES = [
-  { id: 'ar', label: 'العربية' },
-  { id: 'en', label: 'English' },
-];
+/** Each language in its own name, in the product's order (Arabic first). */
+const LANGUAGES = SUPPORTED_LANGUAGES.map((id) => ({ id, label: LANGUAGE_NAMES[id], lang: id }));
 
 const choices = (list: Array<{ id: string; label: MessageDescriptor }>) => (_c: FieldContext, i18n: { _: (d: MessageDescriptor) => string }) =>
   list.map((item) => ({ id: item.id, label: i18n._(item.label) }));

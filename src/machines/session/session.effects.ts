@@ -58,7 +58,7 @@ export function provideSessionEffects(deps: SessionEffectDeps) {
     },
     actions: {
       storeLanguage: (_, params) => {
-        if (params.language === 'ar' || params.language === 'en') deps.languages.set(params.language);
+        if (params.language) deps.languages.set(params.language);
       },
       navigate: (_, params) => deps.navigate(params.to),
       reportError: ({ system }, params) => {

@@ -1,7 +1,7 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import type { Server, User } from '../../../contract/models';
 import { safeInternalPath, type RootQuery } from '../../domain/redirect';
-import { toLanguage } from '../../domain/language';
+import { toLanguage, type Language } from '../../domain/language';
 import type { LoginEvent, RegisterEvent, SessionEvent } from './events';
 
 export interface SessionInput {
@@ -103,7 +103,7 @@ export const sessionMachine = setup({
   },
   actions: {
     /** Store the language chosen with `?locale=`. */
-    storeLanguage: (_, _params: { language: string | null }) => {},
+    storeLanguage: (_, _params: { language: Language | null }) => {},
     /** Go to a route. */
     navigate: (_, _params: { to: string }) => {},
     /** Push a message onto the errors queue. */
