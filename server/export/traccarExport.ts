@@ -20,6 +20,7 @@
  *   scrypt hash never equals a 24-byte result) and every user must be given a new one; with
  *   `newAdminPasswords`, each administrator gets a random one that Traccar accepts: its PBKDF2 hash goes
  *   into the SQL, the password itself only to the caller (the command prints it on stderr);
+ * - text is COPY-escaped; U+0000, which PostgreSQL's text cannot hold, is dropped;
  * - a text longer than Traccar's column (a geofence of many vertices over `area VARCHAR(4096)`, long
  *   attributes) widens that column in the export, with a warning, instead of failing the load;
  * - what Traccar has no place for stays behind: sessions, tokens and their signing key, password-reset
@@ -287,9 +288,10 @@ function historySources(): Source[] {
 // --- COPY's text format -------------------------------------------------------------------------
 
 const NULL = '\\N';
-const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-const SPECIAL = /[\\\t\n\r]/;
-const SPECIALS = /[\\\t\n\r]/g;
+// PostgreSQL's text cannot hold U+0000 at all: it is dropped (a JSON text holds it escaped, as \u0000)
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '' };
+const SPECIAL = /[\\\t\n\r\0]/;
+const SPECIALS = /[\\\t\n\r\0]/g;
 
 function copyText(value: string): string {
   return SPECIAL.test(value) ? value.replace(SPECIALS, (c) => ESCAPES[c]!) : value;
