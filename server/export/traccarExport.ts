@@ -6,7 +6,7 @@
  * It streams: each table is read with an iterator from one read transaction (a consistent snapshot while
  * the server keeps writing) and written in 64 KB pieces that wait for the output to drain, so twenty
  * million positions pass through without being held in memory. Keys, indexes and foreign keys are added
- * after the data, as loading into bare tables is several times faster; the sequences are then set past
+ * after the data, as loading into bare tables is faster; the sequences are then set past
  * the highest id Athar ever gave out.
  *
  * How Athar's storage becomes Traccar's:
@@ -220,7 +220,8 @@ function linkSources(db: Db, log: (message: string) => void, skipped: Record<str
   }>;
   for (const pair of pairs) {
     const owner = OWNERS[pair.ownerType];
-    const object = OBJECTS[pair.propertyType];
+    // a linked device is a device's only (tc_device_device)
+    const object = pair.propertyType === 'linkedDevice' && pair.ownerType !== 'device' ? undefined : OBJECTS[pair.propertyType];
     const target = object ? `tc_${pair.ownerType}_${object.name}` : '';
     const def = owner && object ? tryTable(target) : undefined;
     if (!owner || !object || !def) {

@@ -499,5 +499,5 @@ if (missing === null) describe('export:traccar into PostgreSQL', () => {
     // a piece is 64 KB and the rest of one row; a writer that ignored write()'s answer would have buffered megabytes
     expect(largest).toBeLessThan(70_000);
     expect(mostBuffered).toBeLessThan(70_000);
-  });
+  }, 60_000);
 });
