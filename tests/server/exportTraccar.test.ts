@@ -145,7 +145,7 @@ if (missing === null) describe('export:traccar into PostgreSQL', () => {
   let cluster: Cluster | undefined;
   let starting: Promise<Cluster> | undefined;
   let athar: Database.Database;
-  const work = tempDir('athar-export-');
+  let work = '';
   const messages: string[] = [];
   let clock = Date.UTC(2025, 4, 1, 8);
   let longArea = '';
@@ -286,6 +286,7 @@ if (missing === null) describe('export:traccar into PostgreSQL', () => {
   let loadSeconds = 0;
 
   beforeAll(async () => {
+    work = tempDir('athar-export-');
     const bin = 'bin' in binaries ? binaries.bin : '';
     // the cluster starts while the server is seeded
     starting = startCluster(bin);
@@ -313,7 +314,7 @@ if (missing === null) describe('export:traccar into PostgreSQL', () => {
   afterAll(async () => {
     athar?.close();
     await starting?.then((c) => c.stop(), () => {});
-    rmSync(work, { recursive: true, force: true });
+    if (work) rmSync(work, { recursive: true, force: true });
     if (server) rmSync(server.dataDir, { recursive: true, force: true });
   });
 
