@@ -1,4 +1,5 @@
 import type { Attributes, Server } from '../../contract/models.ts';
+import { MAX_RETENTION_DAYS, RETENTION_DAYS } from '../../contract/extensions.ts';
 import type { Db } from './database.ts';
 import { type Stored, bool, parseAttributes } from './convert.ts';
 
@@ -73,16 +74,9 @@ export function serverFlag(settings: ServerSettings, key: string): boolean {
 }
 
 /**
- * Athar's own retention setting (Traccar dropped `database.historyDays` in 4.12): the server
- * attribute holding the number of days positions and events are kept; unset or 0 keeps
- * everything. GET /api/server reports it to administrators (0 when unset), which is how the
- * client knows the server supports it: a Traccar server never sends it.
+ * The retention in days of stored settings (the attribute RETENTION_DAYS, Athar's own: Traccar
+ * dropped `database.historyDays` in 4.12); 0 keeps everything.
  */
-export const RETENTION_DAYS = 'athar.retentionDays';
-/** The longest retention that can be set (a hundred years): beyond it, keep everything (0). */
-export const MAX_RETENTION_DAYS = 36_500;
-
-/** The retention in days of stored settings (0: keep everything). */
 export function retentionDays(settings: ServerSettings): number {
   const value = settings.attributes[RETENTION_DAYS];
   const days = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : 0;

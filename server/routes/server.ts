@@ -4,15 +4,8 @@ import type { Server } from '../../contract/models.ts';
 import type { AppContext } from '../auth/context.ts';
 import { countUsers } from '../db/users.ts';
 import type { Attributes } from '../../contract/models.ts';
-import {
-  MAX_RETENTION_DAYS,
-  RETENTION_DAYS,
-  SERVER_VERSION,
-  type ServerSettings,
-  getServerSettings,
-  retentionDays,
-  saveServerSettings,
-} from '../db/server.ts';
+import { MAX_RETENTION_DAYS, RETENTION_DAYS } from '../../contract/extensions.ts';
+import { SERVER_VERSION, type ServerSettings, getServerSettings, retentionDays, saveServerSettings } from '../db/server.ts';
 import { badRequest } from '../http/errors.ts';
 import { assignBooleans, field, objectBody, queryString } from '../http/input.ts';
 import { access } from '../auth/authorize.ts';

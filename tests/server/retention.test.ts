@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Device, Position, Server } from '../../contract/models.ts';
-import { RETENTION_DAYS } from '../../server/db/server.ts';
+import { RETENTION_DAYS } from '../../contract/extensions.ts';
 import type { RetentionBatch, RetentionRun } from '../../server/storage/retention.ts';
 import { nextBatchSize } from '../../server/storage/retention.ts';
 import { ADMIN_PASSWORD, type TestServer, createUser, json, login, start } from './helpers.ts';
