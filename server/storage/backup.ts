@@ -15,7 +15,7 @@
  * only when no server holds the database (the old one is kept beside it).
  */
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { migrations } from '../db/migrations.ts';
 
@@ -96,6 +96,8 @@ async function copyDatabase(source: Database.Database, target: string, check?: (
     } finally {
       copy.close();
     }
+    // what the database holds (password hashes, the token secret) is for its owner only
+    chmodSync(partial, 0o600);
     fsyncPath(partial);
     renameSync(partial, target);
     fsyncPath(dirname(target));

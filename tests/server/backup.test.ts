@@ -76,6 +76,7 @@ describe('backup and restore', () => {
     seed.transaction(() => {
       for (let i = 0; i < 100_000; i++) insert.run(`demo-00${(i % 4) + 5}`, t0 + i * 1000, t0 + i * 1000, t0 + i * 1000, `{"history":${i},"distance":12.5,"totalDistance":${i * 12.5}}`);
     })();
+    seed.pragma('wal_checkpoint(TRUNCATE)');
     seed.close();
     const acked = new Map<number, number>(); // seq → when its 200 arrived
     const latencies: Array<{ at: number; ms: number }> = [];
@@ -109,6 +110,7 @@ describe('backup and restore', () => {
     expect(backup.code).toBe(0);
     expect(backup.stdout).toMatch(/^Backup written to .*athar-backup\.db \([\d.]+ MB, \d+ pages, integrity checked\)/);
     expect(failures).toBe(0);
+    expect(statSync(backupFile).mode & 0o777).toBe(0o600); // password hashes and the token secret: the owner's only
     const p99 = (list: number[]): string => ([...list].sort((a, b) => a - b)[Math.ceil(list.length * 0.99) - 1] ?? NaN).toFixed(1);
     const whileCopying = latencies.filter((l) => l.at >= began && l.at <= ended).map((l) => l.ms);
     const beforeCopying = latencies.filter((l) => l.at < began).map((l) => l.ms);
