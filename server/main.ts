@@ -1,3 +1,4 @@
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { createServer } from './app.ts';
 import { type OpenIdOptions, openIdOptionsFromEnv } from './auth/openid.ts';
 import { REBOOT_EXIT_CODE, STANDBY_ENV, type SupervisorMessage, isSupervisorMessage } from './reboot.ts';
@@ -36,6 +37,15 @@ function positive(name: string, fallback: number, integer = false): number {
 const backups = env.BACKUP_DIR
   ? { dir: env.BACKUP_DIR, intervalMs: positive('BACKUP_INTERVAL_HOURS', 24) * 3_600_000, keep: positive('BACKUP_KEEP', 7, true) }
   : undefined;
+if (backups) {
+  try {
+    mkdirSync(backups.dir, { recursive: true });
+    accessSync(backups.dir, constants.W_OK);
+  } catch (error) {
+    console.error(`Invalid BACKUP_DIR: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
 const demo = env.DEMO !== '0' && env.DEMO?.toLowerCase() !== 'false';
 const simulator = demo && env.SIMULATOR !== '0' && env.SIMULATOR?.toLowerCase() !== 'false';
 // Forked by server/supervise.ts (an IPC channel): a reboot exits for the supervisor to start it again.

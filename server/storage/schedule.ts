@@ -79,9 +79,14 @@ const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 export function startBackupSchedule(options: BackupScheduleOptions): () => Promise<void> {
   const dir = resolve(options.dir);
   const now = options.now ?? Date.now;
-  mkdirSync(dir, { recursive: true });
-  // copies left by a backup that was stopped (the server closed, or killed)
-  for (const name of readdirSync(dir)) if (PARTIAL.test(name)) rmSync(join(dir, name), { force: true });
+  try {
+    mkdirSync(dir, { recursive: true });
+    // copies left by a backup that was stopped (the server closed, or killed)
+    for (const name of readdirSync(dir)) if (PARTIAL.test(name)) rmSync(join(dir, name), { force: true });
+  } catch (error) {
+    // each backup will fail and say why (main.ts checks the folder before the server starts)
+    options.log?.error(`backup folder ${dir}: ${error instanceof Error ? error.message : String(error)}`);
+  }
   const newest = listBackups(dir)[0];
   let due = newest ? newest.time + options.intervalMs : now();
   let child: ChildProcess | null = null;
@@ -107,7 +112,12 @@ export function startBackupSchedule(options: BackupScheduleOptions): () => Promi
         finished = true;
         child = null;
         output = output.trim();
-        const removed = ok ? rotateBackups(dir, options.keep) : [];
+        let removed: string[] = [];
+        try {
+          if (ok) removed = rotateBackups(dir, options.keep);
+        } catch (error) {
+          options.log?.error(`backup rotation in ${dir}: ${error instanceof Error ? error.message : String(error)}`);
+        }
         if (ok) {
           due = time + options.intervalMs;
           options.log?.info(`backup: ${output}${removed.length ? ` (removed ${removed.join(', ')})` : ''}`);
