@@ -6,7 +6,7 @@
  *
  * The one database connection is shared with ingest, so the purge runs in small transactions:
  * each batch is timed and the next one sized so that a batch takes about `targetMs` (10 ms), and
- * the purge rests twice as long as its last batch took before the next one, so a position
+ * the purge rests four times as long as its last batch took before the next one, so a position
  * arriving meanwhile waits for one batch at most, never the whole purge. The batches commit
  * without waiting for the disk (`synchronous = NORMAL` for them alone): a delete lost to a power
  * cut is only done again. Runs start once at start and then every `intervalMs` (an hour) of the
@@ -19,6 +19,8 @@ const DAY = 86_400_000;
 const MIN_BATCH = 16;
 const MAX_BATCH = 50_000;
 const FIRST_BATCH = 256;
+/** the rest after a batch, as a multiple of the batch's time */
+const REST_FACTOR = 4;
 
 export type RetentionTable = 'positions' | 'events';
 
@@ -170,8 +172,9 @@ export class Retention {
           this.onBatch?.({ table, rows, deleted, ms });
           this.sizes[table] = nextBatchSize(size, rows, ms, this.targetMs);
           if (rows < size) break;
-          // ingest's turn: twice as long as the batch took (the purge has a third of the time at most)
-          await rest(Math.max(2, Math.ceil(2 * ms)));
+          // ingest's turn: four times as long as the batch took (the purge has a fifth of the time at
+          // most, so a position rarely arrives during a batch, and waits for one at most)
+          await rest(Math.max(2, Math.ceil(REST_FACTOR * ms)));
         }
       }
     } catch (error) {
