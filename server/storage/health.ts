@@ -3,8 +3,8 @@
  * ENOSPC, or `PRAGMA max_page_count` reached) and undoes it: the database stays whole, but nothing
  * of that transaction is stored. The writers (the group commit of positions, the web API) report
  * such a failure here; from then on `GET /api/health` says so (503) and positions are refused
- * without trying, until a probe finds room again: the free space of DATA_DIR's file system, and a
- * committed write that makes the database grow.
+ * without trying, until a probe finds room again: free space on DATA_DIR's file system or free
+ * pages inside the database, and a committed write that needs new pages.
  */
 import { statfsSync } from 'node:fs';
 import type { Db } from '../db/database.ts';
@@ -37,7 +37,7 @@ export function abortsTransaction(error: unknown): boolean {
 export interface StorageHealthOptions {
   /** how often a probe checks for room while storage is full, real time (default 5 s) */
   probeMs?: number;
-  /** the free space DATA_DIR's file system must have for storage to count as back (default 16 MiB) */
+  /** the free space DATA_DIR's file system (or the database's free pages) must have for storage to count as back (default 16 MiB) */
   minFreeBytes?: number;
   /** the probe's write, in bytes (default 64 KiB: new pages, as a batch of positions needs) */
   probeBytes?: number;
@@ -102,14 +102,16 @@ export class StorageHealth {
   }
 
   /**
-   * Checks for room now: enough free space on the file system, and a committed write that needs
-   * new pages (inserted and deleted in one transaction). Storage is back when both pass.
+   * Checks for room now: enough free space on the file system or inside the database (pages that
+   * deletes, the retention's among them, have freed), and a committed write that needs new pages
+   * (inserted and deleted in one transaction). Storage is back when both pass.
    */
   probe(): boolean {
     if (this.fullSince === null) return true;
     try {
       const stats = statfsSync(this.dataDir);
-      if (stats.bavail * stats.bsize < this.minFreeBytes) return false;
+      const freePages = (this.db.pragma('freelist_count', { simple: true }) as number) * (this.db.pragma('page_size', { simple: true }) as number);
+      if (stats.bavail * stats.bsize < this.minFreeBytes && freePages < this.minFreeBytes) return false;
       this.db.transaction(() => {
         this.db.prepare('INSERT INTO storage_probe (data) VALUES (zeroblob(?))').run(this.probeBytes);
         this.db.prepare('DELETE FROM storage_probe').run();
