@@ -42,6 +42,11 @@ import { announcements, clientFiles, securityHeaders } from './static.ts';
 import { corsPolicy } from './http/cors.ts';
 import { getServerSettings, saveServerSettings } from './db/server.ts';
 import { SOCKET_CLOSE } from '../contract/models.ts';
+import type { Db } from './db/database.ts';
+import { startCheckpointer } from './db/checkpointer.ts';
+import { STORAGE_FULL, StorageHealth } from './storage/health.ts';
+import { type RetentionOptions, Retention, startRetention } from './storage/retention.ts';
+import { type BackupScheduleOptions, startBackupSchedule } from './storage/schedule.ts';
 
 export interface ServerOptions {
   dataDir: string;
@@ -88,6 +93,24 @@ export interface ServerOptions {
    * supervisor, the in-process tests): the route refuses with a 400 that says so.
    */
   reboot?: () => void;
+  /**
+   * The retention of positions and events (the server setting `athar.retentionDays`): how often it
+   * runs (default every hour and once at start, on `now`), its batches' target time, and hooks
+   * that see each batch and run (tests, measurements).
+   */
+  retention?: Omit<RetentionOptions, 'now'>;
+  /**
+   * Scheduled backups (`BACKUP_DIR`, `BACKUP_INTERVAL_HOURS`, `BACKUP_KEEP` in `npm start`): a
+   * consistent copy of the database every interval into `dir`, the newest `keep` kept. Off when absent.
+   */
+  backups?: Omit<BackupScheduleOptions, 'dataDir' | 'now' | 'log'>;
+  /** how often a full storage is probed for room again (default 5000 ms) */
+  storageProbeMs?: number;
+  /**
+   * Called with the database once it is open (tests: `PRAGMA max_page_count`, which SQLite keeps
+   * per connection, makes the database full at a chosen size).
+   */
+  onDatabase?: (db: Db) => void;
 }
 
 export interface RunningServer {
@@ -117,6 +140,8 @@ function isApi(url: string): boolean {
 export async function createServer(options: ServerOptions): Promise<RunningServer> {
   const dataDir = resolve(options.dataDir);
   const db = openDatabase(dataDir);
+  options.onDatabase?.(db);
+  const checkpointer = startCheckpointer(db);
   purgeExpired(db);
   resetStatuses(db);
   const demoPassword = options.demo ? await seedDemo(db, dataDir, options.adminPassword) : null;
@@ -137,7 +162,12 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   });
   let startedUrl = '';
   const live = new LiveHub(db);
-  const ingest = new Ingest(db, live, options.now ? { now: options.now } : {});
+  const storage = new StorageHealth(db, dataDir, {
+    ...(options.storageProbeMs !== undefined ? { probeMs: options.storageProbeMs } : {}),
+    ...(options.now ? { now: options.now } : {}),
+    log: app.log,
+  });
+  const ingest = new Ingest(db, live, { ...(options.now ? { now: options.now } : {}), storage });
   const stats = new StatisticsCollector(db, options.statistics ?? (options.now ? { now: options.now } : {}));
   const ctx: AppContext = {
     db,
@@ -147,6 +177,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     log: app.log,
     signIn: new SignInLimiter(options.loginRateLimit),
     publicUrl: () => (options.webUrl ?? startedUrl).replace(/\/+$/, ''),
+    storage,
   };
 
   await app.register(fastifyCookie);
@@ -174,6 +205,8 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).type(TEXT).send(error.message);
     }
+    // a write that found the disk (or the database's page limit) full: nothing of it was stored
+    if (storage.failed(error)) return reply.code(503).type(TEXT).send(STORAGE_FULL);
     const status = error.statusCode ?? 500;
     if (error.validation || (status >= 400 && status < 500)) {
       return reply.code(error.validation ? 400 : status).type(TEXT).send(error.message || 'Bad request');
@@ -212,6 +245,8 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   } catch (error) {
     live.close();
     stats.close();
+    storage.close();
+    await checkpointer.close();
     db.close();
     throw error;
   }
@@ -226,11 +261,26 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   } catch (error) {
     live.close();
     stats.close();
+    storage.close();
     await app.close();
+    await checkpointer.close();
     db.close();
     throw error;
   }
   const stopStatus = startStatusMonitor(ingest);
+  const stopRetention = startRetention(new Retention(db, { ...options.retention, ...(options.now ? { now: options.now } : {}) }), {
+    ...options.retention,
+    ...(options.now ? { now: options.now } : {}),
+    onRun: (run) => {
+      const what = `retention (${run.days} days): ${run.positions} positions and ${run.events} events deleted in ${run.batches} batches, ${Math.round(run.ms)} ms (longest batch ${run.longestMs.toFixed(1)} ms)`;
+      if (run.error) app.log.error(`${what}; stopped: ${run.error}`);
+      else app.log.info(what);
+      options.retention?.onRun?.(run);
+    },
+  });
+  const stopBackups = options.backups
+    ? startBackupSchedule({ ...options.backups, dataDir, ...(options.now ? { now: options.now } : {}), log: app.log })
+    : null;
   let simulator: Simulator | null = null;
   if (options.demo && options.simulator && osmand) {
     simulator = startDemoSimulator(db, {
@@ -250,6 +300,9 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       if (closed) return;
       closed = true;
       stopStatus();
+      stopRetention();
+      await stopBackups?.();
+      storage.close();
       await simulator?.stop();
       await osmand?.close();
       await live.shutdown(closeOptions.restart ? SOCKET_CLOSE.serviceRestart : SOCKET_CLOSE.goingAway);
@@ -263,6 +316,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
         clearInterval(sweep);
       }
       stats.close();
+      await checkpointer.close();
       db.close();
     },
   };

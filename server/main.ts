@@ -1,3 +1,4 @@
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { createServer } from './app.ts';
 import { type OpenIdOptions, openIdOptionsFromEnv } from './auth/openid.ts';
 import { REBOOT_EXIT_CODE, STANDBY_ENV, type SupervisorMessage, isSupervisorMessage } from './reboot.ts';
@@ -20,6 +21,30 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
+}
+/** A positive number from the environment, or the default when unset; stops the process when invalid. */
+function positive(name: string, fallback: number, integer = false): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    console.error(`Invalid ${name}: ${text} (${integer ? 'a whole number' : 'a number'} above 0)`);
+    process.exit(1);
+  }
+  return value;
+}
+// scheduled backups: every BACKUP_INTERVAL_HOURS (24) into BACKUP_DIR, the newest BACKUP_KEEP (7) kept
+const backups = env.BACKUP_DIR
+  ? { dir: env.BACKUP_DIR, intervalMs: positive('BACKUP_INTERVAL_HOURS', 24) * 3_600_000, keep: positive('BACKUP_KEEP', 7, true) }
+  : undefined;
+if (backups) {
+  try {
+    mkdirSync(backups.dir, { recursive: true });
+    accessSync(backups.dir, constants.W_OK);
+  } catch (error) {
+    console.error(`Invalid BACKUP_DIR: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
 }
 const demo = env.DEMO !== '0' && env.DEMO?.toLowerCase() !== 'false';
 const simulator = demo && env.SIMULATOR !== '0' && env.SIMULATOR?.toLowerCase() !== 'false';
@@ -52,6 +77,7 @@ const server = await createServer({
   simulator,
   ...(env.MAP_STYLE ? { mapStyle: env.MAP_STYLE } : {}),
   ...(openId ? { openId } : {}),
+  ...(backups ? { backups } : {}),
   logger: true,
   ...(supervised
     ? {
@@ -69,6 +95,7 @@ console.log(`Athar server listening on ${publicUrl}`);
 if (server.osmandPort !== null) console.log(`OsmAnd protocol on port ${server.osmandPort}`);
 if (simulator && server.osmandPort !== null) console.log('Demo devices are simulated through the OsmAnd port (SIMULATOR=0 turns this off)');
 if (server.demoPassword) console.log(`Sign in at ${publicUrl} as admin / ${server.demoPassword}`);
+if (backups) console.log(`Backups every ${backups.intervalMs / 3_600_000} h into ${backups.dir} (the newest ${backups.keep} kept)`);
 if (openId) console.log(`OpenID sign-in through ${openId.issuerUrl}${openId.force ? ' (only)' : ''}`);
 if (!server.demoPassword && !demo) console.log('Demo mode off: if there are no users yet, the first account registered becomes the administrator.');
 

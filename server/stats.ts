@@ -70,7 +70,11 @@ export class StatisticsCollector {
     if (this.timer) clearTimeout(this.timer);
     const wait = Math.max((this.day + 1) * DAY - this.now(), 1000);
     this.timer = setTimeout(() => {
-      this.checkSplit();
+      try {
+        this.checkSplit();
+      } catch {
+        // a storage failure (a full disk): that day's row is lost, the server goes on
+      }
       this.schedule();
     }, Math.min(wait, 2 ** 31 - 1));
     this.timer.unref();

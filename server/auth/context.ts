@@ -9,6 +9,7 @@ import { findUserById, findUserByLogin, type UserRow } from '../db/users.ts';
 import { verifyPassword } from './password.ts';
 import { HttpError, unauthorized } from '../http/errors.ts';
 import { isRecord } from '../http/input.ts';
+import type { StorageHealth } from '../storage/health.ts';
 
 /** Everything route modules share. */
 export interface AppContext {
@@ -25,6 +26,8 @@ export interface AppContext {
    * request's Host.
    */
   publicUrl(): string;
+  /** the storage's health: a full disk (GET /api/health, positions refused until it has room) */
+  storage: StorageHealth;
 }
 
 export interface AuthState {

@@ -350,6 +350,16 @@ export const migrations: Migration[] = [
       CREATE TRIGGER cache_calendars_delete AFTER DELETE ON calendars BEGIN UPDATE cache_version SET version = version + 1 WHERE id = 1; END;
     `,
   },
+  {
+    version: 12,
+    name: 'storage probe (a full disk: the write that tells when space is back)',
+    sql: `
+      CREATE TABLE storage_probe (
+        id INTEGER PRIMARY KEY,
+        data BLOB NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Applies every pending migration, each in its own transaction. Returns the resulting version. */

@@ -1,4 +1,5 @@
 import type { Attributes, Server } from '../../contract/models.ts';
+import { MAX_RETENTION_DAYS, RETENTION_DAYS } from '../../contract/extensions.ts';
 import type { Db } from './database.ts';
 import { type Stored, bool, parseAttributes } from './convert.ts';
 
@@ -70,4 +71,14 @@ export function saveServerSettings(db: Db, settings: ServerSettings): void {
 export function serverFlag(settings: ServerSettings, key: string): boolean {
   const value = settings.attributes[key];
   return value === true || value === 'true';
+}
+
+/**
+ * The retention in days of stored settings (the attribute RETENTION_DAYS, Athar's own: Traccar
+ * dropped `database.historyDays` in 4.12); 0 keeps everything.
+ */
+export function retentionDays(settings: ServerSettings): number {
+  const value = settings.attributes[RETENTION_DAYS];
+  const days = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : 0;
+  return Number.isSafeInteger(days) && days > 0 && days <= MAX_RETENTION_DAYS ? days : 0;
 }

@@ -28,6 +28,7 @@ import type { LiveHub } from '../live.ts';
 import { type DeviceContext, ContextCache, geofencesAt } from './context.ts';
 import type { DecodedMessage } from './osmand.ts';
 import { positionProblem } from './validate.ts';
+import { STORAGE_FULL, type StorageHealth, abortsTransaction } from '../storage/health.ts';
 
 export interface IncomingMessage {
   decoded: DecodedMessage;
@@ -69,6 +70,8 @@ interface Item {
 export interface IngestOptions {
   /** injectable clock (ms) for tests */
   now?: () => number;
+  /** the storage's health: a full disk refuses positions (503) until it has room again */
+  storage?: StorageHealth;
 }
 
 function numberAttribute(attributes: Attributes, key: string): number | null {
@@ -103,6 +106,7 @@ export class Ingest {
   readonly live: LiveHub;
   readonly contexts: ContextCache;
   readonly now: () => number;
+  private readonly storage: StorageHealth | null;
   private readonly states = new Map<number, DeviceState>();
   private queue: Item[] = [];
   private scheduled = false;
@@ -114,6 +118,7 @@ export class Ingest {
     this.db = db;
     this.live = live;
     this.now = options.now ?? Date.now;
+    this.storage = options.storage ?? null;
     this.contexts = new ContextCache(db);
     this.stmts = {
       deviceByUniqueId: db.prepare('SELECT * FROM devices WHERE uniqueId = ?'),
@@ -144,6 +149,9 @@ export class Ingest {
         try {
           outcomes.push(this.processItem(item.messages));
         } catch (error) {
+          // a full disk (or another storage failure) may have rolled the whole transaction back:
+          // the batch fails as one, nothing of it acknowledged
+          if (abortsTransaction(error)) throw error;
           outcomes.push({ error: error instanceof Error ? error : new Error(String(error)) });
         }
       }
@@ -157,7 +165,8 @@ export class Ingest {
 
   /**
    * Processes the messages of one request. Resolves with the reply body (a queued command, or '')
-   * once everything is committed; rejects with an HttpError (400/404 with a reason, 503 on storage failure).
+   * once everything is committed; rejects with an HttpError (400/404 with a reason, 503 on storage
+   * failure or while storage is full).
    */
   submit(messages: IncomingMessage[]): Promise<string> {
     return new Promise((resolve, reject) => {
@@ -175,12 +184,18 @@ export class Ingest {
     const items = this.queue;
     this.queue = [];
     if (!items.length) return;
+    // storage full: refused without trying until the storage probe finds room again
+    if (this.storage?.full) {
+      for (const item of items) item.reject(new HttpError(503, STORAGE_FULL));
+      return;
+    }
     const outcomes: Array<{ body: string; pushes: Push[] } | { error: Error }> = [];
     try {
       this.batchTransaction(items, outcomes);
-    } catch {
+    } catch (error) {
       this.states.clear();
-      for (const item of items) item.reject(new HttpError(503, 'Storage failure: position not stored, retry'));
+      const message = this.storage?.failed(error) ? STORAGE_FULL : 'Storage failure: position not stored, retry';
+      for (const item of items) item.reject(new HttpError(503, message));
       return;
     }
     items.forEach((item, i) => {

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Server } from '../../contract/models.ts';
 import type { AppContext } from '../auth/context.ts';
 import { countUsers } from '../db/users.ts';
-import { SERVER_VERSION, type ServerSettings, getServerSettings, saveServerSettings } from '../db/server.ts';
+import type { Attributes } from '../../contract/models.ts';
+import { MAX_RETENTION_DAYS, RETENTION_DAYS } from '../../contract/extensions.ts';
+import { SERVER_VERSION, type ServerSettings, getServerSettings, retentionDays, saveServerSettings } from '../db/server.ts';
 import { badRequest } from '../http/errors.ts';
 import { assignBooleans, field, objectBody, queryString } from '../http/input.ts';
 import { access } from '../auth/authorize.ts';
@@ -18,6 +20,36 @@ function storageSpace(dataDir: string): number[] | null {
 }
 
 /**
+ * The settings as GET /api/server shows them: administrators see the retention in days (0 when
+ * unset: its presence tells the client this server supports it), others never see it.
+ */
+function withRetention(settings: ServerSettings, isAdmin: boolean): ServerSettings {
+  const attributes: Attributes = { ...settings.attributes };
+  if (isAdmin) attributes[RETENTION_DAYS] = retentionDays(settings);
+  else delete attributes[RETENTION_DAYS];
+  return { ...settings, attributes };
+}
+
+/**
+ * The retention attribute of a PUT: a whole number of days from 0 to MAX_RETENTION_DAYS (a number,
+ * or its digits as text); empty or absent keeps everything; anything else is a 400 that says so.
+ */
+function checkRetention(attributes: Attributes): Attributes {
+  const value = attributes[RETENTION_DAYS];
+  const next = { ...attributes };
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+    delete next[RETENTION_DAYS];
+    return next;
+  }
+  const days = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d{1,6}\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(days) || days < 0 || days > MAX_RETENTION_DAYS) {
+    throw badRequest(`${RETENTION_DAYS} must be a whole number of days from 0 (keep everything) to ${MAX_RETENTION_DAYS}`);
+  }
+  next[RETENTION_DAYS] = days;
+  return next;
+}
+
+/**
  * `reboot`: restarts the process (given by `main.ts` when a supervisor runs it), null where
  * nothing would start the server again.
  */
@@ -29,7 +61,7 @@ export function serverRoutes(
 ): void {
   const view = (isAdmin: boolean, anonymous: boolean): Server => ({
     id: 1,
-    ...getServerSettings(ctx.db),
+    ...withRetention(getServerSettings(ctx.db), isAdmin),
     version: SERVER_VERSION,
     // Mail goes to the outbox file DATA_DIR/mail.log (password reset links), so reset is offered.
     emailEnabled: true,
@@ -54,7 +86,7 @@ export function serverRoutes(
     s.latitude = field.number(o, 'latitude') ?? s.latitude;
     s.longitude = field.number(o, 'longitude') ?? s.longitude;
     s.zoom = field.integer(o, 'zoom') ?? s.zoom;
-    s.attributes = field.attributes(o) ?? s.attributes;
+    s.attributes = checkRetention(field.attributes(o) ?? s.attributes);
     saveServerSettings(ctx.db, s);
     return view(true, false);
   });
@@ -92,5 +124,9 @@ export function serverRoutes(
     },
   );
 
-  app.get('/api/health', access('public'), async (_request, reply) => reply.type('text/plain; charset=utf-8').send('OK'));
+  // 200 'OK', or 503 while storage is full (positions are refused until a probe finds room)
+  app.get('/api/health', access('public'), async (_request, reply) => {
+    const status = ctx.storage.status();
+    return reply.code(status.ok ? 200 : 503).type('text/plain; charset=utf-8').send(status.text);
+  });
 }

@@ -1,7 +1,7 @@
 /**
  * The settings screens against the embedded server in Chromium: create, edit and remove through
- * the screens (checked through the API), links, the device picture, an API token, a server
- * setting, a duplicate identifier, a readonly user, and an edit that shows in the list at once.
+ * the screens (checked through the API), links, the device picture, an API token, server
+ * settings (the embedded server's retention among them), a duplicate identifier, a readonly user, and an edit that shows in the list at once.
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -283,6 +283,26 @@ describe('settings screens', () => {
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     const after = await adminJson<{ registration: boolean }>(harness(), 'GET', '/api/server');
     expect(after.registration).toBe(!before.registration);
+
+    // the embedded server's own retention: it reports the setting, so the field is there
+    await page.getByRole('button', { name: 'Edit again' }).click();
+    await page.getByRole('button', { name: 'Stored history' }).click();
+    const days = main(page).getByLabel('Keep history (days)');
+    expect(await days.inputValue()).toBe('0');
+    await days.fill('30');
+    await days.press('Tab');
+    await save(page);
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    const kept = await adminJson<{ attributes: Record<string, unknown> }>(harness(), 'GET', '/api/server');
+    expect(kept.attributes['athar.retentionDays']).toBe(30);
+    await page.getByRole('button', { name: 'Edit again' }).click();
+    await page.getByRole('button', { name: 'Edit again' }).waitFor({ state: 'detached' });
+    if (!(await days.isVisible())) await page.getByRole('button', { name: 'Stored history' }).click();
+    await days.fill('');
+    await days.press('Tab');
+    await save(page);
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    expect((await adminJson<{ attributes: Record<string, unknown> }>(harness(), 'GET', '/api/server')).attributes['athar.retentionDays']).toBe(0);
   });
 
   it('a readonly user sees no way to change anything, and administrator screens are refused', async () => {

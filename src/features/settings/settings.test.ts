@@ -118,3 +118,24 @@ describe('the Dark mode switch', () => {
     expect(dark.whenUnset?.(context(makeServer({ attributes: { darkMode: false } })))).toBe(false);
   });
 });
+
+describe('the server\'s Keep history field', () => {
+  const field = serverEditor.sections.flatMap((section) => section.fields).find((f) => f.key === 'attributes.athar.retentionDays');
+  const context = (server: Server | null) => ({ server }) as FieldContext;
+
+  it('shows only when the server reports the setting (Athar\'s server does, to administrators; Traccar never)', () => {
+    if (field?.kind !== 'number') throw new Error('no Keep history field');
+    expect(field.visible?.(context(makeServer({ attributes: { 'athar.retentionDays': 0 } })))).toBe(true);
+    expect(field.visible?.(context(makeServer({ attributes: { 'athar.retentionDays': 30 } })))).toBe(true);
+    expect(field.visible?.(context(makeServer()))).toBe(false);
+    expect(field.visible?.(context(null))).toBe(false);
+  });
+
+  it('takes whole days from 0 to 36,500', () => {
+    if (field?.kind !== 'number') throw new Error('no Keep history field');
+    expect(field.integer).toBe(true);
+    expect(field.minValue).toBe(0);
+    expect(field.validate?.(36_500, { id: 1 })).toBeNull();
+    expect(field.validate?.(36_501, { id: 1 })).not.toBeNull();
+  });
+});

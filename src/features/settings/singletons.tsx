@@ -6,6 +6,7 @@ import { msg } from '@lingui/core/macro';
 import { useMemo } from 'react';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { Server, User } from '../../../contract/models';
+import { MAX_RETENTION_DAYS, RETENTION_DAYS } from '../../../contract/extensions';
 import { resources } from '../../api/resources';
 import { useServices } from '../../shared/services';
 import { dataFor } from '../../shared/data';
@@ -81,6 +82,21 @@ function mapFields(owner: 'server' | 'user'): FieldDescriptor[] {
   ];
 }
 
+/**
+ * How long positions and events are kept: Athar's embedded server's own setting, shown only when
+ * the server reports it (a Traccar server never does: it removed `database.historyDays`).
+ */
+const retentionField: FieldDescriptor = {
+  kind: 'number',
+  key: `attributes.${RETENTION_DAYS}`,
+  label: msg`Keep history (days)`,
+  description: msg`Positions and events older than this are deleted, checked every hour; each device keeps its latest position. Empty or 0: keep everything.`,
+  minValue: 0,
+  integer: true,
+  visible: (context) => typeof context.server?.attributes[RETENTION_DAYS] === 'number',
+  validate: (value) => (typeof value === 'number' && value > MAX_RETENTION_DAYS ? msg`At most 36,500 days (a hundred years).` : null),
+};
+
 // --- server ---
 
 export const serverEditor: EditDescriptor<Server> = {
@@ -120,6 +136,7 @@ export const serverEditor: EditDescriptor<Server> = {
         { kind: 'text', key: 'attributes.privacyUrl', label: msg`Privacy policy URL`, type: 'url', dir: 'ltr', description: msg`An https address.` },
       ],
     },
+    { title: msg`Stored history`, fields: [retentionField] },
   ],
   knownAttributes: [...USER_ATTRIBUTES.filter((a) => a.key.startsWith('ui.')), { key: 'serviceWorkerUpdateInterval', label: msg`Update check interval (ms)`, type: 'number' }],
   // an action of the server, not a setting: apart from the form's state
