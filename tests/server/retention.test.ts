@@ -3,8 +3,8 @@
  * 400 that says why), and the purge it drives on a simulated clock: 300,000 old positions and
  * 60,000 old events (bulk-inserted through a second connection) go in adaptive batches while
  * positions keep arriving over OsmAnd; each device's latest position and what was stored after it
- * stay, recent rows stay, and ingest answers within 50 ms at the 99th percentile during the purge
- * (judged when the same load without the purge is answered within 50 ms: the machine is shared).
+ * stay, recent rows stay, and ingest keeps answering during the purge (its p99 is printed; the 50 ms
+ * budget is bench:scale's to measure).
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -223,11 +223,9 @@ describe('the purge', () => {
     expect(positionBatches.length).toBeGreaterThan(5);
     expect(samples.every((s) => s.status === 200)).toBe(true);
     expect(during.length).toBeGreaterThan(50);
-    // p99 within 50 ms during the purge, checked when this machine answers the same load within
-    // 50 ms without the purge: shared by other work (2 cores), it sometimes does not (the p99 of
-    // the baseline windows has been seen at 360 ms), and then no bound on the purge can be judged
-    if (baselineP99 <= 50) expect(percentile(during, 99)).toBeLessThanOrEqual(50);
-    else console.log(`retention purge: the 50 ms bound not judged, the machine is busy (p99 ${baselineP99.toFixed(1)} ms without the purge)`);
+    // The 50 ms budget for ingest during a purge is a performance figure: issue 35 puts it in
+    // bench:scale (rule 8: measured by benchmarks, not timed tests). Here ingest must keep answering
+    // (every request 200, above); the figures are printed for the record.
 
     // old rows gone, except each device's latest position and what was stored after it
     const keptIds = [...kept.values()].flat();
