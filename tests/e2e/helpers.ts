@@ -4,18 +4,40 @@
  */
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
 import { ADMIN_PASSWORD, type Harness } from './harness.ts';
+import { parsePo } from '../../scripts/i18nRules.ts';
 
 export const ADMIN_LOGIN = 'admin';
 export const DEMO_DEVICES = 8;
 
-/** Labels in both languages: the tests do not depend on which catalog is active unless they say so. */
+const catalogues = new Map<string, Map<string, string>>();
+
+/** A message in `lang`, by its English (the labels a test presses), from the language's catalogue. */
+export function messageIn(lang: string, english: string): string {
+  let entries = catalogues.get(lang);
+  if (!entries) {
+    entries = parsePo(readFileSync(`src/locales/${lang}.po`, 'utf8'));
+    catalogues.set(lang, entries);
+  }
+  return entries.get(english) || english;
+}
+
+const LANGUAGES = ['ar', 'en', 'he', 'fa', 'ur', 'fr', 'es', 'pt-BR', 'ru', 'tr', 'de', 'id'];
+
+/** A label in whichever language is shown: the whole text, exactly. */
+function inAnyLanguage(english: string): RegExp {
+  const texts = new Set(LANGUAGES.map((lang) => messageIn(lang, english).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^(${[...texts].join('|')})$`);
+}
+
+/** Labels in every language: the tests do not depend on which catalogue is active unless they say so. */
 export const LABEL = {
-  email: /^(Email|البريد الإلكتروني)$/,
-  password: /^(Password|كلمة المرور)$/,
-  signIn: /^(Sign in|تسجيل الدخول)$/,
-  account: /^(Account|الحساب)$/,
-  logout: /^(Logout|تسجيل الخروج)$/,
+  email: inAnyLanguage('Email'),
+  password: inAnyLanguage('Password'),
+  signIn: inAnyLanguage('Sign in'),
+  account: inAnyLanguage('Account'),
+  logout: inAnyLanguage('Logout'),
 };
 
 export function basicAuth(login = ADMIN_LOGIN, password = ADMIN_PASSWORD): string {
@@ -185,3 +207,4 @@ export async function sendAlarm(harness: Harness, uniqueId: string, seconds = Ma
   const response = await fetch(`http://127.0.0.1:${harness.server.osmandPort}/?id=${uniqueId}&lat=24.7&lon=46.7&timestamp=${seconds}&alarm=sos`);
   if (response.status !== 200) throw new Error(`OsmAnd: ${response.status}`);
 }
+

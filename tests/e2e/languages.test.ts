@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness.ts';
-import { adminJson, signInThroughApi, waitForMap, waitForPath } from './helpers.ts';
+import { adminJson, messageIn, signInThroughApi, waitForMap, waitForPath } from './helpers.ts';
 import { compareLook } from './visual.ts';
 import { countMapDraws, mapStill } from './mapPoints.ts';
 import { parsePo } from '../../scripts/i18nRules.ts';
@@ -79,11 +79,6 @@ async function expectRtl(page: Page, lang: string, what: string, found: string[]
   }));
   if (look.lang !== lang || look.dir !== 'rtl' || look.main !== 'rtl') found.push(`${what}: ${JSON.stringify(look)}`);
   for (const leak of await englishOnScreen(page)) found.push(`${what}: ${leak}`);
-}
-
-/** A message in `lang`, by its English (the labels the tests press). */
-function text(lang: string, english: string): string {
-  return parsePo(readFileSync(`src/locales/${lang}.po`, 'utf8')).get(english) || english;
 }
 
 /** Opens a route inside the app (the router follows history.pushState) and waits for its path. */
@@ -181,7 +176,7 @@ describe.each(Object.keys(CHECKS) as Array<keyof typeof CHECKS>)('in %s', (lang)
         await page.setViewportSize({ width: 390, height: 844 });
         await openInApp(page, '/');
         await waitForMap(page);
-        await page.getByRole('button', { name: text(lang, 'Devices'), exact: true }).click();
+        await page.getByRole('button', { name: messageIn(lang, 'Devices'), exact: true }).click();
       }
       await page.getByTestId('device-list').waitFor();
       if (checks.rtl) await expectRtl(page, lang, `the map with the device list (${size})`, found);
