@@ -25,7 +25,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness.ts';
-import { adminJson, signInToMap } from './helpers.ts';
+import { adminJson, signInThroughApi, waitForMap } from './helpers.ts';
 import { reportFixes } from './drive.ts';
 import { CAMERA } from '../../src/machines/camera/camera.machine.ts';
 import { REVEAL_MS } from '../../src/map/camera.ts';
@@ -144,7 +144,10 @@ async function choose(page: Page, uniqueId: string): Promise<void> {
 /** Signs in, zooms in twice (street level), puts the device at `offset` px from the map's centre, chooses it; its place. */
 async function openWithDevice(page: Page, uniqueId: string, locale = 'en', offset = { x: 0, y: 0 }): Promise<{ lat: number; lon: number }> {
   await countMapDraws(page);
-  await signInToMap(page, harness, `/login?locale=${locale}`);
+  // signed in through the API (the login screen is not under test), straight onto the map
+  await signInThroughApi(page, harness);
+  await page.goto(`${harness.server.url}/?locale=${locale}`);
+  await waitForMap(page);
   for (let i = 0; i < 2; i++) await page.locator('.maplibregl-ctrl-zoom-in').click();
   await mapStill(page);
   const camera = await cameraOf(page);
@@ -289,8 +292,11 @@ async function driveTowardsTheCard(page: Page, uniqueId: string, start: { lat: n
     const why = hiddenAt(point, look.map, look.card, look.controls);
     if (why) result.hidden.push(`#${i} (drawn ${drawn}): ${why}`);
   }
-  // how long each took to reach the card, from the page's record
-  await page.waitForTimeout(1_600);
+  // how long each took to reach the card, from the page's record: once the last position is on the
+  // card (no earlier one can follow it there) or it is late (1.6 s after it was sent)
+  await page
+    .waitForFunction((t) => (window as unknown as { __cardTexts: Array<[number, string]> }).__cardTexts.some(([, shown]) => shown.includes(t)), sent.at(-1)!.text, { timeout: Math.max(1, lastSent + 1_600 - Date.now()) })
+    .catch(() => undefined);
   for (const [i, { at, text }] of sent.entries()) {
     const shownAt = await cardShowedAt(page, text);
     if (shownAt === null) {
