@@ -44,6 +44,21 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/**
+ * The worker's Chromium. The e2e files share their worker's module graph (`isolate: false` in
+ * vitest.config.ts), and with it one browser: each file has contexts of its own, closed with its
+ * harness, and a server of its own. Launched again if it went away; playwright closes it when the
+ * worker exits.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+
+async function sharedBrowser(): Promise<Browser> {
+  const running = await workerBrowser?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  workerBrowser = chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  return workerBrowser;
+}
+
 /** The map style is pinned to the offline basemap (the server's `map` attribute) unless a test says otherwise. */
 /** `clientDir`: another folder than CLIENT_DIR (the service worker test serves a copy it changes into a new build). */
 /** `openId`: OpenID sign-in through a provider (the OpenID test's, in-process). */
@@ -56,7 +71,7 @@ export async function startHarness(
   const dataDir = mkdtempSync(join(tmpdir(), 'athar-e2e-'));
   const start = (port = 0) =>
     createServer({ dataDir, port, host: '127.0.0.1', demo: options.demo ?? true, adminPassword: ADMIN_PASSWORD, clientDir, mapStyle: options.mapStyle ?? 'offline', ...(options.openId ? { openId: options.openId } : {}), ...(options.simulator ? { simulator: true } : {}) });
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const browser = await sharedBrowser();
   const contexts: BrowserContext[] = [];
   const harness: Harness = {
     server: await start(),
@@ -81,7 +96,6 @@ export async function startHarness(
     },
     async close() {
       await Promise.all(contexts.map((context) => context.close().catch(() => {})));
-      await browser.close();
       await harness.server.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness.ts';
 import { signInThroughApi, waitForPath } from './helpers.ts';
 
-/** One embedded server and browser for the calling test file, started before its tests and closed after. */
+/** One embedded server and browser harness for the calling test file, started before its tests and closed after (the browser itself is the worker's: harness.ts). */
 export function fileHarness(): { harness: () => Harness; url: (path: string) => string; signedIn: (path?: string) => Promise<Page> } {
   let harness: Harness | undefined;
   beforeAll(async () => {
