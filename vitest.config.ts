@@ -82,6 +82,9 @@ export default defineConfig((env) =>
               // server files, and so one Chromium (harness.ts): each file still starts its own server and
               // browser contexts. Imports over the whole project 71 s -> 7 s here.
               isolate: false,
+              // After the unit and server files, as vitest orders a one-worker isolated project; a project
+              // with its own worker count needs its own group.
+              sequence: { groupOrder: 1 },
             },
           },
         ],
