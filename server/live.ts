@@ -179,6 +179,11 @@ export class LiveHub {
     return devices.length || positions.length || events.length ? JSON.stringify(message) : null;
   }
 
+  /** Whether any socket is open (a push to nobody need not be built). */
+  hasClients(): boolean {
+    return this.clients.size > 0;
+  }
+
   pushDevice(device: Device): void {
     if (this.clients.size) this.batch().devices.push(device);
   }

@@ -449,14 +449,14 @@ export class Ingest {
       overspeed,
     });
 
-    const updatedDevice = toDevice({ ...device, status: 'online', lastUpdate: now, positionId });
-    const pushedPosition = toPosition(row);
-    const log = { host: message.host, protocol: message.protocol, uniqueId: device.uniqueId, deviceId: device.id, data: message.raw };
+    // built at the push, only when a socket is open to take them
     pushes.push(() => {
-      this.live.pushDevice(updatedDevice);
-      this.live.pushPosition(pushedPosition);
+      if (this.live.hasClients()) {
+        this.live.pushDevice(toDevice({ ...device, status: 'online', lastUpdate: now, positionId }));
+        this.live.pushPosition(toPosition(row));
+      }
       this.pushEvents(device.name, context, events);
-      this.live.pushLog(log);
+      this.live.pushLog({ host: message.host, protocol: message.protocol, uniqueId: device.uniqueId, deviceId: device.id, data: message.raw });
     });
     return body;
   }

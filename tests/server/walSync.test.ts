@@ -25,6 +25,7 @@ function setUp(walSync?: IngestOptions['walSync']) {
   const ingest = new Ingest(db, live, walSync === undefined ? {} : { walSync });
   db.prepare("INSERT INTO devices (name, uniqueId, attributes) VALUES ('one', 'one', '{}')").run();
   const pushed: number[] = [];
+  live.hasClients = () => true; // as with a socket open: the pushes are built
   const original = live.pushPosition.bind(live);
   live.pushPosition = (position) => {
     pushed.push(position.id);
