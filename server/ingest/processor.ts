@@ -129,6 +129,8 @@ export class Ingest {
   private writes = 0;
   private queue: Item[] = [];
   private scheduled = false;
+  /** a commit's WAL flush is under way: the next batch waits for it */
+  private syncing = false;
   private readonly stmts;
   private readonly batchTransaction: (items: Item[], outcomes: Array<{ body: string; pushes: Push[] } | { error: Error }>) => void;
   private readonly itemTransaction: (messages: IncomingMessage[], overlay: Map<number, DeviceState>, pushes: Push[]) => string;
@@ -192,14 +194,22 @@ export class Ingest {
   submit(messages: IncomingMessage[]): Promise<string> {
     return new Promise((resolve, reject) => {
       this.queue.push({ messages, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
+      this.schedule();
     });
   }
 
-  /** Group commit: every request queued during one event-loop turn shares one transaction. */
+  /** The next group commit: on the next turn, or once the WAL flush under way is done. */
+  private schedule(): void {
+    if (this.scheduled || this.syncing) return;
+    this.scheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  /**
+   * Group commit: every request queued since the last commit shares one transaction. While a
+   * commit's WAL flush runs (off the event loop), requests keep arriving and are parsed; they are
+   * committed together when it is done, so a batch is as large as the disk is slow, one flush each.
+   */
   private flush(): void {
     this.scheduled = false;
     const items = this.queue;
@@ -241,17 +251,24 @@ export class Ingest {
       for (const answer of answers) answer();
       return;
     }
-    this.walSync.durable().then(
-      () => {
-        for (const answer of answers) answer();
-      },
-      (error: unknown) => {
-        this.storage?.failed(error);
-        items.forEach((item, i) => {
-          if (!('error' in outcomes[i]!)) item.reject(new HttpError(503, 'Storage failure: position not stored, retry'));
-        });
-      },
-    );
+    this.syncing = true;
+    this.walSync
+      .durable()
+      .then(
+        () => {
+          for (const answer of answers) answer();
+        },
+        (error: unknown) => {
+          this.storage?.failed(error);
+          items.forEach((item, i) => {
+            if (!('error' in outcomes[i]!)) item.reject(new HttpError(503, 'Storage failure: position not stored, retry'));
+          });
+        },
+      )
+      .finally(() => {
+        this.syncing = false;
+        if (this.queue.length) this.schedule();
+      });
   }
 
   /**
