@@ -3,6 +3,7 @@
  * (1,000 devices over 30 days, with their events), side by side. Not part of `npm test`.
  *
  *   npm run bench:scale -- [--positions 20000000] [--devices 1000] [--days 30] [--data DIR] [--keep] [--build-only]
+ *                          [--retention-days N]
  *
  * - The server is `server/main.ts` in a child process (as `npm start` runs it: demo admin, no simulator,
  *   loopback, random ports), on a fresh data directory and then on the built one (build.ts; `--data DIR`
@@ -437,7 +438,7 @@ async function main(): Promise<void> {
   const crash = await killDuringIngest(bigDir, bigLoad, idByUniqueId);
   log(`  ${crash.acknowledged} acknowledged, ${crash.missing} missing after the restart, quick_check ${crash.integrity}`);
   log('ingest during the purge');
-  const purge = await ingestDuringPurge(bigDir, bigLoad, DAYS - 1);
+  const purge = await ingestDuringPurge(bigDir, bigLoad, flag('retention-days', DAYS - 1));
   log(`  p99 ${purge.latencyMs.p99} ms during a purge of ${purge.purge?.positions ?? '?'} positions`);
   bigLoad.close();
   if (!keep && !dataOption) rmSync(bigDir, { recursive: true, force: true });
