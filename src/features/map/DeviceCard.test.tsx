@@ -93,7 +93,7 @@ describe('DeviceCard', () => {
     act(() => tracker.seed([4], [{ deviceId: 4, type: 'deviceStopped', eventTime: new Date(Date.now() - 14 * MINUTE - 5000).toISOString() }]));
     expect(within(dialog).getByText('Parked 14 min')).toBeTruthy();
     expect(dialog.querySelector('[data-marker="parked"]')).not.toBeNull();
-    const since = dialog.querySelector('time');
+    const since = dialog.querySelector('time:not([data-fleet-state])');
     expect(since?.textContent).toBe('2 min. ago');
     expect(since?.getAttribute('dateTime')).toBe(fixTime);
     // each value under its label; the fix time on a line of its own, speed and distance side by side
