@@ -29,6 +29,7 @@ import { repaintRequested } from './repaint';
 import type { MapSettingsStore } from './settings';
 import type { DistanceUnit } from '../domain/units';
 import { scaleUnit } from './scale';
+import { DEFAULT_FLEET_THRESHOLDS, type FleetThresholds } from '../domain/fleetState';
 
 export type { MapExtension };
 export type LonLat = [lon: number, lat: number];
@@ -79,13 +80,17 @@ export interface MapViewProps {
    * the browser's print has the picture; otherwise a WebGL canvas prints blank. Read when the map is created.
    */
   printable?: boolean;
+  /** The fleet thresholds (the server's attributes) the markers' states follow; read at each update. */
+  fleetThresholds?: FleetThresholds;
 }
 
 export const DEFAULT_CENTER: LonLat = [46.6753, 24.7136];
 export const DEFAULT_ZOOM = 11;
 
 
-export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions, holdFirstPaint, distanceUnit, keepSelectedInView, onCameraPaused, onDrawn, printable }: MapViewProps) {
+export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions, holdFirstPaint, distanceUnit, keepSelectedInView, onCameraPaused, onDrawn, printable, fleetThresholds }: MapViewProps) {
+  const thresholdsRef = useRef(fleetThresholds ?? DEFAULT_FLEET_THRESHOLDS);
+  thresholdsRef.current = fleetThresholds ?? DEFAULT_FLEET_THRESHOLDS;
   const containerRef = useRef<HTMLDivElement>(null);
   const onSelectRef = useRef(onSelect);
   const onFallbackRef = useRef(onFallback);
@@ -167,6 +172,7 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
     const controller = createMapController(map, store, {
       settings,
       preferredStyle: initialRef.current.preferredStyle,
+      fleetThresholds: () => thresholdsRef.current,
       onSelect: (id) => onSelectRef.current?.(id),
       onFeatureCount: (count) => {
         container.dataset.deviceFeatures = String(count);
