@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { maintenanceFindings, maintenanceState, maintenanceValue, mergeMaintenanceLinks } from './maintenanceDue';
 
 describe('maintenanceValue', () => {
-  it.each<[string, Record<string, unknown>, string, number | null]>([
+  it.each<[string, Record<string, string | number>, string, number | null]>([
     ['totalDistance', { totalDistance: 1200 }, 'totalDistance', 1200],
     ['odometer stands in for totalDistance', { odometer: 900 }, 'totalDistance', 900],
     ['totalDistance stands in for odometer', { totalDistance: 800 }, 'odometer', 800],
