@@ -11,7 +11,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -141,7 +141,7 @@ function StatesSection() {
   return (
     <section className={styles.section} aria-labelledby="fleet-states">
       <h2 id="fleet-states" className={styles.sectionTitle}>
-        {t`Now`} <span className={styles.muted}>{t`${i18n.number(counts.total)} devices`}</span>
+        {t`Now`} <span className={styles.muted}>{t`${plural(counts.total, { one: '# device', other: '# devices' })}`}</span>
       </h2>
       <ul className={styles.tiles}>
         {FLEET_STATES.map((state) => (
