@@ -286,10 +286,16 @@ function TodaySection({ layout }: { layout: 'page' | 'panel' }) {
   const rows = useMemo(() => (totals ? rankVehicles(totals.vehicles, measure, end, RANKED) : []), [totals, measure, end]);
   const columns = useMemo<TableColumn<VehicleDay>[]>(
     () => [
-      { id: 'name', header: t`Device`, cell: (row) => <bdi>{row.name}</bdi>, isRowHeader: true, width: '1.4fr', minWidth: 112 },
-      { id: 'distance', header: t`Distance`, cell: (row) => format.distance(row.distance), allowsSorting: true, minWidth: 80 },
-      { id: 'driving', header: t`Driving`, cell: (row) => formatDuration(i18n, row.driving), allowsSorting: true, minWidth: 80 },
-      { id: 'engineHours', header: t`Engine hours`, cell: (row) => formatDuration(i18n, row.engineHours), allowsSorting: true, minWidth: 80 },
+      { id: 'name', header: t`Device`, cell: (row) => <bdi data-device-id={row.id}>{row.name}</bdi>, isRowHeader: true, width: '1.4fr', minWidth: 112 },
+      { id: 'distance', header: t`Distance`, cell: (row) => <span data-value={row.distance}>{format.distance(row.distance)}</span>, allowsSorting: true, minWidth: 80 },
+      { id: 'driving', header: t`Driving`, cell: (row) => <span data-value={row.driving}>{formatDuration(i18n, row.driving)}</span>, allowsSorting: true, minWidth: 80 },
+      {
+        id: 'engineHours',
+        header: t`Engine hours`,
+        cell: (row) => <span data-value={row.engineHours}>{formatDuration(i18n, row.engineHours)}</span>,
+        allowsSorting: true,
+        minWidth: 80,
+      },
     ],
     [t, i18n, format],
   );
