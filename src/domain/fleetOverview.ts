@@ -11,6 +11,9 @@ import type { Device, Event, Position, SummaryReportItem, TripReportItem } from 
 import { FLEET_STATES, fleetState, isSilent, type FleetState, type FleetThresholds } from './fleetState';
 import type { MaintenanceFinding } from './maintenanceDue';
 
+/** The performance measure of the overview's first render (the page marks it; bench:live reads it). */
+export const FLEET_FIRST_RENDER_MEASURE = 'athar:fleet-overview:first-render';
+
 // --- filters ---
 
 /** What a tile selects: a state, or one of the attention lists. */

@@ -11,11 +11,11 @@ export const overview = style({
   gap: vars.space.lg,
   padding: vars.space.md,
   overflowY: 'auto',
-  blockSize: '100%',
+  flex: 1,
   minBlockSize: 0,
   boxSizing: 'border-box',
   selectors: {
-    '&[data-layout="page"]': { maxInlineSize: '72rem', inlineSize: '100%', marginInline: 'auto' },
+    '&[data-layout="page"]': { maxInlineSize: '72rem', inlineSize: '100%', marginInline: 'auto', blockSize: '100%' },
     '&[data-layout="panel"]': { padding: vars.space.sm, gap: vars.space.md },
   },
 });

@@ -23,6 +23,7 @@ import {
   dayTotals,
   eventKinds,
   eventsReportSearch,
+  FLEET_FIRST_RENDER_MEASURE,
   fleetSearchOf,
   rankVehicles,
   type FleetFilter,
@@ -54,8 +55,6 @@ export const STATE_LABELS: Record<FleetState, MessageDescriptor> = {
 /** How many vehicles the top and bottom lists show. */
 const RANKED = 10;
 
-/** The performance measure of the overview's first render (bench:live reads it). */
-export const FIRST_RENDER_MEASURE = 'athar:fleet-overview:first-render';
 
 function useFirstRenderMeasure(): void {
   const started = useRef<number | null>(null);
@@ -64,7 +63,7 @@ function useFirstRenderMeasure(): void {
     const start = started.current ?? performance.now();
     // to the frame that shows it: the render, the commit, style and layout
     const frame = requestAnimationFrame(() => {
-      performance.measure(FIRST_RENDER_MEASURE, { start, end: performance.now() });
+      performance.measure(FLEET_FIRST_RENDER_MEASURE, { start, end: performance.now() });
     });
     return () => cancelAnimationFrame(frame);
   }, []);
