@@ -29,7 +29,7 @@ import { deviceIds } from '../../server/simulator/cli.ts';
 import { CHROMIUM_ARGS } from '../../tests/e2e/harness.ts';
 import { recordTrace, startProfile } from './profile.ts';
 import { REPAINT_KEY } from '../../src/map/repaint.ts';
-import { FLEET_FIRST_RENDER_MEASURE as FLEET_FIRST_RENDER } from '../../src/domain/fleetOverview.ts';
+import { FLEET_FIRST_RENDER_MEASURE as FLEET_FIRST_RENDER } from '../../src/domain/fleetSearch.ts';
 import { cpuSeconds } from '../proc.ts';
 import { type Machine, type ServerHandle, children, createDevices, freePort, killChildren, machineInfo, runMain, sessionCookie, startServer, stopServer } from '../fleet.ts';
 import { pageProbe, probeSlice, scrollThrough, setFrameCounting } from '../probe.ts';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Device, Position } from '../../contract/models';
-import { DEFAULT_FLEET_THRESHOLDS } from './fleetState';
+import { DEFAULT_FLEET_THRESHOLDS, FLEET_STATES } from './fleetState';
 import {
   createOverviewCounter,
+  FLEET_FILTERS,
   dayTotals,
   eventKinds,
   eventsReportSearch,
@@ -60,6 +61,10 @@ describe('parseFleetSearch', () => {
     ['nothing', {}, {}],
   ])('%s', (_name, raw, expected) => {
     expect(parseFleetSearch(raw)).toEqual(expected);
+  });
+
+  it('names every fleet state as a filter, then the attention lists', () => {
+    expect(FLEET_FILTERS.slice(0, FLEET_STATES.length)).toEqual(FLEET_STATES);
   });
 
   it('round-trips through the filter', () => {

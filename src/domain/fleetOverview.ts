@@ -11,14 +11,8 @@ import type { Device, Event, Position, SummaryReportItem, TripReportItem } from 
 import { FLEET_STATES, fleetState, isSilent, type FleetState, type FleetThresholds } from './fleetState';
 import type { MaintenanceFinding } from './maintenanceDue';
 
-/** The performance measure of the overview's first render (the page marks it; bench:live reads it). */
-export const FLEET_FIRST_RENDER_MEASURE = 'athar:fleet-overview:first-render';
-
-// --- filters ---
-
-/** What a tile selects: a state, or one of the attention lists. */
-export const FLEET_FILTERS = [...FLEET_STATES, 'silent', 'expiring', 'maintenance', 'geofence'] as const;
-export type FleetFilterKind = (typeof FLEET_FILTERS)[number];
+export { FLEET_FILTERS, FLEET_FIRST_RENDER_MEASURE, parseFleetSearch, type FleetFilterKind, type FleetSearch } from './fleetSearch';
+import type { FleetFilterKind, FleetSearch } from './fleetSearch';
 
 /** A filter as the address holds it: `?fleet=idle`, `?fleet=idle&fleetGroup=3`, `?fleet=geofence&geofence=7`. */
 export interface FleetFilter {
@@ -27,32 +21,6 @@ export interface FleetFilter {
   readonly groupId?: number;
   /** the geofence of `kind: 'geofence'` */
   readonly geofenceId?: number;
-}
-
-export interface FleetSearch {
-  fleet?: FleetFilterKind;
-  fleetGroup?: number;
-  geofence?: number;
-}
-
-const wholeId = (value: unknown, zero = false): number | undefined => {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : NaN;
-  return Number.isInteger(n) && (n > 0 || (zero && n === 0)) ? n : undefined;
-};
-
-/** The map route's `validateSearch` part: anything malformed is dropped, never thrown. */
-export function parseFleetSearch(raw: Record<string, unknown>): FleetSearch {
-  const kind = (FLEET_FILTERS as readonly unknown[]).includes(raw.fleet) ? (raw.fleet as FleetFilterKind) : undefined;
-  if (!kind) return {};
-  const search: FleetSearch = { fleet: kind };
-  const group = wholeId(raw.fleetGroup, true);
-  if (group !== undefined) search.fleetGroup = group;
-  const geofence = wholeId(raw.geofence);
-  if (kind === 'geofence') {
-    if (geofence === undefined) return {};
-    search.geofence = geofence;
-  }
-  return search;
 }
 
 /** The filter a search gives, or null. */

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { MapPage } from '../../features/map/MapPage';
-import { parseFleetSearch } from '../../domain/fleetOverview';
+import { parseFleetSearch } from '../../domain/fleetSearch';
 import { landsOnOverview } from '../../domain/homeView';
 import { selectServer, selectUser } from '../../machines/session/selectors';
 
