@@ -595,7 +595,9 @@ async function measureClient(
   const loadStart = os.loadavg()[0] ?? 0;
   const t0 = Date.now();
   await signIn(page, url, options.login);
-  const { features } = await mapReady(page, options.devices);
+  const ready = await mapReady(page, options.devices);
+  // on /fleet there is no map to count features on
+  const features = options.page === 'fleet' ? null : ready.features;
   const timeToMapReadyMs = Date.now() - t0;
   // what Chromium renders WebGL with in this mode (chrome://gpu's "GL_RENDERER"), from a canvas of its own
   const webglRenderer = await page.evaluate(() => {
