@@ -112,19 +112,16 @@ describe('overviewCounts', () => {
     expect(count(devices, positions, DEFAULT_FLEET_THRESHOLDS, NOW + 60 * 60_000).silent).toBe(5);
   });
 
-  it('counts 10,000 devices well within the first render’s budget', () => {
+  it('counts 10,000 devices in one pass (its time is measured by bench:live --page fleet, not here)', () => {
     const devices = new Map<number, Device>();
     const positions = new Map<number, Position>();
     for (let id = 1; id <= 10_000; id++) {
       devices.set(id, device(id, { groupId: id % 20 }));
       positions.set(id, position(id, { speed: id % 3 === 0 ? 20 : 0, attributes: { ignition: id % 2 === 0 }, geofenceIds: id % 7 === 0 ? [1] : null }));
     }
-    const started = performance.now();
     const counts = overviewCounts(devices, positions, DEFAULT_FLEET_THRESHOLDS, NOW);
-    const elapsed = performance.now() - started;
     expect(counts.total).toBe(10_000);
     expect(counts.geofences.get(1)).toBe(1428);
-    expect(elapsed).toBeLessThan(100);
   });
 });
 
