@@ -4,7 +4,7 @@
  *
  *   npm run bench:live -- [--devices 1000] [--window 30] [--client-dist [NAME=]DIR]… [--login form|token]
  *                         [--freshness on|off] [--fresh-positions 200] [--fresh-minutes M] [--fresh-timeout 60] [--fresh-settle 35]
- *                         [--socket-delay MS] [--fresh-debug DIR] [--record on|off]
+ *                         [--socket-delay MS] [--fresh-debug DIR] [--record on|off] [--page map|fleet]
  *
  * - The server runs in a child process (bench/live/serve.ts) on a temporary data dir with the demo admin
  *   (8 demo devices, simulator off); N devices sim-00001… are created through the REST API (Basic auth).
@@ -29,6 +29,7 @@ import { deviceIds } from '../../server/simulator/cli.ts';
 import { CHROMIUM_ARGS } from '../../tests/e2e/harness.ts';
 import { recordTrace, startProfile } from './profile.ts';
 import { REPAINT_KEY } from '../../src/map/repaint.ts';
+import { FLEET_FIRST_RENDER_MEASURE as FLEET_FIRST_RENDER } from '../../src/domain/fleetSearch.ts';
 import { cpuSeconds } from '../proc.ts';
 import { type Machine, type ServerHandle, children, createDevices, freePort, killChildren, machineInfo, runMain, sessionCookie, startServer, stopServer } from '../fleet.ts';
 import { pageProbe, probeSlice, scrollThrough, setFrameCounting } from '../probe.ts';
@@ -111,6 +112,13 @@ interface Options {
   record: boolean;
   /** `--fresh-debug DIR`: the calibration frames are written there. */
   freshDebug: string | null;
+  /**
+   * `--page fleet`: once the map is ready, the fleet overview is opened (the panel's Overview switch,
+   * `/fleet`: the overview in the main area, the device list beside it) and the window measures that
+   * page; its first render (the page's performance measure) is recorded. Recorded as the client's
+   * name with ` /fleet`; no freshness window (the map is not on screen).
+   */
+  page: 'map' | 'fleet';
 }
 
 function parseOptions(argv: string[]): Options {
@@ -133,6 +141,7 @@ function parseOptions(argv: string[]): Options {
     socketDelayMs: 0,
     freshDebug: null,
     record: true,
+    page: 'map',
   };
   for (let k = 0; k < argv.length; k++) {
     const flag = argv[k]!;
@@ -168,6 +177,7 @@ function parseOptions(argv: string[]): Options {
     else if (flag === '--detail' && (value === 'on' || value === 'off')) options.detail = value === 'on';
     else if (flag === '--gl' && (value === 'gpu' || value === 'software')) options.gl = value;
     else if (flag === '--floor' && (value === 'on' || value === 'off')) options.floor = value === 'on';
+    else if (flag === '--page' && (value === 'map' || value === 'fleet')) options.page = value;
     else if (flag === '--compositing') throw new Error('--compositing is gone: --gl software (the e2e arguments, --disable-gpu) or --gl gpu (GPU compositing, --use-angle=default)');
     else throw new Error(`Unknown option ${flag} ${value}`);
   }
@@ -175,7 +185,7 @@ function parseOptions(argv: string[]): Options {
   for (const { dir } of options.clients) {
     if (!existsSync(join(resolve(repo, dir), 'index.html'))) throw new Error(`${dir}/index.html is missing: build the client first (npm run build); this benchmark builds nothing`);
   }
-  if (options.floor) options.freshness = false;
+  if (options.floor || options.page === 'fleet') options.freshness = false;
   return options;
 }
 
@@ -389,6 +399,8 @@ interface ClientResult {
   windowSeconds: number;
   loadAverage: { start: number; end: number };
   timeToMapReadyMs: number;
+  /** `--page fleet`: the overview's first render (ms, its performance measure: render, commit, style and layout to the next frame) */
+  overviewFirstRenderMs?: number;
   /** Athar's device features on the map (null: a client that does not say) */
   mapFeatures: { atStart: number | null; atEnd: number | null };
   steady: {
@@ -583,7 +595,9 @@ async function measureClient(
   const loadStart = os.loadavg()[0] ?? 0;
   const t0 = Date.now();
   await signIn(page, url, options.login);
-  const { features } = await mapReady(page, options.devices);
+  const ready = await mapReady(page, options.devices);
+  // on /fleet there is no map to count features on
+  const features = options.page === 'fleet' ? null : ready.features;
   const timeToMapReadyMs = Date.now() - t0;
   // what Chromium renders WebGL with in this mode (chrome://gpu's "GL_RENDERER"), from a canvas of its own
   const webglRenderer = await page.evaluate(() => {
@@ -597,6 +611,20 @@ async function measureClient(
     // no more positions: what the window measures is the map repainting the same data
     process.kill(pids.simulator.child.pid, 'SIGTERM');
     await new Promise((r) => pids.simulator.child.once('exit', r));
+  }
+  let overviewFirstRenderMs: number | undefined;
+  if (options.page === 'fleet') {
+    // the fleet in the store: the overview opened as a person does, from the panel's switch
+    await page.getByRole('radio', { name: 'Overview', exact: true }).click({ force: true });
+    await page.waitForURL((address) => address.pathname === '/fleet');
+    await page.getByTestId('fleet-overview').waitFor();
+    const measure = await page.waitForFunction(
+      (name) => performance.getEntriesByName(name, 'measure')[0]?.duration ?? null,
+      FLEET_FIRST_RENDER,
+      { timeout: 30_000 },
+    );
+    overviewFirstRenderMs = round(Number(await measure.jsonValue()), 1);
+    console.log(`fleet overview first render: ${overviewFirstRenderMs} ms`);
   }
   await sleep(WARMUP_MS);
 
@@ -672,7 +700,8 @@ async function measureClient(
   const heapSlope = slopeMbPerMinute(heap);
   const heapStart = (m0['JSHeapUsedSize'] ?? 0) / 2 ** 20;
   return {
-    client: options.floor ? `${client} (floor)` : client,
+    client: options.floor ? `${client} (floor)` : options.page === 'fleet' ? `${client} /fleet` : client,
+    ...(overviewFirstRenderMs === undefined ? {} : { overviewFirstRenderMs }),
     gl: options.gl,
     webglRenderer,
     devices: options.devices,
@@ -965,6 +994,7 @@ function markdown(results: Results): string {
     ...rows.map(
       (r) =>
         `- ${r.client}, gl ${r.gl}, ${r.devices} devices, ${r.windowSeconds} s: busy ≤ 20 % ${ok(r.budgets.busy)} (${pct(r.steady.breakdown.busy)}); no task > 100 ms ${ok(r.budgets.longestTask)} (longest ${Math.max(r.steady.longtasks.maxMs, r.steady.trace?.maxRunTaskMs ?? 0)} ms, ${r.steady.trace?.tasksOver100 ?? '?'} over 100 ms); heap flat ${r.budgets.heapTenMinutes ? 'over ten minutes' : '(indicative: under ten minutes)'} ${ok(r.budgets.heapFlat)} (retained ${r.steady.heapMb.retainedStart} → ${r.steady.heapMb.retainedEnd} MB, slope ${r.steady.heapMb.slopeMbPerMinute} MB/min)` +
+        (r.overviewFirstRenderMs !== undefined ? `; the fleet overview's first render ≤ 300 ms ${ok(r.overviewFirstRenderMs <= 300)} (${r.overviewFirstRenderMs} ms)` : '') +
         (r.freshness ? `; freshness p95 ≤ 1.5 s and max ≤ 3 s ${ok(r.budgets.freshness === true)} (p95 ${delayText(r.freshness.delay.p95Ms, r.freshness.timeoutMs)}, max ${delayText(r.freshness.delay.maxMs, r.freshness.timeoutMs)} over ${r.freshness.positions} positions).` : '.') +
         (r.budgets.busy && r.budgets.longestTask
           ? ''

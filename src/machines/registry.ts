@@ -7,6 +7,7 @@ import { appMachine } from './app/app.machine';
 import { cameraMachine } from './camera/camera.machine';
 import { errorsMachine } from './errors/errors.machine';
 import { fleetSeedMachine } from './fleetSeed/fleetSeed.machine';
+import { fleetOverviewMachine } from './fleetOverview/fleetOverview.machine';
 import { mapStyleMachine } from './mapStyle/mapStyle.machine';
 import { sessionMachine } from './session/session.machine';
 import { socketMachine } from './socket/socket.machine';
@@ -26,6 +27,7 @@ export const machines: Record<string, AnyStateMachine> = {
   editor: editorMachine,
   errors: errorsMachine,
   fleetSeed: fleetSeedMachine,
+  fleetOverview: fleetOverviewMachine,
   geofence: geofenceMachine,
   mapStyle: mapStyleMachine,
   nativeBridge: nativeBridgeMachine,

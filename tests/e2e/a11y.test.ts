@@ -31,6 +31,8 @@ const PROTECTED_ROUTES = [
   '/network/{position}',
   '/event/{event}',
   '/emulator',
+  // the fleet overview with today's figures (the demo's), its tiles and ranked vehicles
+  '/fleet',
   // the replay before Show (with its history loaded it is checked further down; the same page
   // twice in a row would keep its heading, which the walk waits to see replaced)
   '/replay',

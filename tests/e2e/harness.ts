@@ -63,14 +63,15 @@ async function sharedBrowser(): Promise<Browser> {
 /** `clientDir`: another folder than CLIENT_DIR (the service worker test serves a copy it changes into a new build). */
 /** `openId`: OpenID sign-in through a provider (the OpenID test's, in-process). */
 /** `simulator`: the demo devices drive (over the server's OsmAnd port), as with `npm start`. */
+/** `now`: the server's clock for ingest and the status timeout (a test puts it back to make a device silent). */
 export async function startHarness(
-  options: { demo?: boolean; mapStyle?: string; clientDir?: string; openId?: ServerOptions['openId']; simulator?: boolean } = {},
+  options: { demo?: boolean; mapStyle?: string; clientDir?: string; openId?: ServerOptions['openId']; simulator?: boolean; now?: () => number } = {},
 ): Promise<Harness> {
   const clientDir = options.clientDir ?? CLIENT_DIR;
   if (!existsSync(join(clientDir, 'index.html'))) throw new Error(`${clientDir}/ is missing: run \`npm run build\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'athar-e2e-'));
   const start = (port = 0) =>
-    createServer({ dataDir, port, host: '127.0.0.1', demo: options.demo ?? true, adminPassword: ADMIN_PASSWORD, clientDir, mapStyle: options.mapStyle ?? 'offline', ...(options.openId ? { openId: options.openId } : {}), ...(options.simulator ? { simulator: true } : {}) });
+    createServer({ dataDir, port, host: '127.0.0.1', demo: options.demo ?? true, adminPassword: ADMIN_PASSWORD, clientDir, mapStyle: options.mapStyle ?? 'offline', ...(options.openId ? { openId: options.openId } : {}), ...(options.simulator ? { simulator: true } : {}), ...(options.now ? { now: options.now } : {}) });
   const browser = await sharedBrowser();
   const contexts: BrowserContext[] = [];
   const harness: Harness = {

@@ -54,11 +54,18 @@ interface RowItem {
 function rowsSelector(
   query: DeviceListQuery,
   view: ReturnType<typeof createDeviceListView>,
+  only?: OnlySelector,
 ): (state: LiveState) => readonly RowItem[] {
   let cache = new Map<number, RowItem>();
-  return byDevices((devices) => {
+  let last: { devices: LiveState['devices']; kept: ReadonlySet<number> | null; rows: readonly RowItem[] } | null = null;
+  return (state) => {
+    const devices = state.devices;
+    // an overview filter (`?fleet=`): recomputed when its set of devices changes, not per position
+    const kept = only ? only(state) : null;
+    if (last && last.devices === devices && last.kept === kept) return last.rows;
     const next = new Map<number, RowItem>();
-    const rows = view(devices, query).map((id) => {
+    const ids = view(devices, query);
+    const rows = (kept ? ids.filter((id) => kept.has(id)) : ids).map((id) => {
       const name = devices.get(id)?.name ?? '';
       const cached = cache.get(id);
       const item = cached && cached.name === name ? cached : { id, name };
@@ -66,8 +73,9 @@ function rowsSelector(
       return item;
     });
     cache = next;
+    last = { devices, kept, rows };
     return rows;
-  });
+  };
 }
 
 function sameItems(a: readonly RowItem[], b: readonly RowItem[]): boolean {
@@ -94,12 +102,17 @@ function byDevices<T>(compute: (devices: LiveState['devices']) => T): (state: Li
   };
 }
 
+/** The devices an overview filter keeps (the same set object while they are the same), or null for all. */
+export type OnlySelector = (state: LiveState) => ReadonlySet<number> | null;
+
 export interface DeviceListProps {
   /** Called after a row is chosen (e.g. to close the phone drawer). */
   onChosen?: () => void;
+  /** Only these devices (the overview's filter, `?fleet=`). */
+  only?: OnlySelector;
 }
 
-export function DeviceList({ onChosen }: DeviceListProps) {
+export function DeviceList({ onChosen, only }: DeviceListProps) {
   const { t, i18n } = useLingui();
   const { live } = useServices();
   const [query, setQuery] = useState<DeviceListQuery>(DEFAULT_QUERY);
@@ -109,7 +122,7 @@ export function DeviceList({ onChosen }: DeviceListProps) {
   const groups = useSessionList(resources.groups);
 
   const view = useMemo(() => createDeviceListView(), []);
-  const selectRows = useMemo(() => rowsSelector(query, view), [query, view]);
+  const selectRows = useMemo(() => rowsSelector(query, view, only), [query, view, only]);
   const items = useLive(selectRows, sameItems);
   const countsSelector = useMemo(
     () => byDevices((devices) => statusCounts(devices.values(), { search: query.search, groupId: query.groupId })),

@@ -52,3 +52,17 @@ export const toggle = style({
   },
   '@media': { [media.narrow]: { display: 'inline-flex' } },
 });
+
+/** The Map / Overview switch above the list. */
+export const viewSwitch = style({ paddingInline: vars.space.sm, paddingBlockEnd: vars.space.xs });
+
+/** The overview filter the list shows (`?fleet=`), and its way back to every device. */
+export const filterNote = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  margin: 0,
+  paddingInline: vars.space.sm,
+  fontSize: vars.fontSize.sm,
+});

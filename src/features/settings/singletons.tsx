@@ -22,6 +22,7 @@ import { selectUser } from '../../machines/session/selectors';
 import { ALARM_KEYS, alarmLabel, eventTypeName } from '../../shared/eventTypes';
 import { useSession } from '../../shared/hooks';
 import { themeOf } from '../../domain/theme';
+import { START_VIEW_ATTRIBUTE } from '../../domain/homeView';
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../../domain/language';
 
 const option = (id: string, label: MessageDescriptor) => ({ id, label });
@@ -30,6 +31,7 @@ const DISTANCE = [option('km', msg`Kilometres (km)`), option('mi', msg`Miles (mi
 const ALTITUDE = [option('m', msg`Metres (m)`), option('ft', msg`Feet (ft)`)];
 const VOLUME = [option('ltr', msg`Litres`), option('usGal', msg`US gallons`), option('impGal', msg`Imperial gallons`)];
 const COORDINATES = [option('dd', msg`Decimal degrees`), option('ddm', msg`Degrees and decimal minutes`), option('dms', msg`Degrees, minutes and seconds`)];
+const START_VIEWS = [option('map', msg`Map`), option('overview', msg`Fleet overview`)];
 const LIVE_ROUTES = [option('none', msg`None`), option('selected', msg`Selected device`), option('all', msg`All devices`)];
 /** Each language in its own name, in the product's order (Arabic first). */
 const LANGUAGES = SUPPORTED_LANGUAGES.map((id) => ({ id, label: LANGUAGE_NAMES[id], lang: id }));
@@ -48,6 +50,7 @@ function preferenceFields(): FieldDescriptor[] {
     { kind: 'select', key: 'attributes.volumeUnit', label: msg`Volume unit`, allowEmpty: true, options: choices(VOLUME) },
     { kind: 'select', key: 'coordinateFormat', label: msg`Coordinate format`, allowEmpty: true, options: choices(COORDINATES) },
     { kind: 'custom', key: 'attributes.timezone', label: msg`Time zone`, render: (props) => <TimeZoneField {...props} /> },
+    { kind: 'select', key: `attributes.${START_VIEW_ATTRIBUTE}`, label: msg`Start page`, allowEmpty: true, options: choices(START_VIEWS) },
   ];
 }
 
