@@ -61,7 +61,7 @@ import { resources } from '../../api/resources';
 import { attributeName, attributeValue } from '../../shared/positionAttributes';
 import { useEventSubjects } from '../../shared/useEventSubjects';
 import { driverUniqueIdOf } from '../../domain/drivers';
-import { externalMapLinks } from './externalMaps';
+import { externalMapLinks } from '../../domain/externalMaps';
 import { useLiveSelection } from './useLiveSelection';
 import * as styles from './DeviceCard.css';
 
