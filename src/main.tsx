@@ -41,7 +41,7 @@ async function inspector(): Promise<AppDependencies['inspect']> {
 
 let navigate: (to: string) => void = () => {};
 // the live store and its rules come with the signed-in side, not with the sign-in page
-const live = createLiveLoader(() => import('./shared/liveStart').then(({ startLive }) => startLive(app)));
+const live = createLiveLoader(() => import('./shared/liveStart').then(({ startLive }) => startLive(app, client)));
 const inspect = await inspector();
 const app = createAppActor({
   api,

@@ -81,7 +81,7 @@ describe('followState', () => {
 });
 
 describe('sinceFromEvents', () => {
-  const ev = (type: string, minutes: number) => ({ type, eventTime: iso(minutes) });
+  const ev = (type: string, minutes: number): { type: string; eventTime: string | null } => ({ type, eventTime: iso(minutes) });
   it.each<[FleetState, ReturnType<typeof ev>[], number | null]>([
     ['moving', [ev('deviceMoving', 10), ev('deviceStopped', 5)], 10],
     ['moving', [ev('deviceMoving', 5), ev('deviceStopped', 10)], null],

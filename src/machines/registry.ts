@@ -6,6 +6,7 @@ import type { AnyStateMachine } from 'xstate';
 import { appMachine } from './app/app.machine';
 import { cameraMachine } from './camera/camera.machine';
 import { errorsMachine } from './errors/errors.machine';
+import { fleetSeedMachine } from './fleetSeed/fleetSeed.machine';
 import { mapStyleMachine } from './mapStyle/mapStyle.machine';
 import { sessionMachine } from './session/session.machine';
 import { socketMachine } from './socket/socket.machine';
@@ -24,6 +25,7 @@ export const machines: Record<string, AnyStateMachine> = {
   camera: cameraMachine,
   editor: editorMachine,
   errors: errorsMachine,
+  fleetSeed: fleetSeedMachine,
   geofence: geofenceMachine,
   mapStyle: mapStyleMachine,
   nativeBridge: nativeBridgeMachine,

@@ -1,14 +1,30 @@
 /**
  * The live store's start, in the signed-in side's code (see `liveLoader.ts`): the store, batched
- * per macrotask, with its live-route options kept in step with the session's user and server.
+ * per macrotask, with its live-route options kept in step with the session's user and server, and
+ * the fleet's state-since tracker (`fleet/stateSince.ts`) following it.
  */
+import type { Event } from '../../contract/models';
 import { createLiveStore, macrotaskScheduler, type LiveStore } from '../domain/liveStore';
 import { routeOptionsFrom } from '../domain/liveRules';
 import { startedChild, type AppActor } from '../machines/app/actors';
+import type { ApiClient } from '../api/client';
+import { entityEndpoints } from '../api/entityEndpoints';
+import { startStateSince } from './fleet/stateSince';
 
-export function startLive(app: AppActor): LiveStore {
+export function startLive(app: AppActor, client: ApiClient): LiveStore {
   const live = createLiveStore({ defer: macrotaskScheduler() });
   connectLiveStore(app, live);
+  const api = entityEndpoints(client);
+  startStateSince(app, live, {
+    report: (params, signal) => api.report<Event>('events', params, signal),
+    onFocus: (listener) => {
+      const onVisible = () => {
+        if (document.visibilityState === 'visible') listener();
+      };
+      document.addEventListener('visibilitychange', onVisible);
+      return () => document.removeEventListener('visibilitychange', onVisible);
+    },
+  });
   return live;
 }
 
