@@ -1,7 +1,8 @@
 /**
  * The tooltip of the device marker under the mouse (`MapView`'s `onDeviceHover`, kept in a value
- * store, not in the page's state): the device's name, its state (moving, idle, parked, offline,
- * never reported: `fleetState`), its speed in the user's units and the time since its last fix.
+ * store, not in the page's state): the device's name, its state and how long it has lasted ("Idle
+ * 12 min": `StateDuration`, the fleet's state tracker), its speed in the user's units and the time
+ * since its last fix.
  *
  * It costs no render per live update: the device is read from the live store when the pointer
  * reaches its marker, and the open tooltip follows that device alone (a subscription told of the
@@ -12,11 +13,9 @@
 import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useLingui } from '@lingui/react/macro';
-import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
 import type { LiveStore } from '../../domain/liveStore';
 import type { ValueStore } from '../../domain/valueStore';
-import { fleetState, fleetThresholds, type FleetState } from '../../domain/fleetState';
+import { fleetState, fleetThresholds } from '../../domain/fleetState';
 import { selectServer } from '../../machines/session/selectors';
 import type { DevicePoint } from '../../map';
 import { usePopoverBoundary } from '../../ui/popoverBoundary';
@@ -24,16 +23,11 @@ import { RelativeTime } from '../../shared/RelativeTime';
 import { useServices } from '../../shared/services';
 import { useSession } from '../../shared/hooks';
 import { useUnitFormatters } from '../../shared/useUnits';
+import { StateDuration } from '../../shared/fleet/StateDuration';
+import { useStateSince } from '../../shared/fleet/stateSince';
+import { STATE_LABELS } from '../../shared/fleet/stateText';
 import { tooltipPlacement } from './tooltipPlacement';
 import * as styles from './MarkerTooltip.css';
-
-const STATE: Record<FleetState, MessageDescriptor> = {
-  moving: msg`Moving`,
-  idle: msg`Idle`,
-  parked: msg`Parked`,
-  offline: msg`Offline`,
-  never: msg`Never reported`,
-};
 
 export function MarkerTooltip({ hovered }: { hovered: ValueStore<DevicePoint | null> }) {
   const hover = useSyncExternalStore(hovered.subscribe, hovered.get);
@@ -74,6 +68,8 @@ function MarkerTooltipContent({ hover }: { hover: DevicePoint }) {
   const server = useSession(selectServer);
   const format = useUnitFormatters();
   const { device, position } = useOneDevice(live, hover.id);
+  // the state and since when, from the fleet's tracker ("Idle 12 min"); the state alone without one
+  const since = useStateSince(hover.id);
   const boundary = usePopoverBoundary().boundaryElement;
   const ref = useRef<HTMLDivElement>(null);
 
@@ -89,14 +85,14 @@ function MarkerTooltipContent({ hover }: { hover: DevicePoint }) {
   });
 
   if (!device) return null;
-  const state = fleetState(device, position, fleetThresholds(server?.attributes));
+  const state = since?.state ?? fleetState(device, position, fleetThresholds(server?.attributes));
   return (
     <div ref={ref} className={styles.tooltip} role="tooltip" data-testid="marker-tooltip" data-device-id={device.id} data-state={state}>
       <p className={styles.name}>
         <bdi>{device.name}</bdi>
       </p>
       <p className={styles.line}>
-        <span className={styles.state}>{i18n._(STATE[state])}</span>
+        {since ? <StateDuration deviceId={device.id} className={styles.state} /> : <span className={styles.state}>{i18n._(STATE_LABELS[state])}</span>}
       </p>
       {position && (
         <p className={styles.line}>
