@@ -24,3 +24,9 @@ export const title = style({
   fontWeight: vars.fontWeight.bold,
   textAlign: 'start',
 });
+
+/** A long list on a short screen (a phone): the menu scrolls inside its surface rather than spilling out of it. */
+export const popover = style({
+  overflowY: 'auto',
+  overscrollBehavior: 'contain',
+});

@@ -85,7 +85,7 @@ async function open(): Promise<HTMLElement> {
 }
 
 describe('DeviceMenu', () => {
-  it('opens at a point with the device’s name and the one list, each leading to its screen', async () => {
+  it('opens at a point with the device’s name and the one list (the other maps left to the card), each leading to its screen', async () => {
     renderMenu(fleet());
     const menu = await open();
     expect(screen.getByTestId('device-menu').textContent).toContain('Van 4');
@@ -93,7 +93,6 @@ describe('DeviceMenu', () => {
     expect(items.map((item) => item.textContent)).toEqual([
       'Track', 'Replay today', 'Send a command', 'Edit',
       'Share', 'Create a geofence here', 'Network', 'Connections',
-      'Open in Google Maps', 'Open in Apple Maps', 'Open Street View',
       'Delete',
     ]);
     const href = (name: string) => within(menu).getByRole('menuitem', { name }).getAttribute('href');
@@ -109,7 +108,7 @@ describe('DeviceMenu', () => {
   it('a read-only user is offered no command, edit, share, geofence or delete', async () => {
     renderMenu(fleet(), makeUser({ administrator: false, readonly: true }));
     const menu = await open();
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Track', 'Replay today', 'Network', 'Open in Google Maps', 'Open in Apple Maps', 'Open Street View']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Track', 'Replay today', 'Network']);
   });
 
   it('Track asks the socket machine and closes the menu; focus returns where it was', async () => {

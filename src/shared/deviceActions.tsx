@@ -8,7 +8,7 @@
  * - `DeviceActionMenuItems`: the actions as menu items, a line between their groups.
  * - `DeviceMenu`: a device's actions as a menu at a point of the window (a right-click, a long
  *   press, a row's context-menu key), reading the device from the live store when it opens; focus
- *   returns where it was (the row) when it closes.
+ *   returns where it was (the row) when it closes. The other maps (links out) are left to the card.
  */
 import { Fragment, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
@@ -188,7 +188,10 @@ export function DeviceMenu({ request, onClose }: { request: DeviceMenuRequest | 
 
 function DeviceMenuContent({ device, position, x, y, isOpen, onClose }: { device: Device; position: LivePosition | null; x: number; y: number; isOpen: boolean; onClose: () => void }) {
   const { t } = useLingui();
-  const { actions, dialog } = useDeviceActions(device, position);
+  const { actions: all, dialog } = useDeviceActions(device, position);
+  // a menu at a point holds what is done here and now; the other maps (links out) stay on the card's More,
+  // so that the menu fits a phone's height above or below the point
+  const actions = all.filter((action) => action.group !== 'maps');
   const anchor = useRef<HTMLSpanElement>(null);
   const boundary = usePopoverBoundary();
   const name = device.name || String(device.id);
@@ -205,7 +208,7 @@ function DeviceMenuContent({ device, position, x, y, isOpen, onClose }: { device
         placement="bottom start"
         offset={4}
         aria-label={name}
-        className={menuStyles.popover}
+        className={`${menuStyles.popover} ${styles.popover}`}
         data-testid="device-menu"
         {...boundary}
       >

@@ -99,7 +99,6 @@ describe('the map answers', () => {
     expect(await items(menu)).toEqual([
       'Track', 'Replay today', 'Send a command', 'Edit',
       'Share', 'Create a geofence here', 'Network', 'Connections',
-      'Open in Google Maps', 'Open in Apple Maps', 'Open Street View',
       'Delete',
     ]);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Track');
