@@ -11,8 +11,8 @@ export const tooltip = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.xxs,
-  minInlineSize: '140px',
-  maxInlineSize: '260px',
+  // one width whatever the minutes say: it does not jump as the times tick (long names are cut with an ellipsis)
+  inlineSize: '224px',
   paddingBlock: vars.space.xs,
   paddingInline: vars.space.sm,
   fontSize: vars.fontSize.sm,
