@@ -316,6 +316,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
         clearInterval(sweep);
       }
       stats.close();
+      ingest.close();
       await checkpointer.close();
       db.close();
     },

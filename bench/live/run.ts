@@ -836,8 +836,8 @@ const NOTES = `## How it is measured
   - Each jump is one OsmAnd report carrying \`benchjump=N\`. **Start**: the server's push. \`bench/live/serve.ts\`
     wraps the live hub (in the bench's server process only; server/ is unchanged) and, once asked, reports
     \`Date.now()\` when the hub is given jump N to push (the position stored, its events made). The hub writes its
-    frame on the next turn of its event loop, or, within 100 ms of its last frame, once those 100 ms are over
-    (\`LIVE_FRAME_GAP_MS\`: under a stream of positions at most ten frames a second, each a task, a parse and a pass
+    frame on the next turn of its event loop, or, within 70 ms of its last frame, once those 70 ms are over
+    (\`LIVE_FRAME_GAP_MS\`: under a stream of positions at most 14 frames a second, each a task, a parse and a pass
     through the socket machine for the browser); that wait counts in the delay and in "push → page socket". (Before
     that gap, 1,500 devices made 150–300 frames a second and the stamp was taken after the frame was written.)
   - **End**: the first frame the page composited with the marker at its new place. Chromium captures the page's

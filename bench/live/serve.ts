@@ -8,7 +8,7 @@
  * reported back as `{ type: 'push', seq: N, at }` when the live hub is given it to push (stored, its
  * events made): `at` is `Date.now()` (the machine's real-time clock, the one Chromium stamps its
  * screencast frames with) then, so the hub's own wait for its next frame (`LIVE_FRAME_GAP_MS`, at
- * most 100 ms under a stream of positions) counts in the delay. The hub is wrapped from here, in the
+ * most 70 ms under a stream of positions) counts in the delay. The hub is wrapped from here, in the
  * bench's process only: server/ is unchanged and nothing is wrapped until the parent asks.
  */
 import type { Position } from '../../contract/models.ts';

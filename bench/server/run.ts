@@ -14,9 +14,8 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { closeConnections, get } from './http.ts';
-import { CityGrid, Vehicle, demoPlaces, profileFor } from '../../server/simulator/model.ts';
-import { osmandParams } from '../../server/simulator/sender.ts';
 import { cpuSeconds } from '../proc.ts';
+import { type Percentiles, OsmandLoad, adminCookie, createDevices, percentiles, round, roundAll } from './load.ts';
 import { calendarMarkdown, legacyCalendar, runCalendar } from './calendar.ts';
 import { type HeavyResult, heavyMarkdown, prepareHeavy } from './heavy.ts';
 
@@ -45,30 +44,6 @@ const NOTES = `## How the pushes are made
 
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 const now = (): number => performance.timeOrigin + performance.now();
-
-interface Percentiles {
-  count: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-}
-
-function percentiles(values: number[]): Percentiles {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  return { count: sorted.length, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1) };
-}
-
-function round(value: number, digits = 2): number {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
-}
-
-function roundAll(p: Percentiles): Percentiles {
-  return { count: p.count, p50: round(p.p50), p90: round(p.p90), p99: round(p.p99), max: round(p.max) };
-}
-
 
 /**
  * `BENCH_SERVER_CPU_PROF=DIR` (diagnostic): the server writes a CPU profile of its whole run into DIR
@@ -104,84 +79,25 @@ async function main(): Promise<void> {
     server.kill('SIGKILL');
     process.exit(1);
   }, 480_000);
+  let load: OsmandLoad | null = null;
   try {
     const { url, osmandPort } = await nextMessage<{ url: string; osmandPort: number }>(server);
     const serverPid = server.pid!;
 
     // Session and devices through the REST API
-    const login = await fetch(`${url}/api/session`, { method: 'POST', body: new URLSearchParams({ email: 'admin', password: PASSWORD }) });
-    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('JSESSIONID='))?.split(';')[0];
-    if (!cookie) throw new Error(`login failed: ${login.status}`);
+    const cookie = await adminCookie(url, PASSWORD);
     const ids = Array.from({ length: DEVICES }, (_, k) => `bench-${String(k + 1).padStart(3, '0')}`);
-    for (let k = 0; k < ids.length; k += 20) {
-      await Promise.all(
-        ids.slice(k, k + 20).map(async (uniqueId) => {
-          const r = await fetch(`${url}/api/devices`, {
-            method: 'POST',
-            headers: { Cookie: cookie, 'Content-Type': 'application/json' },
-            body: JSON.stringify({ name: uniqueId, uniqueId, category: 'car' }),
-          });
-          if (!r.ok) throw new Error(`device ${uniqueId}: ${r.status} ${await r.text()}`);
-        }),
-      );
-    }
+    await createDevices(url, cookie, ids);
 
     // Positions from the simulator's model, prepared before the clock starts (2 s apart, in the past)
     const perDevice = Math.ceil((WARMUP * 1.25 + POSITIONS + HEAVY_POSITIONS + FANOUT_RATE * FANOUT_SECONDS * FANOUT_CLIENTS.length) / DEVICES) + 2;
-    const grid = new CityGrid();
-    const t0 = Math.floor(Date.now() / 1000) * 1000 - perDevice * 2000 - 60_000;
-    const sequences = ids.map((uniqueId) => {
-      const vehicle = new Vehicle(grid, { seed: `bench:${uniqueId}`, startTime: t0, profile: profileFor('car'), places: demoPlaces().places, initialParking: [0, 5], parking: [30, 90] });
-      return Array.from({ length: perDevice }, (_, k) => {
-        vehicle.advanceTo(t0 + k * 2000);
-        return osmandParams(uniqueId, vehicle.report()).toString();
-      });
-    });
-    const cursor = new Array<number>(DEVICES).fill(0);
-    let turn = 0;
-    /** the next query, round-robin over devices (never two requests of one device in flight) */
-    const nextQuery = (): string => {
-      const device = turn++ % DEVICES;
-      return sequences[device]![cursor[device]!++]!;
-    };
+    const prepared = new OsmandLoad(ids, perDevice);
+    load = prepared;
+    const nextQuery = (): string => prepared.nextQuery();
+    const runLoad = (count: number) => prepared.run(osmandPort, count, CONCURRENCY);
+    const measuredLoad = (count: number) => prepared.measured(osmandPort, serverPid, count, CONCURRENCY);
 
     // (a) throughput
-    const runLoad = async (count: number): Promise<{ seconds: number; latencies: number[]; failures: number }> => {
-      const latencies: number[] = [];
-      let failures = 0;
-      let issued = 0;
-      const begin = performance.now();
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (issued < count) {
-            issued++;
-            const query = nextQuery();
-            const t = performance.now();
-            const status = await get(osmandPort, `/?${query}`);
-            latencies.push(performance.now() - t);
-            if (status !== 200) failures++;
-          }
-        }),
-      );
-      return { seconds: (performance.now() - begin) / 1000, latencies, failures };
-    };
-    /** `count` positions of the load, measured: rate, answer times, the server's CPU and the generator's own */
-    const measuredLoad = async (count: number) => {
-      const cpuBefore = cpuSeconds(serverPid);
-      const selfBefore = process.cpuUsage();
-      const load = await runLoad(count);
-      const cpuAfter = cpuSeconds(serverPid);
-      const self = process.cpuUsage(selfBefore);
-      return {
-        positions: count,
-        failures: load.failures,
-        seconds: round(load.seconds, 3),
-        positionsPerSecond: Math.round(count / load.seconds),
-        latencyMs: roundAll(percentiles(load.latencies)),
-        serverCpuPercentOfOneCore: cpuBefore !== null && cpuAfter !== null ? Math.round(((cpuAfter - cpuBefore) / load.seconds) * 100) : null,
-        generatorCpuPercentOfOneCore: Math.round(((self.user + self.system) / 1e6 / load.seconds) * 100),
-      };
-    };
     await runLoad(WARMUP);
     const ingest = { devices: DEVICES, concurrency: CONCURRENCY, ...(await measuredLoad(POSITIONS)) };
     console.log('ingest', ingest);
@@ -251,7 +167,7 @@ async function main(): Promise<void> {
     // (d) heavy context: the positions still to send decide where the geofences lie
     const ahead: Array<[number, number]> = [];
     for (let d = 0; d < DEVICES; d++) {
-      for (const query of sequences[d]!.slice(cursor[d]!, cursor[d]! + Math.ceil(HEAVY_POSITIONS / DEVICES))) {
+      for (const query of prepared.remaining(d).slice(0, Math.ceil(HEAVY_POSITIONS / DEVICES))) {
         const params = new URLSearchParams(query);
         ahead.push([Number(params.get('lat')), Number(params.get('lon'))]);
       }
@@ -313,6 +229,7 @@ async function main(): Promise<void> {
     console.log(md);
   } finally {
     clearTimeout(timeout);
+    load?.close();
     server.disconnect();
     closeConnections();
   }

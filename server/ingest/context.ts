@@ -119,7 +119,26 @@ export class ContextCache {
   }
 
   /** Drops everything when the cache version moved. Cheap: one primary-key read. */
+  /** inside `pinned`: the version was read at its start */
+  private pinnedDepth = 0;
+
+  /**
+   * Runs `work` (a batch of positions, one event-loop turn) with the version read once at its start
+   * instead of at every lookup: nothing else writes meanwhile (one thread), and the batch's own
+   * writes (positions, device status, a device's push token) change nothing this cache holds.
+   */
+  pinned<T>(work: () => T): T {
+    if (this.pinnedDepth === 0) this.refresh();
+    this.pinnedDepth++;
+    try {
+      return work();
+    } finally {
+      this.pinnedDepth--;
+    }
+  }
+
   private refresh(): void {
+    if (this.pinnedDepth > 0) return;
     const version = cacheVersion(this.db);
     if (version === this.version) return;
     this.version = version;

@@ -29,6 +29,7 @@ import { type DeviceContext, ContextCache, geofencesAt } from './context.ts';
 import type { DecodedMessage } from './osmand.ts';
 import { positionProblem } from './validate.ts';
 import { STORAGE_FULL, type StorageHealth, abortsTransaction } from '../storage/health.ts';
+import { WalSync } from '../db/walSync.ts';
 
 export interface IncomingMessage {
   decoded: DecodedMessage;
@@ -61,6 +62,13 @@ type Push = () => void;
 /** The longest push token kept (FCM tokens are about 160 characters, APNs ones 64). */
 export const MAX_NOTIFICATION_TOKEN = 1024;
 
+/** A message failed after its first write: its batch is rolled back as a whole. */
+class HalfWritten extends Error {
+  constructor(cause: unknown) {
+    super('Storage failure: position not stored, retry', { cause });
+  }
+}
+
 interface Item {
   messages: IncomingMessage[];
   resolve: (body: string) => void;
@@ -72,6 +80,12 @@ export interface IngestOptions {
   now?: () => number;
   /** the storage's health: a full disk refuses positions (503) until it has room again */
   storage?: StorageHealth;
+  /**
+   * What makes a committed batch durable before it is answered (db/walSync.ts). Default: a flush of
+   * the database's WAL off the event loop, the batches committed with `synchronous = NORMAL`; null:
+   * each commit flushes itself (the connection's own `synchronous`), as for an in-memory database.
+   */
+  walSync?: Pick<WalSync, 'durable' | 'close'> | null;
 }
 
 function numberAttribute(attributes: Attributes, key: string): number | null {
@@ -107,9 +121,16 @@ export class Ingest {
   readonly contexts: ContextCache;
   readonly now: () => number;
   private readonly storage: StorageHealth | null;
+  private readonly walSync: Pick<WalSync, 'durable' | 'close'> | null;
+  /** the connection's own `synchronous` (FULL), set again after each batch */
+  private readonly syncedLevel: number;
   private readonly states = new Map<number, DeviceState>();
+  /** the positions written so far (processItem: did a failing message write anything?) */
+  private writes = 0;
   private queue: Item[] = [];
   private scheduled = false;
+  /** a commit's WAL flush is under way: the next batch waits for it */
+  private syncing = false;
   private readonly stmts;
   private readonly batchTransaction: (items: Item[], outcomes: Array<{ body: string; pushes: Push[] } | { error: Error }>) => void;
   private readonly itemTransaction: (messages: IncomingMessage[], overlay: Map<number, DeviceState>, pushes: Push[]) => string;
@@ -119,6 +140,8 @@ export class Ingest {
     this.live = live;
     this.now = options.now ?? Date.now;
     this.storage = options.storage ?? null;
+    this.walSync = options.walSync === undefined ? WalSync.forDatabase(db) : options.walSync;
+    this.syncedLevel = Number(db.pragma('synchronous', { simple: true }));
     this.contexts = new ContextCache(db);
     this.stmts = {
       deviceByUniqueId: db.prepare('SELECT * FROM devices WHERE uniqueId = ?'),
@@ -151,7 +174,7 @@ export class Ingest {
         } catch (error) {
           // a full disk (or another storage failure) may have rolled the whole transaction back:
           // the batch fails as one, nothing of it acknowledged
-          if (abortsTransaction(error)) throw error;
+          if (abortsTransaction(error) || error instanceof HalfWritten) throw error;
           outcomes.push({ error: error instanceof Error ? error : new Error(String(error)) });
         }
       }
@@ -171,14 +194,22 @@ export class Ingest {
   submit(messages: IncomingMessage[]): Promise<string> {
     return new Promise((resolve, reject) => {
       this.queue.push({ messages, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
+      this.schedule();
     });
   }
 
-  /** Group commit: every request queued during one event-loop turn shares one transaction. */
+  /** The next group commit: on the next turn, or once the WAL flush under way is done. */
+  private schedule(): void {
+    if (this.scheduled || this.syncing) return;
+    this.scheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  /**
+   * Group commit: every request queued since the last commit shares one transaction. While a
+   * commit's WAL flush runs (off the event loop), requests keep arriving and are parsed; they are
+   * committed together when it is done, so a batch is as large as the disk is slow, one flush each.
+   */
   private flush(): void {
     this.scheduled = false;
     const items = this.queue;
@@ -191,13 +222,15 @@ export class Ingest {
     }
     const outcomes: Array<{ body: string; pushes: Push[] } | { error: Error }> = [];
     try {
-      this.batchTransaction(items, outcomes);
+      this.committed(() => this.contexts.pinned(() => this.batchTransaction(items, outcomes)));
     } catch (error) {
       this.states.clear();
       const message = this.storage?.failed(error) ? STORAGE_FULL : 'Storage failure: position not stored, retry';
       for (const item of items) item.reject(new HttpError(503, message));
       return;
     }
+    // Committed: pushed live at once, answered once durable.
+    const answers: Array<() => void> = [];
     items.forEach((item, i) => {
       const outcome = outcomes[i]!;
       if ('error' in outcome) {
@@ -211,15 +244,76 @@ export class Ingest {
           // A failing socket must not affect the acknowledgement.
         }
       }
-      item.resolve(outcome.body);
+      answers.push(() => item.resolve(outcome.body));
     });
+    if (!answers.length) return;
+    if (!this.walSync) {
+      for (const answer of answers) answer();
+      return;
+    }
+    this.syncing = true;
+    this.walSync
+      .durable()
+      .then(
+        () => {
+          for (const answer of answers) answer();
+        },
+        (error: unknown) => {
+          this.storage?.failed(error);
+          items.forEach((item, i) => {
+            if (!('error' in outcomes[i]!)) item.reject(new HttpError(503, 'Storage failure: position not stored, retry'));
+          });
+        },
+      )
+      .finally(() => {
+        this.syncing = false;
+        if (this.queue.length) this.schedule();
+      });
   }
 
-  /** One request, in a savepoint: either all its messages are stored or none. */
+  /**
+   * Runs a batch's transaction. With a WAL flush to wait for, the commit itself does not flush
+   * (`synchronous = NORMAL` for it alone; the connection's own level is back before anything else
+   * runs): the answer waits for `walSync` instead, off the event loop.
+   */
+  private committed(transaction: () => void): void {
+    if (!this.walSync) {
+      transaction();
+      return;
+    }
+    // Not a prepared statement run again: SQLite applies `PRAGMA synchronous` when it compiles it.
+    this.db.pragma('synchronous = NORMAL');
+    try {
+      transaction();
+    } finally {
+      this.db.pragma(`synchronous = ${this.syncedLevel}`);
+    }
+  }
+
+  /** Releases the WAL's descriptor (before the database closes). */
+  close(): void {
+    this.walSync?.close();
+  }
+
+  /**
+   * One request: either all its messages are stored or none. Several messages share a savepoint. A
+   * single message needs none: everything that refuses it (unknown device, impossible position) throws
+   * before its first write; a failure after that fails the whole batch (`HalfWritten`), rolled back.
+   */
   private processItem(messages: IncomingMessage[]): { body: string; pushes: Push[] } {
     const overlay = new Map<number, DeviceState>();
     const pushes: Push[] = [];
-    const body = this.itemTransaction(messages, overlay, pushes);
+    let body: string;
+    if (messages.length === 1) {
+      const before = this.writes;
+      try {
+        body = this.processMessage(messages[0]!, overlay, pushes);
+      } catch (error) {
+        throw this.writes !== before && !abortsTransaction(error) ? new HalfWritten(error) : error;
+      }
+    } else {
+      body = this.itemTransaction(messages, overlay, pushes);
+    }
     for (const [id, state] of overlay) this.states.set(id, state);
     return { body, pushes };
   }
@@ -346,6 +440,7 @@ export class Ingest {
       attributes: JSON.stringify(attributes),
     };
     const { id: _omit, ...insertable } = row;
+    this.writes++;
     row.id = Number(this.stmts.insertPosition.run(insertable).lastInsertRowid);
     const positionId = isLatest ? row.id : (device.positionId ?? null);
     this.stmts.updateDevice.run({ id: device.id, now, latest: isLatest ? 1 : 0, positionId: row.id });
@@ -371,14 +466,14 @@ export class Ingest {
       overspeed,
     });
 
-    const updatedDevice = toDevice({ ...device, status: 'online', lastUpdate: now, positionId });
-    const pushedPosition = toPosition(row);
-    const log = { host: message.host, protocol: message.protocol, uniqueId: device.uniqueId, deviceId: device.id, data: message.raw };
+    // built at the push, only when a socket is open to take them
     pushes.push(() => {
-      this.live.pushDevice(updatedDevice);
-      this.live.pushPosition(pushedPosition);
+      if (this.live.hasClients()) {
+        this.live.pushDevice(toDevice({ ...device, status: 'online', lastUpdate: now, positionId }));
+        this.live.pushPosition(toPosition(row));
+      }
       this.pushEvents(device.name, context, events);
-      this.live.pushLog(log);
+      this.live.pushLog({ host: message.host, protocol: message.protocol, uniqueId: device.uniqueId, deviceId: device.id, data: message.raw });
     });
     return body;
   }

@@ -42,15 +42,27 @@ export function groupChainAttributes(db: Db, groupId: number | null): Attributes
   return result;
 }
 
+/** The statements the reports read positions and events with (bench:scale records their query plans). */
+export const REPORT_SQL = {
+  positions: 'SELECT * FROM positions WHERE deviceId = ? AND fixTime BETWEEN ? AND ? ORDER BY fixTime, id',
+  firstPage: `SELECT ${POSITION_COLUMNS} FROM positions WHERE deviceId = ? AND fixTime BETWEEN ? AND ? ORDER BY fixTime, id LIMIT ?`,
+  nextPage: `SELECT ${POSITION_COLUMNS} FROM positions WHERE deviceId = ? AND fixTime BETWEEN ? AND ? AND (fixTime > ? OR (fixTime = ? AND id > ?)) ORDER BY fixTime, id LIMIT ?`,
+  firstPosition: 'SELECT * FROM positions WHERE deviceId = ? AND fixTime BETWEEN ? AND ? ORDER BY fixTime , id LIMIT 1',
+  lastPosition: 'SELECT * FROM positions WHERE deviceId = ? AND fixTime BETWEEN ? AND ? ORDER BY fixTime DESC, id DESC LIMIT 1',
+  events: (types: number): string =>
+    `SELECT * FROM events WHERE deviceId = ? AND eventTime BETWEEN ? AND ?${types ? ` AND type IN (${Array.from({ length: types }, () => '?').join(', ')})` : ''} ORDER BY eventTime, id`,
+  latestPositions: (devices: number): string =>
+    `SELECT positions.* FROM devices JOIN positions ON positions.id = devices.positionId
+       WHERE devices.id IN (${Array.from({ length: devices }, () => '?').join(', ')})`,
+};
+
 export function allAccessibleDevices(db: Db, userId: number | null): DeviceRow[] {
   return queryDevices(db, { userId });
 }
 
 export function devicePositions(db: Db, deviceId: number, from: number, to: number, limit?: number): Position[] {
   const rows = db
-    .prepare(
-      `SELECT * FROM positions WHERE deviceId = ? AND fixTime BETWEEN ? AND ? ORDER BY fixTime, id${limit ? ' LIMIT ?' : ''}`,
-    )
+    .prepare(`${REPORT_SQL.positions}${limit ? ' LIMIT ?' : ''}`)
     .all(...(limit ? [deviceId, from, to, limit] : [deviceId, from, to])) as PositionRow[];
   return rows.map(toPosition);
 }
@@ -62,12 +74,8 @@ export function devicePositions(db: Db, deviceId: number, from: number, to: numb
  */
 export function* devicePositionPages(db: Db, deviceId: number, from: number, to: number, limit: number, size: number): Generator<Position[]> {
   // rows as arrays (`raw`): half the cost of rows as objects at 100,000 positions (bench:reports)
-  const first = db.prepare(`SELECT ${POSITION_COLUMNS} FROM positions WHERE deviceId = ? AND fixTime BETWEEN ? AND ? ORDER BY fixTime, id LIMIT ?`).raw(true);
-  const next = db
-    .prepare(
-      `SELECT ${POSITION_COLUMNS} FROM positions WHERE deviceId = ? AND fixTime BETWEEN ? AND ? AND (fixTime > ? OR (fixTime = ? AND id > ?)) ORDER BY fixTime, id LIMIT ?`,
-    )
-    .raw(true);
+  const first = db.prepare(REPORT_SQL.firstPage).raw(true);
+  const next = db.prepare(REPORT_SQL.nextPage).raw(true);
   let left = limit;
   let last: PositionValues | undefined;
   while (left > 0) {
@@ -84,9 +92,7 @@ export function* devicePositionPages(db: Db, deviceId: number, from: number, to:
 /** PositionUtil.getEdgePosition: the first or last position of a range. */
 export function edgePosition(db: Db, deviceId: number, from: number, to: number, end: boolean): Position | null {
   const row = db
-    .prepare(
-      `SELECT * FROM positions WHERE deviceId = ? AND fixTime BETWEEN ? AND ? ORDER BY fixTime ${end ? 'DESC, id DESC' : ', id'} LIMIT 1`,
-    )
+    .prepare(end ? REPORT_SQL.lastPosition : REPORT_SQL.firstPosition)
     .get(deviceId, from, to) as PositionRow | undefined;
   return row ? toPosition(row) : null;
 }
@@ -98,12 +104,8 @@ export function devicePositionById(db: Db, deviceId: number, id: number): Positi
 
 export function deviceEvents(db: Db, deviceId: number, from: number, to: number, types?: string[]): Event[] {
   const params: Array<number | string> = [deviceId, from, to];
-  let sql = 'SELECT * FROM events WHERE deviceId = ? AND eventTime BETWEEN ? AND ?';
-  if (types?.length) {
-    sql += ` AND type IN (${types.map(() => '?').join(', ')})`;
-    params.push(...types);
-  }
-  return (db.prepare(sql + ' ORDER BY eventTime, id').all(...params) as EventRow[]).map(toEvent);
+  if (types?.length) params.push(...types);
+  return (db.prepare(REPORT_SQL.events(types?.length ?? 0)).all(...params) as EventRow[]).map(toEvent);
 }
 
 export function driverName(db: Db, uniqueId: string): string | null {
@@ -227,10 +229,7 @@ export function deleteReport(db: Db, id: number): void {
 export function latestPositionsOf(db: Db, deviceIds: number[]): Position[] {
   if (!deviceIds.length) return [];
   const rows = db
-    .prepare(
-      `SELECT positions.* FROM devices JOIN positions ON positions.id = devices.positionId
-       WHERE devices.id IN (${deviceIds.map(() => '?').join(', ')})`,
-    )
+    .prepare(REPORT_SQL.latestPositions(deviceIds.length))
     .all(...deviceIds) as PositionRow[];
   return rows.map(toPosition);
 }

@@ -30,6 +30,7 @@ import type { MapSettingsStore } from './settings';
 import type { DistanceUnit } from '../domain/units';
 import { scaleUnit } from './scale';
 import type { DevicePoint } from './layers/devicePointer';
+import { DEFAULT_FLEET_THRESHOLDS, type FleetThresholds } from '../domain/fleetState';
 
 export type { DevicePoint };
 
@@ -89,6 +90,8 @@ export interface MapViewProps {
    * the browser's print has the picture; otherwise a WebGL canvas prints blank. Read when the map is created.
    */
   printable?: boolean;
+  /** The fleet thresholds (the server's attributes) the markers' states follow; read at each update. */
+  fleetThresholds?: FleetThresholds;
 }
 
 /** A point of the map's container in the window's coordinates. */
@@ -101,7 +104,9 @@ export const DEFAULT_CENTER: LonLat = [46.6753, 24.7136];
 export const DEFAULT_ZOOM = 11;
 
 
-export function MapView({ store, settings, preferredStyle, onSelect, onDeviceHover, onDeviceMenu, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions, holdFirstPaint, distanceUnit, keepSelectedInView, onCameraPaused, onDrawn, printable }: MapViewProps) {
+export function MapView({ store, settings, preferredStyle, onSelect, onDeviceHover, onDeviceMenu, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions, holdFirstPaint, distanceUnit, keepSelectedInView, onCameraPaused, onDrawn, printable, fleetThresholds }: MapViewProps) {
+  const thresholdsRef = useRef(fleetThresholds ?? DEFAULT_FLEET_THRESHOLDS);
+  thresholdsRef.current = fleetThresholds ?? DEFAULT_FLEET_THRESHOLDS;
   const containerRef = useRef<HTMLDivElement>(null);
   const onSelectRef = useRef(onSelect);
   const onDeviceHoverRef = useRef(onDeviceHover);
@@ -187,6 +192,7 @@ export function MapView({ store, settings, preferredStyle, onSelect, onDeviceHov
     const controller = createMapController(map, store, {
       settings,
       preferredStyle: initialRef.current.preferredStyle,
+      fleetThresholds: () => thresholdsRef.current,
       onSelect: (id) => onSelectRef.current?.(id),
       // the map's pixels to the window's: the pages place their pop-ups there
       onDeviceHover: (hover) => onDeviceHoverRef.current?.(hover && inWindow(container, hover)),

@@ -20,6 +20,7 @@ import type { DevicePoint } from './layers/devicePointer';
 import { attachCamera } from './camera';
 import { attachLiveRoutesLayer, attachTrackingLayer, TRACKING_LAYER } from './layers/routes';
 import type { Rasterizer } from './icons/rasterize';
+import type { FleetThresholds } from '../domain/fleetState';
 import { FINE_BASEMAP_ZOOM, loadOfflineBasemap } from './offlineStyle';
 import { whenIdle } from '../ui/pageTiming';
 import { holdFirstPaint, NO_HOLD } from './firstPaint';
@@ -44,6 +45,8 @@ export interface MapControllerOptions {
    */
   onReady?: (ready: boolean) => void;
   rasterize?: Rasterizer;
+  /** The fleet thresholds the markers' states follow (`fleetState`), read at each update. */
+  fleetThresholds?: () => FleetThresholds;
   /** Fetch for the offline basemap asset (tests). */
   fetch?: typeof fetch;
   /**
@@ -206,6 +209,7 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
       clustering: current.clustering,
       rasterize: options.rasterize,
       paintGate,
+      ...(options.fleetThresholds ? { thresholds: options.fleetThresholds } : {}),
     });
     detachTracking = attachTrackingLayer(map, store, DEVICES_LAYERS.clusters, options.onTrackingPoints);
     setLiveRoutes(current.liveRoutes);

@@ -141,16 +141,16 @@ describe('live socket', () => {
     await poll(() => sockets.length === 1 && (sockets[0]?.received.length ?? 0) > 0, 10_000, 'the socket and its first frame');
 
     const row = await deviceRow(page);
-    // Never heard from: offline, no last update.
-    await expect(row.textContent()).resolves.toMatch(/Offline.*Never/);
-    expect(await row.locator('time').getAttribute('datetime')).toBeNull();
+    // Never heard from: never reported, no last update.
+    await expect(row.textContent()).resolves.toMatch(/Never reported.*Never/);
+    expect(await row.locator('time:not([data-fleet-state])').getAttribute('datetime')).toBeNull();
 
     await sendPosition(device.uniqueId, 24.75, 46.7);
     await poll(() => sockets[0]?.received.some((f) => carriesPosition(f, device.id, 24.75)) ?? false, 10_000, 'the position frame');
-    // The row shows it: online, updated just now.
-    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toMatch(/Online/);
+    // The row shows it: online (moving, at its speed), updated just now.
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toMatch(/Moving \d+ min/);
     expect(await row.textContent()).not.toContain('Never');
-    const lastUpdate = await row.locator('time').getAttribute('datetime');
+    const lastUpdate = await row.locator('time:not([data-fleet-state])').getAttribute('datetime');
     expect(Math.abs(Date.parse(lastUpdate ?? '') - Date.now())).toBeLessThan(30_000);
     expect(sockets).toHaveLength(1);
     expect(sockets[0]?.closed).toBe(false);
@@ -215,12 +215,13 @@ describe('live socket', () => {
     expect(reconnectMs).toBeLessThan(10_000);
 
     const row = await deviceRow(page);
-    const before = await row.locator('time').getAttribute('datetime');
+    const before = await row.locator('time:not([data-fleet-state])').getAttribute('datetime');
     await afterSecondOf(before);
     await sendPosition(device.uniqueId, 24.76, 46.71);
     await poll(() => socket?.received.some((f) => carriesPosition(f, device.id, 24.76)) ?? false, 10_000, 'the position frame on the new socket');
-    await expect.poll(() => row.locator('time').getAttribute('datetime'), { timeout: 10_000 }).not.toBe(before);
-    await expect(row.textContent()).resolves.toMatch(/Online/);
+    await expect.poll(() => row.locator('time:not([data-fleet-state])').getAttribute('datetime'), { timeout: 10_000 }).not.toBe(before);
+    // still moving: since when, only events can tell after the reconnect (none: it has not moved 200 m)
+    await expect(row.textContent()).resolves.toMatch(/Moving/);
 
     await expect.poll(() => state.getAttribute('data-status')).toBe('online');
     expect(reloaded).toBe(false);
@@ -237,7 +238,7 @@ describe('live socket', () => {
     await signInOntoMapPage(page);
     await poll(() => routed.fromServer.length > 0, 10_000, 'the first frame');
     const row = await deviceRow(page);
-    const before = await row.locator('time').getAttribute('datetime');
+    const before = await row.locator('time:not([data-fleet-state])').getAttribute('datetime');
 
     routed.routes[0]?.send('this is not json');
     routed.routes[0]?.send('{"positions":[{"latitude":1}]}'); // JSON, but no deviceId: malformed too
@@ -249,7 +250,7 @@ describe('live socket', () => {
     await afterSecondOf(before);
     await sendPosition(device.uniqueId, 24.77, 46.72);
     await poll(() => routed.fromServer.some((f) => carriesPosition(f, device.id, 24.77)), 10_000, 'the position frame');
-    await expect.poll(() => row.locator('time').getAttribute('datetime'), { timeout: 10_000 }).not.toBe(before);
+    await expect.poll(() => row.locator('time:not([data-fleet-state])').getAttribute('datetime'), { timeout: 10_000 }).not.toBe(before);
     expect(routed.routes).toHaveLength(1);
     expect(routed.pageCloses).toEqual([]);
     expect(errors).toEqual([]);

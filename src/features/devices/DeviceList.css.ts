@@ -32,17 +32,17 @@ export const row = style([selectableRow('4px'), { display: 'flex', paddingInline
 
 export const rowContent = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, inlineSize: '100%', minInlineSize: 0 });
 
-/** The category glyph on a status-coloured disc, as on the map. */
+/** The category glyph on the device's marker, in its fleet state's colour and shape, as on the map. */
 export const avatar = style({
   flex: 'none',
   display: 'grid',
   placeItems: 'center',
   inlineSize: '32px',
   blockSize: '32px',
-  borderRadius: vars.radius.full,
-  color: '#0f1115',
-  fontSize: '20px',
 });
+
+/** "Idle 12 min": the state and its duration, never cut by the category after it. */
+export const state = style({ flex: 'none' });
 
 export const indicators = style({ flex: 'none', display: 'flex', alignItems: 'center', gap: vars.space.xs, fontSize: '18px' });
 

@@ -11,6 +11,9 @@ import { ServicesContext, type Services } from '../../shared/services';
 import { createApiClient } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { DeviceList } from './DeviceList';
+import { createStateTracker } from '../../shared/fleet/stateTracker';
+import { registerStateTracker, stateTrackerOf } from '../../shared/fleet/stateSince';
+import { DURATION_TICK_MS } from '../../shared/fleet/StateDuration';
 import { makeDevice, makeServer, makeUser } from '../../../tests/fixtures/models';
 import { createActor, createMachine, type AnyActorRef } from 'xstate';
 
@@ -53,6 +56,7 @@ function position(deviceId: number, latitude: number): Position {
 }
 
 function renderList(live: LiveStore, onRender: () => void = () => {}, socket: AnyActorRef = createSocketStub(false)) {
+  if (!stateTrackerOf(live)) registerStateTracker(live, createStateTracker(live));
   const apiClient = createApiClient({ origin: '', fetch: async () => new Response('[]') });
   const app = { system: { get: (id: string) => (id === 'socket' ? socket : undefined) } };
   const session = createActor(createMachine({ context: { user: makeUser(), server: makeServer() } })).start();
@@ -155,9 +159,48 @@ describe('DeviceList', () => {
     expect(selects).toEqual([1, 1]);
   });
 
+  it('shows each row\'s state with its duration, moved on by the minute ticker, and a state change starts it again', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-29T10:00:00Z'), toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      const now = Date.now();
+      const at = (minutes: number) => new Date(now + minutes * 60_000).toISOString();
+      const live = createLiveStore();
+      const tracker = createStateTracker(live);
+      registerStateTracker(live, tracker);
+      live.setDevices(
+        [device(1, { lastUpdate: at(0) }), device(2, { lastUpdate: at(0) }), device(3, { status: 'offline', lastUpdate: at(-(3 * 1440 + 4 * 60)) }), device(4)],
+        [
+          { ...position(1, 24), fixTime: at(-1), speed: 0, attributes: { ignition: true, motion: false } },
+          { ...position(2, 24), fixTime: at(-1), speed: 0, attributes: { ignition: false, motion: false } },
+          { ...position(3, 24), fixTime: at(-4000), speed: 0, attributes: {} },
+        ],
+      );
+      tracker.seed([1, 2], [
+        { deviceId: 1, type: 'deviceStopped', eventTime: at(-12) },
+        { deviceId: 2, type: 'ignitionOff', eventTime: at(-130) },
+      ]);
+      const onRender = vi.fn();
+      renderList(live, onRender);
+      const grid = await screen.findByRole('grid', { name: 'Devices' });
+      const rowText = (id: number) => grid.querySelector(`[data-device-id="${id}"] [data-fleet-state]`)?.textContent;
+      expect([1, 2, 3, 4].map(rowText)).toEqual(['Idle 12 min', 'Parked 2 h 10 min', 'Offline 3 d 4 h', 'Never reported']);
+      expect(grid.querySelector('[data-device-id="1"] [data-marker]')?.getAttribute('data-marker')).toBe('idle');
+      act(() => vi.advanceTimersByTime(DURATION_TICK_MS));
+      expect([1, 2].map(rowText)).toEqual(['Idle 13 min', 'Parked 2 h 11 min']);
+      act(() => live.updatePositions([{ ...position(1, 24.1), fixTime: at(1), speed: 30, attributes: { ignition: true, motion: true } }]));
+      expect(rowText(1)).toBe('Moving 0 min');
+      expect(grid.querySelector('[data-device-id="1"] [data-marker]')?.getAttribute('data-marker')).toBe('moving');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('does not re-render on position updates and stays fast at 10,000 devices', async () => {
     const live = createLiveStore();
-    live.setDevices(Array.from({ length: 10_000 }, (_, i) => device(i + 1)));
+    live.setDevices(
+      Array.from({ length: 10_000 }, (_, i) => device(i + 1)),
+      Array.from({ length: 10_000 }, (_, i) => position(i + 1, 24)),
+    );
     const onRender = vi.fn();
     const start = performance.now();
     renderList(live, onRender);
@@ -168,6 +211,7 @@ describe('DeviceList', () => {
     expect(within(grid).getAllByRole('row').length).toBeLessThan(40);
 
     onRender.mockClear();
+    // positions that change no device's state (each followed by the state tracker) render nothing
     act(() => live.updatePositions(Array.from({ length: 10_000 }, (_, i) => position(i + 1, 24 + i / 1e5))));
     expect(onRender).not.toHaveBeenCalled();
 

@@ -9,10 +9,10 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject
 import { useLingui } from '@lingui/react/macro';
 import { GridList, GridListItem, Virtualizer, type Selection } from 'react-aria-components';
 import { FixedRowLayout } from '../../ui/fixedRowLayout';
-import { AlertIcon, BatteryIcon, GlyphIcon, IgnitionIcon, SegmentedControl, Select, Spinner, TextField, type SelectItem } from '../../ui';
+import { AlertIcon, BatteryIcon, IgnitionIcon, SegmentedControl, Select, Spinner, TextField, type SelectItem } from '../../ui';
 import type { Device } from '../../../contract/models';
 import type { LiveState } from '../../domain/liveStore';
-import { categoryIcon, categoryKey, normalizeStatus, statusColor } from '../../domain/categories';
+import { categoryIcon, categoryKey } from '../../domain/categories';
 import { indicators, LOW_BATTERY, NO_INDICATORS, sameIndicators, type Indicators } from '../../domain/indicators';
 import { ICON_PATHS } from '../../map/icons/paths';
 import {
@@ -33,6 +33,9 @@ import { alarmLabel } from '../../shared/eventTypes';
 import { useLive } from '../../shared/useLive';
 import { RelativeTime } from '../../shared/RelativeTime';
 import { DeviceMenu, type DeviceMenuRequest } from '../../shared/deviceActions';
+import { StateDuration } from '../../shared/fleet/StateDuration';
+import { StateMarker } from '../../shared/fleet/StateMarker';
+import { useStateSince } from '../../shared/fleet/stateSince';
 import * as styles from './DeviceList.css';
 
 export const ROW_HEIGHT = 56;
@@ -324,18 +327,15 @@ const DeviceRow = memo(function DeviceRow({ id }: { id: number }) {
 
 function DeviceRowContent({ device, indicators: shown }: { device: Device; indicators: Indicators }) {
   const { i18n } = useLingui();
-  const status = normalizeStatus(device.status);
   return (
     <div className={styles.rowContent}>
-      <span className={styles.avatar} style={{ backgroundColor: statusColor(status) }} aria-hidden="true">
-        <GlyphIcon path={ICON_PATHS[categoryIcon(device.category)]} />
-      </span>
+      <StateAvatar deviceId={device.id} glyph={ICON_PATHS[categoryIcon(device.category)]} />
       <span className={styles.texts}>
         <span className={styles.name}>
           <bdi>{device.name}</bdi>
         </span>
         <span className={styles.meta}>
-          <span>{statusLabel(i18n, status)}</span>
+          <StateDuration deviceId={device.id} className={styles.state} />
           <span aria-hidden="true">·</span>
           <span>{categoryLabel(i18n, categoryKey(device.category))}</span>
         </span>
@@ -343,6 +343,19 @@ function DeviceRowContent({ device, indicators: shown }: { device: Device; indic
       <RowIndicators indicators={shown} />
       <LastUpdate value={device.lastUpdate} />
     </div>
+  );
+}
+
+/**
+ * The category glyph on the device's marker as the map draws it: its fleet state's colour and shape.
+ * Renders again only when the state does (the duration beside it has its own ticker).
+ */
+function StateAvatar({ deviceId, glyph }: { deviceId: number; glyph: string }) {
+  const state = useStateSince(deviceId)?.state ?? 'never';
+  return (
+    <span className={styles.avatar} data-state={state}>
+      <StateMarker state={state} glyph={glyph} />
+    </span>
   );
 }
 

@@ -97,7 +97,7 @@ export const status = style({
   color: vars.color.textMuted,
 });
 
-export const statusDot = style({ flexShrink: 0, inlineSize: '10px', blockSize: '10px', borderRadius: vars.radius.full, marginInlineEnd: vars.space.xxs });
+export const statusDot = style({ flexShrink: 0, display: 'inline-flex', marginInlineEnd: vars.space.xxs });
 
 export const since = style({ whiteSpace: 'nowrap' });
 

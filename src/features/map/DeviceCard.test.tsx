@@ -11,6 +11,8 @@ import { createApiClient } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { makeDevice, makePosition, makeServer, makeUser } from '../../../tests/fixtures/models';
 import { DeviceCard, isWideValue } from './DeviceCard';
+import { createStateTracker } from '../../shared/fleet/stateTracker';
+import { registerStateTracker } from '../../shared/fleet/stateSince';
 import { dataFor } from '../../shared/data';
 import { sessionListsOf } from '../../shared/sessionLists';
 
@@ -42,6 +44,8 @@ function socketStub() {
 type Answers = Record<string, unknown>;
 
 function renderCard(live: LiveStore, socket = socketStub(), answers: Answers = {}) {
+  const tracker = createStateTracker(live);
+  registerStateTracker(live, tracker);
   const apiClient = createApiClient({
     origin: '',
     fetch: async (input) => new Response(JSON.stringify(answers[new URL(String(input), 'http://server').pathname] ?? []), { headers: { 'Content-Type': 'application/json' } }),
@@ -60,7 +64,7 @@ function renderCard(live: LiveStore, socket = socketStub(), answers: Answers = {
   );
   /** The session's lists, as the first map's drawing loads them. */
   const loadLists = () => act(() => sessionListsOf(client, dataFor(services).queries).load());
-  return { socket, loadLists };
+  return { socket, loadLists, tracker };
 }
 
 /** Deferred notifications run in a task of their own: let them. */
@@ -71,7 +75,7 @@ async function settle(): Promise<void> {
 const MINUTE = 60_000;
 
 describe('DeviceCard', () => {
-  it('heads with the name, the status word and the time since the last fix, then the values label over value', async () => {
+  it('heads with the name, the state with its duration and the time since the last fix, then the values label over value', async () => {
     const live = createLiveStore();
     const fixTime = new Date(Date.now() - 2 * MINUTE - 5000).toISOString();
     live.setDevices(
@@ -79,13 +83,17 @@ describe('DeviceCard', () => {
       [makePosition({ id: 191, deviceId: 4, fixTime, speed: 0, latitude: 24.764071, longitude: 46.698875, attributes: { totalDistance: 141770 } })],
     );
     live.select(4);
-    renderCard(live);
+    const { tracker } = renderCard(live);
     await settle();
     const card = screen.getByTestId('device-card');
     expect(card.hasAttribute('data-map-obstacle')).toBe(true);
     const dialog = within(card).getByRole('dialog', { name: 'Delivery Truck 7' });
-    expect(within(dialog).getByText('Online')).toBeTruthy();
-    const since = dialog.querySelector('time');
+    // stopped, no ignition reported: parked, since when today's events say
+    expect(within(dialog).getByText('Parked')).toBeTruthy();
+    act(() => tracker.seed([4], [{ deviceId: 4, type: 'deviceStopped', eventTime: new Date(Date.now() - 14 * MINUTE - 5000).toISOString() }]));
+    expect(within(dialog).getByText('Parked 14 min')).toBeTruthy();
+    expect(dialog.querySelector('[data-marker="parked"]')).not.toBeNull();
+    const since = dialog.querySelector('time:not([data-fleet-state])');
     expect(since?.textContent).toBe('2 min. ago');
     expect(since?.getAttribute('dateTime')).toBe(fixTime);
     // each value under its label; the fix time on a line of its own, speed and distance side by side
@@ -142,6 +150,7 @@ describe('DeviceCard', () => {
     const dialog = screen.getByRole('dialog', { name: 'New phone' });
     expect(within(dialog).getByRole('status').textContent).toContain('Waiting for the first position');
     expect(dialog.querySelector('time')).toBeNull();
+    expect(within(dialog).getByText('Never reported')).toBeTruthy();
     // nothing to replay yet
     expect(within(dialog).getByRole('link', { name: 'Replay' }).getAttribute('aria-disabled')).toBe('true');
 
@@ -150,7 +159,8 @@ describe('DeviceCard', () => {
     });
     await settle();
     expect(within(dialog).queryByRole('status')).toBeNull();
-    expect(within(dialog).getByText('Online')).toBeTruthy();
+    // its first position starts its state
+    expect(within(dialog).getByText('Parked 0 min')).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'More details' }).getAttribute('href')).toBe('/position/12');
   });
 });

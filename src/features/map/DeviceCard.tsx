@@ -2,7 +2,7 @@
  * The selected device's card over the map, made to be read at a glance: a react-aria Dialog
  * (non-modal: the map stays usable), at most 288 px wide beside the map on a desktop and a bottom
  * sheet over the map's whole width on a phone. Top down: the device image (144 px) when there is
- * one; a header with the name, the status (dot and word) and the time since the last fix; the
+ * one; a header with the name, its fleet state (its marker and "Idle 12 min") and the time since the last fix; the
  * fields the user chose (`positionItems`, as Traccar's client: fix time, address, speed and total
  * distance by default) as label over value, in the user's units, two to a line, a time or a long
  * value on a line of its own, never wrapped (the address may wrap); a link to the position page;
@@ -19,7 +19,6 @@ import { Heading } from 'react-aria-components';
 import { FocusScope } from 'react-aria';
 import type { Device } from '../../../contract/models';
 import type { LivePosition } from '../../domain/liveStore';
-import { normalizeStatus, statusColor } from '../../domain/categories';
 import { preference } from '../../domain/permissions';
 import { selectServer, selectUser } from '../../machines/session/selectors';
 import { ActionBar, ActionButton, ActionLink, Button, CloseIcon, Dialog, Link, LocateIcon, Menu, MenuTrigger, MoreIcon, Spinner, Tooltip } from '../../ui';
@@ -36,6 +35,9 @@ import { useEventSubjects } from '../../shared/useEventSubjects';
 import { DeviceActionMenuItems, useDeviceActions } from '../../shared/deviceActions';
 import { driverUniqueIdOf } from '../../domain/drivers';
 import { useLiveSelection } from './useLiveSelection';
+import { StateDuration } from '../../shared/fleet/StateDuration';
+import { StateMarker } from '../../shared/fleet/StateMarker';
+import { useStateSince } from '../../shared/fleet/stateSince';
 import * as styles from './DeviceCard.css';
 
 export interface DeviceCardProps {
@@ -107,8 +109,6 @@ function DeviceCardContent({
   const services = useServices();
   const user = useSession(selectUser);
   const server = useSession(selectServer);
-  const status = normalizeStatus(device.status);
-  const statusLabel = { online: t`Online`, offline: t`Offline`, unknown: t`Unknown` }[status];
   const image = deviceImageUrl(device, services.backendOrigin, window.location.href);
 
   // the driver the position names (`driverUniqueId`), by name from the session's drivers
@@ -153,8 +153,8 @@ function DeviceCardContent({
               {device.name}
             </Heading>
             <p className={styles.status}>
-              <span className={styles.statusDot} style={{ backgroundColor: statusColor(status) }} aria-hidden="true" />
-              <span>{statusLabel}</span>
+              <CardStateMarker deviceId={device.id} />
+              <StateDuration deviceId={device.id} className={styles.since} />
               {position && (
                 <>
                   <span aria-hidden="true">·</span>
@@ -245,6 +245,16 @@ function Address({ position, geocoder }: { position: LivePosition; geocoder: boo
       <Button variant="quiet" onPress={() => lookup.run({ latitude: position.latitude, longitude: position.longitude })} isPending={lookup.pending}>
         {notFound ? t`Address not found: try again` : t`Show address`}
       </Button>
+    </span>
+  );
+}
+
+/** The device's state as its marker shows it (colour and shape); its name is written beside it. */
+function CardStateMarker({ deviceId }: { deviceId: number }) {
+  const state = useStateSince(deviceId)?.state ?? 'never';
+  return (
+    <span className={styles.statusDot}>
+      <StateMarker state={state} size={16} />
     </span>
   );
 }

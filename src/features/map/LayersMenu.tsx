@@ -1,12 +1,14 @@
 /**
  * The map's layers menu: choose the style, switch clustering, live routes, accuracy circles,
- * geofences and follow mode. It only writes the map settings store; the map controller reacts to it.
+ * geofences and follow mode, and the legend of the markers' states. It only writes the map settings
+ * store; the map controller reacts to it.
  */
 import { useSyncExternalStore } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { MAP_STYLE_OPTIONS } from '../../shared/options';
 import { Button, Checkbox, PopoverDialog, Select, type SelectItem } from '../../ui';
 import { MAP_STYLE_IDS, MAP_STYLES, chooseMapStyle, type MapSettingsStore, type MapStyleId } from '../../map';
+import { StateLegend } from './StateLegend';
 import * as styles from './MapPage.css';
 
 function LayersIcon() {
@@ -62,6 +64,7 @@ export function LayersMenu({ settings, preferredStyle }: { settings: MapSettings
             {t`Follow the selected device`}
           </Checkbox>
         </div>
+        <StateLegend />
       </PopoverDialog>
     </div>
   );

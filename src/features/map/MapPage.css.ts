@@ -51,3 +51,16 @@ export const notice = style({
 });
 
 globalStyle(`${notice} > *`, { pointerEvents: 'auto', maxInlineSize: '480px', boxShadow: '0 8px 24px rgba(0, 0, 0, 0.5)' });
+
+/** The markers' legend in the layers menu (`StateLegend.tsx`). */
+export const legend = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+export const legendTitle = style({ margin: 0, fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.bold });
+export const legendList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  gap: `${vars.space.xs} ${vars.space.md}`,
+});
+export const legendItem = style({ display: 'flex', alignItems: 'flex-end', gap: vars.space.xs, fontSize: vars.fontSize.sm });

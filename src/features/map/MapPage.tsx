@@ -9,6 +9,7 @@ import { dataFor } from '../../shared/data';
 import { createGeofenceFeed } from '../../map/geofenceFeed';
 import { resources } from '../../api/resources';
 import { fieldPreference, preference } from '../../domain/permissions';
+import { fleetThresholds } from '../../domain/fleetState';
 import { selectServer, selectUser } from '../../machines/session/selectors';
 import { Alert, ToastZone, media } from '../../ui';
 import { useMapUiStrings, usePreferredMapStyle } from '../../shared/mapPreferences';
@@ -72,6 +73,9 @@ export function MapPage() {
   }, [geofenceFeed, geofences.data]);
   const uniqueId = useSession((s) => s.context.uniqueId);
   const preferredStyle = usePreferredMapStyle();
+  // the markers' states follow the administrator's thresholds (the server's attributes)
+  const serverAttributes = useSession((s) => s.context.server?.attributes);
+  const thresholds = useMemo(() => fleetThresholds(serverAttributes), [serverAttributes]);
   const uiStrings = useMapUiStrings();
   const distanceUnit = useDistanceUnit();
   const [fallback, setFallback] = useState(false);
@@ -102,6 +106,7 @@ export function MapPage() {
         distanceUnit={distanceUnit}
         geofences={geofenceFeed}
         holdFirstPaint={fleetOnItsWay}
+        fleetThresholds={thresholds}
         keepSelectedInView
         onCameraPaused={setKeepingPaused}
         onDeviceHover={hovered.set}

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { GeoJSONSourceDiff } from 'maplibre-gl';
 import type { FeatureCollection } from 'geojson';
 import { createFakeMap, type FakeSource } from '../../../tests/helpers/testFakeMap';
+import { DEFAULT_FLEET_THRESHOLDS } from '../../domain/fleetState';
 import { ICON_KEYS } from '../../domain/categories';
 import { device, position } from '../../../tests/helpers/testModels';
 import type { Rasterizer } from '../icons/rasterize';
@@ -63,7 +64,7 @@ describe('attachDevicesLayer', () => {
     expect(data?.features[0]).toMatchObject({
       id: 1,
       geometry: { type: 'Point', coordinates: [46.6, 24.7] },
-      properties: { name: 'Device 1', category: 'truck', status: 'online', course: 0, moving: false },
+      properties: { name: 'Device 1', category: 'truck', status: 'online', state: 'parked', course: 0, moving: false },
     });
     expect(fake.devices().updateData).not.toHaveBeenCalled();
     expect(counts).toEqual([2]);
@@ -101,6 +102,7 @@ describe('attachDevicesLayer', () => {
           addOrUpdateProperties: [
             { key: 'name', value: 'شاحنة ١' },
             { key: 'status', value: 'offline' },
+            { key: 'state', value: 'offline' },
           ],
         },
       ],
@@ -282,12 +284,12 @@ describe('attachDevicesLayer', () => {
     error.mockRestore();
   });
 
-  it('adds one image per icon key and status, plus the direction wedges, once per style', () => {
+  it('adds one image per icon key and fleet state, plus the direction wedges, once per style', () => {
     const store = createLiveStore();
     const fake = fakeMap();
     const layer = attach(fake, store);
-    expect(fake.images.size).toBe((ICON_KEYS.length + 1) * 3);
-    expect(fake.images.has('device-arrow-online')).toBe(true);
+    expect(fake.images.size).toBe((ICON_KEYS.length + 1) * 5);
+    for (const state of ['moving', 'idle', 'parked', 'offline', 'never']) expect(fake.images.has(`device-arrow-${state}`)).toBe(true);
     expect(fake.images.has('device-direction-offline')).toBe(true);
     layer.detach();
     const rasterize = vi.fn(fakeRasterize);
@@ -309,6 +311,30 @@ describe('attachDevicesLayer', () => {
     const props = fake.devices().lastData()?.features.map((f) => f.properties);
     expect(props?.map((p) => p?.category)).toEqual(['car', 'bus', 'default', 'arrow']);
     expect(props?.map((p) => p?.moving)).toEqual([true, false, false, true]);
+  });
+
+  it('colours each marker by its fleet state, changed through the diffs, with the server\'s thresholds', () => {
+    const store = createLiveStore();
+    store.setDevices([device(1), device(2), device(3, { status: 'offline' })]);
+    store.updatePositions([
+      position(1, 1, 1, 0, { speed: 30, attributes: { motion: true, ignition: true } }),
+      position(2, 2, 2, 0, { speed: 0, attributes: { motion: false, ignition: true } }),
+      position(3, 3, 3, 0, { speed: 3 }),
+    ]);
+    const fake = fakeMap();
+    let movingSpeed = 2;
+    attach(fake, store, { thresholds: () => ({ ...DEFAULT_FLEET_THRESHOLDS, movingSpeed }) });
+    expect(fake.devices().lastData()?.features.map((f) => f.properties?.state)).toEqual(['moving', 'idle', 'offline']);
+    // the idle one switches its engine off: parked, in a diff of that id only
+    store.updatePositions([position(2, 2, 2, 0, { speed: 0, attributes: { motion: false, ignition: false } })]);
+    expect(lastDiff(fake.devices())).toEqual({ update: [{ id: 2, addOrUpdateProperties: [{ key: 'state', value: 'parked' }] }] });
+    // a device without motion moves above the set speed only
+    movingSpeed = 5;
+    store.updateDevices([device(3)]);
+    expect(lastDiff(fake.devices()).update?.[0]?.addOrUpdateProperties).toEqual([
+      { key: 'status', value: 'online' },
+      { key: 'state', value: 'parked' },
+    ]);
   });
 
   it('clusters by default and switches clustering on the same source, without re-sending data', () => {

@@ -1,7 +1,9 @@
 /**
  * The devices layer: one GeoJSON point per device that has a position, keyed by device id (the
- * feature id), drawn by one symbol layer (the category icon on a status-coloured disc, the name
- * as a text label — text, never HTML) with a direction wedge for moving devices, and clusters.
+ * feature id), drawn by one symbol layer (the category icon on a disc in its fleet state's colour
+ * and shape — moving, idle, parked, offline, never: `fleetColors.ts` — the name as a text label —
+ * text, never HTML) with a direction wedge for moving devices, and clusters. The state is
+ * `fleetState` of the device and its position, so it changes with them, through the same diffs.
  *
  * Diffs and clustering share one source. In MapLibre 6.17 `updateData` works on a clustered
  * GeoJSON source: the main thread applies the diff to its copy, the worker applies it to its
@@ -27,7 +29,9 @@ import type {
   SymbolLayerSpecification,
 } from 'maplibre-gl';
 import type { Device } from '../../../contract/models';
-import { categoryIcon, normalizeStatus, STATUS_COLORS, type IconKey } from '../../domain/categories';
+import { categoryIcon, normalizeStatus, type IconKey } from '../../domain/categories';
+import { DEFAULT_FLEET_THRESHOLDS, fleetState, FLEET_STATES, type FleetState, type FleetThresholds } from '../../domain/fleetState';
+import { FLEET_STATE_COLORS } from '../../domain/fleetColors';
 import { hasValidCoordinates, type LiveChange, type LivePosition, type LiveState, type LiveStore } from '../../domain/liveStore';
 import { MAP_FONTS } from '../offlineStyle';
 import { addDeviceImages, createCanvasRasterizer, type Rasterizer } from '../icons/rasterize';
@@ -49,13 +53,13 @@ export const DEVICES_LAYERS = {
 /** Clusters form up to this zoom; above it every device is drawn on its own. */
 export const CLUSTER_MAX_ZOOM = 14;
 export const CLUSTER_RADIUS = 50;
-/** Speed (knots) above which a device without a `motion` attribute counts as moving. */
-export const MOVING_SPEED = 0.5;
 
 export interface DeviceFeatureProperties {
   name: string;
   category: IconKey;
   status: 'online' | 'offline' | 'unknown';
+  /** the fleet state: the marker's colour and shape */
+  state: FleetState;
   course: number;
   moving: boolean;
 }
@@ -83,6 +87,8 @@ export interface DevicesLayerOptions {
   onHover?: (hover: DevicePoint | null) => void;
   /** A right-click or a long press on a device's marker, at the pointer (the map's pixels). */
   onMenu?: (menu: DevicePoint) => void;
+  /** The fleet thresholds (the server's attributes) the markers' states follow (default: the defaults). */
+  thresholds?: () => FleetThresholds;
 }
 
 export interface DevicesLayer {
@@ -107,14 +113,13 @@ export type DevicesLayerMap = DevicePointerMap & Pick<
   | 'addImage'
 >;
 
-export function isMoving(position: LivePosition): boolean {
-  const motion = position.attributes?.motion;
-  if (typeof motion === 'boolean') return motion;
-  return Number.isFinite(position.speed) && position.speed > MOVING_SPEED;
-}
-
-export function buildDeviceFeature(device: Device | undefined, position: LivePosition | undefined): DeviceFeature | null {
+export function buildDeviceFeature(
+  device: Device | undefined,
+  position: LivePosition | undefined,
+  thresholds: FleetThresholds = DEFAULT_FLEET_THRESHOLDS,
+): DeviceFeature | null {
   if (!device || !position || !hasValidCoordinates(position)) return null;
+  const state = fleetState(device, position, thresholds);
   return {
     type: 'Feature',
     id: device.id,
@@ -123,8 +128,9 @@ export function buildDeviceFeature(device: Device | undefined, position: LivePos
       name: typeof device.name === 'string' ? device.name : String(device.id),
       category: categoryIcon(device.category),
       status: normalizeStatus(device.status),
+      state,
       course: Number.isFinite(position.course) ? position.course : 0,
-      moving: isMoving(position),
+      moving: state === 'moving',
     },
   };
 }
@@ -133,7 +139,7 @@ function collection<T extends Feature>(features: Iterable<T>): FeatureCollection
   return { type: 'FeatureCollection', features: [...features] };
 }
 
-const PROPERTY_KEYS: ReadonlyArray<keyof DeviceFeatureProperties> = ['name', 'category', 'status', 'course', 'moving'];
+const PROPERTY_KEYS: ReadonlyArray<keyof DeviceFeatureProperties> = ['name', 'category', 'status', 'state', 'course', 'moving'];
 
 /** The update for one feature, or null when nothing visible changed. */
 export function featureDiff(prev: DeviceFeature, next: DeviceFeature): GeoJSONFeatureDiff | null {
@@ -156,15 +162,16 @@ export function featureDiff(prev: DeviceFeature, next: DeviceFeature): GeoJSONFe
   return changed ? diff : null;
 }
 
-function statusColorExpression(): ExpressionSpecification {
-  return ['match', ['get', 'status'], 'online', STATUS_COLORS.online, 'offline', STATUS_COLORS.offline, STATUS_COLORS.unknown];
+function stateColorExpression(): ExpressionSpecification {
+  const cases = FLEET_STATES.flatMap((state) => [state, FLEET_STATE_COLORS[state]]);
+  return ['match', ['get', 'state'], ...cases, FLEET_STATE_COLORS.never] as unknown as ExpressionSpecification;
 }
 
 const IS_CLUSTER: ExpressionSpecification = ['has', 'point_count'];
 const NOT_CLUSTER: ExpressionSpecification = ['!', ['has', 'point_count']];
 
-const ICON_IMAGE: ExpressionSpecification = ['concat', 'device-', ['get', 'category'], '-', ['get', 'status']];
-const DIRECTION_IMAGE: ExpressionSpecification = ['concat', 'device-direction-', ['get', 'status']];
+const ICON_IMAGE: ExpressionSpecification = ['concat', 'device-', ['get', 'category'], '-', ['get', 'state']];
+const DIRECTION_IMAGE: ExpressionSpecification = ['concat', 'device-direction-', ['get', 'state']];
 /** Names from zoom 4 (as before the icons); the icon is always drawn, the name when it fits. */
 const NAME_FIELD: ExpressionSpecification = ['step', ['zoom'], '', 4, ['get', 'name']];
 
@@ -250,7 +257,7 @@ function addSourcesAndLayers(map: DevicesLayerMap, clustering: boolean): void {
     type: 'circle',
     source: SELECTED_SOURCE,
     paint: {
-      'circle-color': statusColorExpression(),
+      'circle-color': stateColorExpression(),
       'circle-opacity': 0.25,
       'circle-radius': 24,
       'circle-stroke-color': '#ffffff',
@@ -284,6 +291,7 @@ function logError(error: unknown): void {
  */
 export function attachDevicesLayer(map: DevicesLayerMap, store: LiveStore, options: DevicesLayerOptions = {}): DevicesLayer {
   const { onSelect, onFeatureCount, fitOnFirstData = true, fitPadding = 48, fitMaxZoom = 15, paintGate } = options;
+  const thresholds = options.thresholds ?? (() => DEFAULT_FLEET_THRESHOLDS);
   let clustering = options.clustering ?? true;
   addDeviceImages(map, options.rasterize ?? createCanvasRasterizer());
   addSourcesAndLayers(map, clustering);
@@ -310,7 +318,7 @@ export function attachDevicesLayer(map: DevicesLayerMap, store: LiveStore, optio
     const next = new Map<number, Drawn>();
     for (const [id, device] of state.devices) {
       const position = state.positions.get(id);
-      const feature = buildDeviceFeature(device, position);
+      const feature = buildDeviceFeature(device, position, thresholds());
       if (feature && position) next.set(id, { feature, device, position });
     }
     drawn = next;
@@ -329,7 +337,7 @@ export function attachDevicesLayer(map: DevicesLayerMap, store: LiveStore, optio
       const position = state.positions.get(id);
       const prev = drawn.get(id);
       if (prev && prev.device === device && prev.position === position) continue;
-      const next = buildDeviceFeature(device, position);
+      const next = buildDeviceFeature(device, position, thresholds());
       if (!next || !device || !position) {
         if (prev) {
           remove.push(id);

@@ -77,7 +77,10 @@ describe('<StateDuration>', () => {
         </I18nProvider>
       </ServicesContext.Provider>,
     );
-    expect(screen.getByText('Idle 12 min').dataset.fleetState).toBe('idle');
+    const idle = screen.getByText('Idle 12 min');
+    expect(idle.dataset.fleetState).toBe('idle');
+    expect(idle.tagName).toBe('TIME');
+    expect(idle.getAttribute('datetime')).toBe('PT12M');
     act(() => vi.advanceTimersByTime(DURATION_TICK_MS));
     expect(screen.getByText('Idle 13 min')).toBeTruthy();
     // a position changing the state starts it again
