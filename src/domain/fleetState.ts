@@ -13,7 +13,7 @@
  * (`followState`) and seeded, after a reload, from today's events (`seedFromEvents`): the client holds
  * only each device's latest position.
  */
-import type { Device, Event, Position } from '../../contract';
+import type { Device, Event, Position } from '../../contract/models';
 
 export type FleetState = 'moving' | 'idle' | 'parked' | 'offline' | 'never';
 

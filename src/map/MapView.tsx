@@ -29,7 +29,10 @@ import { repaintRequested } from './repaint';
 import type { MapSettingsStore } from './settings';
 import type { DistanceUnit } from '../domain/units';
 import { scaleUnit } from './scale';
+import type { DevicePoint } from './layers/devicePointer';
 import { DEFAULT_FLEET_THRESHOLDS, type FleetThresholds } from '../domain/fleetState';
+
+export type { DevicePoint };
 
 export type { MapExtension };
 export type LonLat = [lon: number, lat: number];
@@ -40,6 +43,13 @@ export interface MapViewProps {
   /** The `map` preference (user, then server). */
   preferredStyle?: unknown;
   onSelect?: (deviceId: number) => void;
+  /**
+   * The mouse rests on a device's marker (the device and the marker's point in the window, px), or
+   * left it (null): at most once per marker entered, never per live update (`layers/devicePointer.ts`).
+   */
+  onDeviceHover?: (hover: DevicePoint | null) => void;
+  /** A right-click or a long press on a device's marker, at the pointer (in the window, px). */
+  onDeviceMenu?: (menu: DevicePoint) => void;
   /** Used when there are no devices to fit to. Default: Riyadh. */
   initialCenter?: LonLat;
   initialZoom?: number;
@@ -84,15 +94,23 @@ export interface MapViewProps {
   fleetThresholds?: FleetThresholds;
 }
 
+/** A point of the map's container in the window's coordinates. */
+function inWindow(container: HTMLElement, point: DevicePoint): DevicePoint {
+  const box = container.getBoundingClientRect();
+  return { id: point.id, x: box.left + point.x, y: box.top + point.y };
+}
+
 export const DEFAULT_CENTER: LonLat = [46.6753, 24.7136];
 export const DEFAULT_ZOOM = 11;
 
 
-export function MapView({ store, settings, preferredStyle, onSelect, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions, holdFirstPaint, distanceUnit, keepSelectedInView, onCameraPaused, onDrawn, printable, fleetThresholds }: MapViewProps) {
+export function MapView({ store, settings, preferredStyle, onSelect, onDeviceHover, onDeviceMenu, initialCenter, initialZoom, className, uiStrings, onFallback, geofences, extensions, holdFirstPaint, distanceUnit, keepSelectedInView, onCameraPaused, onDrawn, printable, fleetThresholds }: MapViewProps) {
   const thresholdsRef = useRef(fleetThresholds ?? DEFAULT_FLEET_THRESHOLDS);
   thresholdsRef.current = fleetThresholds ?? DEFAULT_FLEET_THRESHOLDS;
   const containerRef = useRef<HTMLDivElement>(null);
   const onSelectRef = useRef(onSelect);
+  const onDeviceHoverRef = useRef(onDeviceHover);
+  const onDeviceMenuRef = useRef(onDeviceMenu);
   const onFallbackRef = useRef(onFallback);
   const onCameraPausedRef = useRef(onCameraPaused);
   const onDrawnRef = useRef(onDrawn);
@@ -112,10 +130,12 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
 
   useEffect(() => {
     onSelectRef.current = onSelect;
+    onDeviceHoverRef.current = onDeviceHover;
+    onDeviceMenuRef.current = onDeviceMenu;
     onFallbackRef.current = onFallback;
     onCameraPausedRef.current = onCameraPaused;
     onDrawnRef.current = onDrawn;
-  }, [onSelect, onFallback, onCameraPaused, onDrawn]);
+  }, [onSelect, onDeviceHover, onDeviceMenu, onFallback, onCameraPaused, onDrawn]);
 
   useEffect(() => {
     controllerRef.current?.setPreferredStyle(preferredStyle);
@@ -174,6 +194,9 @@ export function MapView({ store, settings, preferredStyle, onSelect, initialCent
       preferredStyle: initialRef.current.preferredStyle,
       fleetThresholds: () => thresholdsRef.current,
       onSelect: (id) => onSelectRef.current?.(id),
+      // the map's pixels to the window's: the pages place their pop-ups there
+      onDeviceHover: (hover) => onDeviceHoverRef.current?.(hover && inWindow(container, hover)),
+      onDeviceMenu: (menu) => onDeviceMenuRef.current?.(inWindow(container, menu)),
       onFeatureCount: (count) => {
         container.dataset.deviceFeatures = String(count);
       },

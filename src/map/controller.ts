@@ -16,6 +16,7 @@ import { attachAccuracyLayer } from './layers/accuracy';
 import { attachGeofencesLayer } from './layers/geofences';
 import type { GeofenceFeed } from './geofenceFeed';
 import { attachDevicesLayer, DEVICES_LAYERS, type DevicesLayer } from './layers/devices';
+import type { DevicePoint } from './layers/devicePointer';
 import { attachCamera } from './camera';
 import { attachLiveRoutesLayer, attachTrackingLayer, TRACKING_LAYER } from './layers/routes';
 import type { Rasterizer } from './icons/rasterize';
@@ -32,6 +33,10 @@ export interface MapControllerOptions {
   /** The `map` preference (user, then server); may change later with `setPreferredStyle`. */
   preferredStyle?: unknown;
   onSelect?: (deviceId: number) => void;
+  /** The mouse rests on a device's marker, or left it (null): the marker's point in the map's pixels. */
+  onDeviceHover?: (hover: DevicePoint | null) => void;
+  /** A right-click or a long press on a device's marker, at the pointer (the map's pixels). */
+  onDeviceMenu?: (menu: DevicePoint) => void;
   onFeatureCount?: (count: number) => void;
   onSelectedDevice?: (deviceId: number | null) => void;
   /**
@@ -198,6 +203,8 @@ export function createMapController(map: ControllerMap, store: LiveStore, option
     const current = settings.get();
     devices = attachDevicesLayer(map, store, {
       onSelect: options.onSelect,
+      onHover: options.onDeviceHover,
+      onMenu: options.onDeviceMenu,
       onFeatureCount: options.onFeatureCount,
       clustering: current.clustering,
       rasterize: options.rasterize,

@@ -42,7 +42,7 @@ export interface GeofenceDraw {
   show(geometry: Geometry | null): void;
   clear(): void;
   undoPoint(): void;
-  /** moves the camera to show the whole shape */
+  /** moves the camera to show the whole shape (before the map is there, once it is) */
   fit(geometry: Geometry): void;
 }
 
@@ -112,6 +112,12 @@ export function createGeofenceDraw(callbacks: GeofenceDrawCallbacks): GeofenceDr
   let shownOn: MaplibreMap | null = null;
   let ready = false;
   let intent: Intent = { kind: 'idle' };
+  let pendingFit: Geometry | null = null;
+
+  function fitTo(map: MaplibreMap, geometry: Geometry): void {
+    const [west, south, east, north] = bounds(geometry);
+    map.fitBounds([west, south, east, north], { padding: 48, maxZoom: 17, duration: 0 });
+  }
 
   function apply(): void {
     if (!draw || !ready) return;
@@ -179,6 +185,10 @@ export function createGeofenceDraw(callbacks: GeofenceDrawCallbacks): GeofenceDr
     });
     draw = instance;
     shownOn = map;
+    if (pendingFit) {
+      fitTo(map, pendingFit);
+      pendingFit = null;
+    }
     ready = false;
     instance.on('ready', () => {
       if (draw !== instance) return;
@@ -223,9 +233,12 @@ export function createGeofenceDraw(callbacks: GeofenceDrawCallbacks): GeofenceDr
       if (draw && ready && draw.canUndo()) draw.undo();
     },
     fit(geometry) {
-      if (!shownOn) return;
-      const [west, south, east, north] = bounds(geometry);
-      shownOn.fitBounds([west, south, east, north], { padding: 48, maxZoom: 17, duration: 0 });
+      // before the map is there (a shape given by the address), once it is
+      if (!shownOn) {
+        pendingFit = geometry;
+        return;
+      }
+      fitTo(shownOn, geometry);
     },
   };
 }

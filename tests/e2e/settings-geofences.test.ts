@@ -2,8 +2,8 @@
  * Geofences against the embedded server in Chromium: a form sent empty is refused under its fields
  * (required, checked by the form itself), a circle typed as WKT is made with a speed limit and a
  * colour and read back through the API, a bad area is refused with its translated reason while the
- * form keeps the text, a polygon replaces it, and it is removed; the device card makes a 50 m
- * circle on the device's position.
+ * form keeps the text, a polygon replaces it, and it is removed. (A device's Create a geofence here
+ * opens the geofence editor: tests/e2e/mapActions.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import { fileHarness, main, removeRow } from './settingsSteps.ts';
@@ -77,33 +77,5 @@ describe('geofences in settings', () => {
 
     await removeRow(page, 'Kingdom Centre');
     expect((await geofences()).some((g) => g.id === made.id)).toBe(false);
-  });
-
-  it("the device card's 'Create a geofence here' makes a 50 m circle on the device's position, linked to the device, and opens it", async () => {
-    // signed in on a settings screen, then to the map without waiting for it to draw (the device list is enough)
-    const page = await signedIn('/settings/geofences');
-    await page.getByRole('link', { name: 'Map' }).first().click();
-    await waitForPath(page, '/');
-    const row = page.locator('[data-device-id]').first();
-    const deviceId = Number(await row.getAttribute('data-device-id'));
-    await row.click();
-    const card = page.getByTestId('device-card');
-    await card.getByRole('button', { name: 'More' }).click();
-    await page.getByRole('menuitem', { name: 'Create a geofence here' }).click();
-    await page.waitForURL((u) => /^\/settings\/geofence\/\d+$/.test(u.pathname), { timeout: 15_000 });
-    const id = Number(new URL(page.url()).pathname.split('/').pop());
-    await main(page).getByLabel('Area', { exact: true }).waitFor();
-
-    const geofence = (await geofences()).find((g) => g.id === id)!;
-    const [lat, lon, radius] = /^CIRCLE \((\S+) (\S+), (\S+)\)$/.exec(geofence.area)!.slice(1).map(Number) as [number, number, number];
-    expect(radius).toBe(50);
-    // the demo devices move: the centre is where the device was a moment ago
-    const [position] = await adminJson<Array<{ latitude: number; longitude: number }>>(harness(), 'GET', `/api/positions?deviceId=${deviceId}`);
-    expect(Math.abs(lat - position!.latitude)).toBeLessThan(0.02);
-    expect(Math.abs(lon - position!.longitude)).toBeLessThan(0.02);
-    expect(await main(page).getByLabel('Area', { exact: true }).inputValue()).toBe(geofence.area);
-    // linked to the device, as Traccar's client does (Traccar checks a device's own geofences)
-    const linked = await adminJson<Array<{ id: number }>>(harness(), 'GET', `/api/geofences?deviceId=${deviceId}`);
-    expect(linked.map((g) => g.id)).toContain(id);
   });
 });

@@ -7,15 +7,16 @@
  * a list (groups, Arabic, desktop and phone) and an edit form (a device, English). Geofences: the
  * editor open on a circle beside the list (Arabic). Reports: trips with the map beside the table
  * (Arabic, desktop) and stacked (English, phone). An announcement on the sign-in page (Arabic,
- * desktop and phone).
+ * desktop and phone). A device marker's tooltip and its menu (a right-click), Arabic and English,
+ * desktop and phone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, startHarness, type Harness } from './harness.ts';
-import { ADMIN_LOGIN, adminJson, notifyAdminOfAlarms, sendAlarm, signInOnto, signInThroughApi, signInToMap, submitLogin } from './helpers.ts';
+import { ADMIN_LOGIN, adminJson, notifyAdminOfAlarms, sendAlarm, signInOnto, signInThroughApi, signInToMap, submitLogin, waitForMap } from './helpers.ts';
 import { drive, reportFixes } from './drive.ts';
 import { compare, compareLook, screenshot } from './visual.ts';
-import { countMapDraws, mapStill } from './mapPoints.ts';
+import { countMapDraws, mapStill, screenPoint } from './mapPoints.ts';
 
 let harness: Harness;
 
@@ -33,8 +34,8 @@ function changing(page: Page) {
   return [page.locator('time'), page.getByTestId('device-card').locator('dd'), page.getByTestId('connection-state')];
 }
 
-async function expectLook(page: Page, name: string, masks: ReturnType<typeof changing> = []): Promise<void> {
-  const result = await compareLook(page, name, [...changing(page), ...masks]);
+async function expectLook(page: Page, name: string, alsoChanging: Locator[] = []): Promise<void> {
+  const result = await compareLook(page, name, [...changing(page), ...alsoChanging]);
   expect(result.matches, `${name}: ${(result.ratio * 100).toFixed(2)} % of the pixels differ (see test-results/screenshots)`).toBe(true);
 }
 
@@ -206,6 +207,33 @@ describe('the look of the main states', () => {
     await english.page.getByRole('button', { name: 'Devices' }).click();
     await openCard(english.page);
     await expectLook(english.page, 'phone-card-en');
+  });
+
+  it('a marker’s tooltip and its menu, on a desktop and a phone, in Arabic and English', async () => {
+    const devices = await adminJson<Array<{ id: number; name: string }>>(harness, 'GET', '/api/devices');
+    const positions = await adminJson<Array<{ deviceId: number; latitude: number; longitude: number }>>(harness, 'GET', '/api/positions');
+    // the demo device first in name order: its marker, hovered then right-clicked
+    const device = [...devices].filter((d) => positions.some((p) => p.deviceId === d.id)).sort((a, b) => a.name.localeCompare(b.name))[0]!;
+    const at = positions.find((p) => p.deviceId === device.id)!;
+    for (const size of ['desktop', 'phone'] as const) {
+      for (const lang of ['ar', 'en'] as const) {
+        const { page } = await openPage(lang, size);
+        await signInThroughApi(page, harness);
+        await page.goto(`${harness.server.url}/?locale=${lang}`);
+        await waitForMap(page);
+        await mapStill(page);
+        const point = await screenPoint(page, at.longitude, at.latitude);
+        await page.mouse.move(point.x, point.y);
+        await page.getByTestId('marker-tooltip').waitFor();
+        // the state's duration counts the minutes: masked as the times are
+        const durations = [page.locator('[data-fleet-state]')];
+        await expectLook(page, `marker-tooltip-${lang}-${size}`, durations);
+        await page.mouse.click(point.x, point.y, { button: 'right' });
+        await page.getByTestId('device-menu').getByRole('menu').waitFor();
+        await expectLook(page, `device-menu-${lang}-${size}`, durations);
+        await page.close();
+      }
+    }
   });
 
   it('settings: a list and an edit form, on a desktop and a phone', async () => {

@@ -42,6 +42,7 @@ export function createFakeMap() {
   const images = new Set<string>();
   const handlers: Array<{ type: string; layer: string; handler: Handler }> = [];
   const mapHandlers = new Map<string, Set<(event?: unknown) => void>>();
+  const rendered: Array<{ id?: number }> = [];
   const container = document.createElement('div');
   const canvas = { style: { cursor: '' } };
   const fitBounds = vi.fn();
@@ -97,6 +98,8 @@ export function createFakeMap() {
     /** The style as loaded: the sources present now (the basemap's, before the app adds its own). */
     getStyle: () => ({ sources: Object.fromEntries([...sources.keys()].map((id) => [id, {}])) }),
     project: ([lon, lat]: [number, number]) => ({ x: lon * 10, y: lat * 10 }),
+    /** what `rendered` holds (a test sets it): the features under a point */
+    queryRenderedFeatures: () => rendered,
     getContainer: () => container,
     isMoving: () => false,
     getCanvas: () => canvas,
@@ -117,6 +120,10 @@ export function createFakeMap() {
   const click = (layer: string, feature: { id?: number; properties?: Record<string, unknown>; geometry?: unknown }) => {
     for (const h of handlers) if (h.type === 'click' && h.layer === layer) h.handler({ features: [feature] });
   };
+  /** Fires a layer's event (`mousemove`, `contextmenu`, `touchstart`…) with the event given. */
+  const layerEvent = (type: string, layer: string, event: Record<string, unknown>) => {
+    for (const h of [...handlers]) if (h.type === type && h.layer === layer) h.handler(event as Parameters<Handler>[0]);
+  };
   const source = (id: string): FakeSource => {
     const found = sources.get(id);
     if (!found) throw new Error(`no source ${id}`);
@@ -124,5 +131,5 @@ export function createFakeMap() {
   };
   /** The camera's zoom as `getZoom` reads it (a `zoomend` is for the test to fire). */
   const setZoom = (next: number) => (zoom = next);
-  return { map, sources, layers, layerSpecs, images, handlers, fitBounds, easeTo, setStyle, fire, dropStyle, click, source, setZoom };
+  return { map, sources, layers, layerSpecs, images, handlers, rendered, fitBounds, easeTo, setStyle, fire, dropStyle, click, layerEvent, source, setZoom };
 }

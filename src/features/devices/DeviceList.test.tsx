@@ -1,5 +1,6 @@
+import '../../../tests/helpers/jsdomPolyfills';
 import { Profiler } from 'react';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,7 +14,7 @@ import { DeviceList } from './DeviceList';
 import { createStateTracker } from '../../shared/fleet/stateTracker';
 import { registerStateTracker, stateTrackerOf } from '../../shared/fleet/stateSince';
 import { DURATION_TICK_MS } from '../../shared/fleet/StateDuration';
-import { makeDevice } from '../../../tests/fixtures/models';
+import { makeDevice, makeServer, makeUser } from '../../../tests/fixtures/models';
 import { createActor, createMachine, type AnyActorRef } from 'xstate';
 
 /** The socket actor as the list reads it: the fleet's first load under way until FLEET. */
@@ -21,6 +22,7 @@ function createSocketStub(loading: boolean) {
   return createActor(
     createMachine({
       type: 'parallel',
+      context: { tracking: [] as number[] },
       states: { connection: { initial: loading ? 'loading' : 'active', states: { loading: { on: { FLEET: 'active' } }, active: {} } } },
     }),
   ).start();
@@ -57,7 +59,8 @@ function renderList(live: LiveStore, onRender: () => void = () => {}, socket: An
   if (!stateTrackerOf(live)) registerStateTracker(live, createStateTracker(live));
   const apiClient = createApiClient({ origin: '', fetch: async () => new Response('[]') });
   const app = { system: { get: (id: string) => (id === 'socket' ? socket : undefined) } };
-  const services = { live, app, backendOrigin: '', api: endpoints(apiClient), client: apiClient } as unknown as Services;
+  const session = createActor(createMachine({ context: { user: makeUser(), server: makeServer() } })).start();
+  const services = { live, app, session, backendOrigin: '', api: endpoints(apiClient), client: apiClient } as unknown as Services;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <ServicesContext.Provider value={services}>
@@ -98,6 +101,38 @@ describe('DeviceList', () => {
     expect(grid.querySelector('b')).toBeNull();
     act(() => live.select(2));
     expect(within(grid).getByRole('row', { name: 'Truck' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('the context-menu key or Shift+F10 on a row opens its device actions; Escape gives the focus back to the row, which keeps its keys', async () => {
+    const live = createLiveStore();
+    live.setDevices([device(1, { name: 'Alpha' }), device(2, { name: 'Bravo' })]);
+    renderList(live);
+    const grid = await screen.findByRole('grid', { name: 'Devices' });
+    const row = within(grid).getByRole('row', { name: 'Bravo' });
+    act(() => row.focus());
+    for (const press of [{ key: 'F10', shiftKey: true }, { key: 'ContextMenu' }]) {
+      fireEvent.keyDown(row, press);
+      const menu = await screen.findByRole('menu', { name: 'Actions of Bravo' });
+      expect(within(menu).getByRole('menuitem', { name: 'Replay today' }).getAttribute('href')).toBe('/replay?deviceId=2&period=today&show=true');
+      expect(live.getState().selectedId).toBeNull();
+      fireEvent.keyDown(document.activeElement ?? menu, { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(row));
+    }
+    // the row's own keys as before: Enter selects
+    fireEvent.keyDown(row, { key: 'Enter' });
+    fireEvent.keyUp(row, { key: 'Enter' });
+    expect(live.getState().selectedId).toBe(2);
+  });
+
+  it('a right-click on a row opens its actions at the pointer', async () => {
+    const live = createLiveStore();
+    live.setDevices([device(1, { name: 'Alpha' })]);
+    renderList(live);
+    const grid = await screen.findByRole('grid', { name: 'Devices' });
+    const event = fireEvent.contextMenu(within(grid).getByRole('row', { name: 'Alpha' }), { clientX: 30, clientY: 40 });
+    expect(event).toBe(false); // the browser's own menu prevented
+    await screen.findByRole('menu', { name: 'Actions of Alpha' });
   });
 
   it('choosing the selected device again selects it again (the map brings it back into view); a click whose press began elsewhere does not', async () => {

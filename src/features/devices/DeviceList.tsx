@@ -1,7 +1,8 @@
 /**
  * The device list: search, status and group filters, sort, and a virtualised react-aria
- * `GridList` (keyboard: arrows move the focus, Enter/Space select, type-ahead by name) in step with the
- * live store's selection. The filtered id list is recomputed only when the device records change;
+ * `GridList` (keyboard: arrows move the focus, Enter/Space select, type-ahead by name; the
+ * context-menu key or Shift+F10 opens the row's device actions, as a right-click does) in step with
+ * the live store's selection. The filtered id list is recomputed only when the device records change;
  * each row subscribes to its own device, so a position or status update re-renders that row only.
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
@@ -31,6 +32,7 @@ import { categoryLabel, statusLabel } from '../../shared/labels';
 import { alarmLabel } from '../../shared/eventTypes';
 import { useLive } from '../../shared/useLive';
 import { RelativeTime } from '../../shared/RelativeTime';
+import { DeviceMenu, type DeviceMenuRequest } from '../../shared/deviceActions';
 import { StateDuration } from '../../shared/fleet/StateDuration';
 import { StateMarker } from '../../shared/fleet/StateMarker';
 import { useStateSince } from '../../shared/fleet/stateSince';
@@ -178,6 +180,19 @@ export function DeviceList({ onChosen, only }: DeviceListProps) {
     return row ? Number(row.getAttribute('data-device-id')) : null;
   };
 
+  // a row's actions (the one list: src/shared/deviceActions.tsx): the context-menu key or Shift+F10
+  // on the focused row opens them under it, a right-click at the pointer; focus returns to the row
+  const [menu, setMenu] = useState<DeviceMenuRequest | null>(null);
+  const openMenuAtRow = (target: EventTarget): boolean => {
+    const row = target instanceof Element ? target.closest('[data-device-id]') : null;
+    if (!row) return false;
+    const box = row.getBoundingClientRect();
+    const rtl = getComputedStyle(row).direction === 'rtl';
+    // under the row's name (past its picture), toward the row's end
+    setMenu({ deviceId: Number(row.getAttribute('data-device-id')), x: rtl ? box.right - 56 : box.left + 56, y: box.bottom - 4 });
+    return true;
+  };
+
   return (
     <section
       className={styles.panel}
@@ -187,12 +202,27 @@ export function DeviceList({ onChosen, only }: DeviceListProps) {
         pressedSelected.current = id !== null && live.getState().selectedId === id ? id : null;
       }}
       onKeyDownCapture={(event) => {
+        if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
+          if (openMenuAtRow(event.target)) {
+            event.preventDefault();
+            event.stopPropagation();
+          }
+          return;
+        }
         if (event.key !== 'Enter' && event.key !== ' ') return;
         const id = rowOf(event.target);
         if (id !== null && live.getState().selectedId === id) {
           live.select(id);
           onChosen?.();
         }
+      }}
+      onContextMenu={(event) => {
+        const id = rowOf(event.target);
+        if (id === null) return;
+        event.preventDefault();
+        // the context-menu key's own event, after its keydown opened the menu under the row
+        if (menu?.deviceId === id) return;
+        setMenu({ deviceId: id, x: event.clientX, y: event.clientY });
       }}
       onClickCapture={(event) => {
         const id = rowOf(event.target);
@@ -238,6 +268,7 @@ export function DeviceList({ onChosen, only }: DeviceListProps) {
         </div>
       </div>
       <DeviceGrid items={items} selectedKeys={selectedKeys} onSelectionChange={onSelectionChange} listRef={listRef} loading={fleetLoading} />
+      <DeviceMenu request={menu} onClose={() => setMenu(null)} />
     </section>
   );
 }

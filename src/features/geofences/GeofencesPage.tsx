@@ -4,11 +4,13 @@
  * (polygon, circle, line), the shape's name, Save, Undo, Delete, Escape, a geofence picked from the
  * list, a GPX file. The map is the main map component with two additions: the geofences layer
  * (fed from the geofences query, minus the one being edited) and terra-draw as an extension.
+ * `?deviceId=&latitude=&longitude=` (a device's Create a geofence here) opens a new 50 m circle there,
+ * named after the device and linked to it once saved.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useBlocker } from '@tanstack/react-router';
+import { useBlocker, useNavigate, useSearch } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import { useLingui } from '@lingui/react/macro';
 import { FileTrigger, Input, ListBox, ListBoxItem, ListLayout, Virtualizer, SearchField, ToggleButton, Toolbar, Button as AriaButton, Label } from 'react-aria-components';
@@ -30,6 +32,7 @@ import { AREA_MESSAGES, areaKind } from '../../shared/geofenceArea';
 import { useMapUiStrings, usePreferredMapStyle } from '../../shared/mapPreferences';
 import { useDistanceUnit } from '../../shared/useUnits';
 import { canEdit, canOpen } from '../../domain/restrictions';
+import { GEOFENCE_HERE_RADIUS, parseGeofenceHere } from '../../domain/deviceActions';
 import { Refusal } from '../../shared/entity/Refusal';
 import { useSettingsContext } from '../../shared/useSettingsContext';
 import { formError } from '../../shared/entity/formError';
@@ -68,6 +71,8 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
   const list = useQuery({ ...queries.list(resources.geofences), ...SCREEN_LIST_OPTIONS });
   const geofences = useMemo(() => list.data ?? [], [list.data]);
   const byId = useRef(new Map<number, Geofence>());
+  /** the device a new geofence is linked to once saved (made from a device's actions) */
+  const linkTo = useRef<number | null>(null);
   byId.current = new Map(geofences.map((g) => [g.id, g]));
 
   // the map's parts, made once per page: the editor keeps its geofences visible whatever the layers menu says
@@ -96,6 +101,13 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
             ? { ...existing, name, area }
             : { id: 0, name, area, description: null, calendarId: 0, attributes: {} };
           const saved = await mutations.save(resources.geofences, item, { report: false });
+          // a geofence made at a device (Create a geofence here) is linked to it, as Traccar's client does: on Traccar a device checks its own geofences
+          const device = existing ? null : linkTo.current;
+          if (device !== null) {
+            linkTo.current = null;
+            // the geofence is saved either way: a refused link is said in the errors toast
+            await mutations.link(resources.devices, device, resources.geofences, saved.id, true).catch(() => undefined);
+          }
           return { id: saved.id };
         },
         remove: (id) => mutations.remove(resources.geofences, id, { report: false }),
@@ -104,6 +116,31 @@ function GeofencesEditor({ editable }: { editable: boolean }) {
   );
   const actor = useActorRef(machine, { ...useInspected(), input: { name: t`New geofence` } });
   send.current = actor.send;
+
+  // Create a geofence here (a device's actions): the address names the device and the place; a new
+  // circle there, named after the device, to shape and save (then linked to the device). The
+  // address is read once and put back to the plain page, so a reload does not make another.
+  const here = parseGeofenceHere(useSearch({ strict: false }) as Record<string, unknown>);
+  const hereKey = here ? `${here.deviceId},${here.latitude},${here.longitude}` : null;
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!here || !editable) return;
+    const geometry: Geometry = { type: 'circle', lat: here.latitude, lon: here.longitude, radius: GEOFENCE_HERE_RADIUS };
+    const name = live.getState().devices.get(here.deviceId)?.name;
+    // the shape after the address is put back: with a shape on it, leaving the address would ask first
+    void navigate({ to: '/geofences', search: {}, replace: true }).then(() => {
+      linkTo.current = here.deviceId;
+      drawing.fit(geometry);
+      actor.send({ type: 'IMPORT', geometry, ...(name ? { name } : {}) });
+    });
+  }, [hereKey]);
+  // the link is for that shape only: put down, or another geofence opened or drawn, it is forgotten
+  useEffect(() => {
+    const subscription = actor.subscribe((now) => {
+      if (now.matches('idle') || now.hasTag('drawing') || (now.context.id !== null && !now.matches('saving'))) linkTo.current = null;
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;
   const drawingNow = snapshot.hasTag('drawing');

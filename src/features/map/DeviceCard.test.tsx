@@ -116,7 +116,7 @@ describe('DeviceCard', () => {
     const bar = screen.getByRole('toolbar', { name: 'Device actions' });
     const names = [...bar.querySelectorAll('button, a')].map((element) => element.textContent);
     expect(names).toEqual(['Track', 'Replay', 'Command', 'Edit', 'More']);
-    expect(within(bar).getByRole('link', { name: 'Replay' }).getAttribute('href')).toBe('/replay?deviceId=4');
+    expect(within(bar).getByRole('link', { name: 'Replay' }).getAttribute('href')).toBe('/replay?deviceId=4&period=today&show=true');
     expect(within(bar).getByRole('link', { name: 'Command' }).getAttribute('href')).toBe('/settings/device/4/command');
     expect(within(bar).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/settings/device/4');
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
@@ -130,12 +130,12 @@ describe('DeviceCard', () => {
     expect(socket.getSnapshot().context.tracking).toEqual([]);
     await within(bar).findByRole('button', { name: 'Track' });
 
-    // More: the network page and the other maps, then Delete, which asks first
+    // More: the rest of the one list (share, a geofence here, the network page, connections, the other maps), then Delete, which asks first
     fireEvent.keyDown(within(bar).getByRole('button', { name: 'More' }), { key: 'Enter' });
     const menu = await screen.findByRole('menu', { name: 'More' });
     const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
-    expect(items[0]).toBe('Network');
-    expect(items.at(-1)).toBe('Delete');
+    expect(items).toEqual(['Share', 'Create a geofence here', 'Network', 'Connections', 'Open in Google Maps', 'Open in Apple Maps', 'Open Street View', 'Delete']);
+    expect(within(menu).getByRole('menuitem', { name: 'Create a geofence here' }).getAttribute('href')).toMatch(/^\/geofences\?deviceId=4&latitude=[-\d.]+&longitude=[-\d.]+$/);
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
     const question = await screen.findByRole('alertdialog', { name: 'Remove item?' });
     expect(within(question).getByText('Van')).toBeTruthy();

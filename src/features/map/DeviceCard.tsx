@@ -6,61 +6,34 @@
  * fields the user chose (`positionItems`, as Traccar's client: fix time, address, speed and total
  * distance by default) as label over value, in the user's units, two to a line, a time or a long
  * value on a line of its own, never wrapped (the address may wrap); a link to the position page;
- * then an action bar of icons with labels and tooltips: Track (Stop tracking while the device's
- * path is drawn), Replay, Command, Edit and More (the network page, other maps, share,
- * connections, a geofence here, and Delete, after its question). A device without a position yet
+ * then an action bar of icons with labels and tooltips, the main ones of the one list of device
+ * actions (`src/shared/deviceActions.tsx`): Track (Stop tracking while the device's path is drawn),
+ * Replay (today), Command, Edit; and More with the rest (share, a geofence here, the network page,
+ * connections, other maps, and Delete, after its question). A device without a position yet
  * says it waits for its first one. Closing (button or Escape) deselects the device and returns
  * focus where it came from (the device row). The outer element is `data-map-obstacle`: the map
  * keeps the selected device clear of it.
  */
-import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Heading } from 'react-aria-components';
-import { useNavigate } from '@tanstack/react-router';
 import { FocusScope } from 'react-aria';
-import type { Device, Geofence } from '../../../contract/models';
-import { formatArea } from '../../../contract/wkt';
+import type { Device } from '../../../contract/models';
 import type { LivePosition } from '../../domain/liveStore';
 import { preference } from '../../domain/permissions';
-import { canEdit, canOpen, restrictionsOf } from '../../domain/restrictions';
 import { selectServer, selectUser } from '../../machines/session/selectors';
-import {
-  ActionBar,
-  ActionButton,
-  ActionLink,
-  AlertDialog,
-  Button,
-  CloseIcon,
-  CommandIcon,
-  DeleteIcon,
-  Dialog,
-  EditIcon,
-  Link,
-  LocateIcon,
-  Menu,
-  MenuItem,
-  MenuSeparator,
-  MenuTrigger,
-  MoreIcon,
-  ReplayIcon,
-  Spinner,
-  Tooltip,
-  TrackIcon,
-} from '../../ui';
+import { ActionBar, ActionButton, ActionLink, Button, CloseIcon, Dialog, Link, LocateIcon, Menu, MenuTrigger, MoreIcon, Spinner, Tooltip } from '../../ui';
 import { RelativeTime } from '../../shared/RelativeTime';
 import { useServices } from '../../shared/services';
 import { useRequest } from '../../shared/useRequest';
-import { useSession, useTracking } from '../../shared/hooks';
+import { useSession } from '../../shared/hooks';
 import { useUnitFormatters } from '../../shared/useUnits';
 import { deviceImageUrl } from '../../shared/deviceImage';
 import { formatCoordinates } from '../../shared/format';
-import { mutationsFor } from '../../shared/useMutations';
 import { dataFor } from '../../shared/data';
-import { resources } from '../../api/resources';
 import { attributeName, attributeValue } from '../../shared/positionAttributes';
 import { useEventSubjects } from '../../shared/useEventSubjects';
+import { DeviceActionMenuItems, useDeviceActions } from '../../shared/deviceActions';
 import { driverUniqueIdOf } from '../../domain/drivers';
-import { externalMapLinks } from './externalMaps';
 import { useLiveSelection } from './useLiveSelection';
 import { StateDuration } from '../../shared/fleet/StateDuration';
 import { StateMarker } from '../../shared/fleet/StateMarker';
@@ -136,11 +109,6 @@ function DeviceCardContent({
   const services = useServices();
   const user = useSession(selectUser);
   const server = useSession(selectServer);
-  const [confirming, setConfirming] = useState(false);
-  // the socket machine owns tracking: Track draws the device's path from now on, until stopped or logout
-  const tracking = useTracking(device.id);
-  const restrictions = restrictionsOf(user, server);
-  const mayEdit = canEdit('devices', restrictions);
   const image = deviceImageUrl(device, services.backendOrigin, window.location.href);
 
   // the driver the position names (`driverUniqueId`), by name from the session's drivers
@@ -157,39 +125,10 @@ function DeviceCardContent({
       if (value !== null) rows.push({ key, label: attributeName(i18n, key), value, wide: isWideValue(key, value) });
     }
   }
-  const mapNames = { google: t`Open in Google Maps`, apple: t`Open in Apple Maps`, streetView: t`Open Street View` };
-  const more = [
-    ...(position ? [{ id: 'network', href: `/network/${position.id}`, label: t`Network`, external: false }] : []),
-    ...(position ? externalMapLinks(position.latitude, position.longitude, position.course) : []).map((link) => ({ id: link.id, href: link.href, label: mapNames[link.id], external: true })),
-    ...(canOpen('share', restrictions) ? [{ id: 'share', href: `/settings/device/${device.id}/share`, label: t`Share`, external: false }] : []),
-    ...(canEdit('deviceConnections', restrictions) ? [{ id: 'connections', href: `/settings/device/${device.id}/connections`, label: t`Connections`, external: false }] : []),
-  ];
-  const mayAddGeofence = position !== undefined && canEdit('geofences', restrictions);
-
-  // Traccar's "create a geofence here": a 50 m circle on the position, named after the device (the
-  // server links it to its creator) linked to the device, then its edit page; a failure goes to the errors queue
-  const navigate = useNavigate();
-  const geofenceHere = useRequest(async (at: { latitude: number; longitude: number }, signal: AbortSignal) => {
-    const draft: Geofence = { id: 0, name: device.name, description: null, calendarId: 0, area: formatArea({ type: 'circle', lat: at.latitude, lon: at.longitude, radius: 50 }), attributes: {} };
-    const mutations = mutationsFor(services);
-    const saved = await mutations.save(resources.geofences, draft);
-    // linked to the device, as Traccar's client does: on Traccar the device's own geofences are the ones it checks
-    await mutations.link(resources.devices, device.id, resources.geofences, saved.id, true);
-    if (!signal.aborted) void navigate({ to: '/settings/geofence/{-$id}', params: { id: String(saved.id) } });
-  });
-
-  // the resource layer: the socket machine (the live store's one writer) drops the device, the
-  // device queries refresh, a failure goes to the errors queue and closes the question
-  const removal = useRequest(async (_: void, signal: AbortSignal) => {
-    try {
-      await mutationsFor(services).remove(resources.devices, device.id);
-    } catch (error) {
-      setConfirming(false);
-      throw error;
-    }
-    if (!signal.aborted) onClose();
-  });
-  const remove = () => removal.run();
+  // the one list of device actions (src/domain/deviceActions.ts): the main ones in the bar, the rest under More
+  const { actions, dialog } = useDeviceActions(device, position);
+  const main = actions.filter((action) => action.group === 'main');
+  const more = actions.filter((action) => action.group !== 'main');
 
   const details = position ? `/position/${position.id}` : null;
   return (
@@ -199,7 +138,7 @@ function DeviceCardContent({
       // over the map: the camera keeps the selected device clear of it (src/map/camera.ts)
       data-map-obstacle=""
       onKeyDown={(event) => {
-        if (event.key === 'Escape' && !confirming) onClose();
+        if (event.key === 'Escape' && !dialog) onClose();
       }}
     >
       <Dialog aria-labelledby={`device-card-${device.id}`} className={styles.dialog}>
@@ -267,68 +206,24 @@ function DeviceCardContent({
           </div>
         )}
         <ActionBar aria-label={t`Device actions`} className={styles.actions}>
-          <ActionButton
-            icon={<TrackIcon />}
-            label={tracking.tracked ? t`Stop tracking` : t`Track`}
-            tooltip={tracking.tracked ? t`Stop drawing this device's path` : t`Draw this device's path from now on`}
-            isActive={tracking.tracked}
-            onPress={tracking.tracked ? tracking.untrack : tracking.track}
-          />
-          <ActionLink
-            icon={<ReplayIcon />}
-            label={t`Replay`}
-            tooltip={t`Replay the route this device took`}
-            href={`/replay?deviceId=${device.id}`}
-            // as Traccar's card: nothing to replay before the first position
-            isDisabled={!position}
-          />
-          {canOpen('sendCommand', restrictions) && (
-            <ActionLink icon={<CommandIcon />} label={t`Command`} tooltip={t`Send a command`} href={`/settings/device/${device.id}/command`} />
+          {main.map((action) =>
+            action.href === null ? (
+              <ActionButton key={action.id} icon={action.icon} label={action.label} tooltip={action.tooltip} isActive={action.isActive} onPress={action.onAction} />
+            ) : (
+              <ActionLink key={action.id} icon={action.icon} label={action.label} tooltip={action.tooltip} href={action.href} isDisabled={action.disabled} />
+            ),
           )}
-          {mayEdit && <ActionLink icon={<EditIcon />} label={t`Edit`} tooltip={t`Edit the device`} href={`/settings/device/${device.id}`} />}
-          {(more.length > 0 || mayAddGeofence || mayEdit) && (
+          {more.length > 0 && (
             <MenuTrigger>
               <ActionButton icon={<MoreIcon />} label={t`More`} tooltip={t`More actions`} />
               <Menu aria-label={t`More`} placement="top end">
-                {more.map((item) => (
-                  <MenuItem key={item.id} id={item.id} href={item.href} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-                    {item.label}
-                  </MenuItem>
-                ))}
-                {mayAddGeofence && (
-                  <MenuItem
-                    key="geofence"
-                    id="geofence"
-                    isDisabled={geofenceHere.pending}
-                    onAction={() => geofenceHere.run({ latitude: position.latitude, longitude: position.longitude })}
-                  >
-                    {t`Create a geofence here`}
-                  </MenuItem>
-                )}
-                {mayEdit && (more.length > 0 || mayAddGeofence) && <MenuSeparator />}
-                {mayEdit && (
-                  <MenuItem key="delete" id="delete" isDanger icon={<DeleteIcon />} onAction={() => setConfirming(true)}>
-                    {t`Delete`}
-                  </MenuItem>
-                )}
+                <DeviceActionMenuItems actions={more} />
               </Menu>
             </MenuTrigger>
           )}
         </ActionBar>
       </Dialog>
-      {confirming && (
-        <AlertDialog
-          title={t`Remove item?`}
-          primaryActionLabel={t`Delete`}
-          cancelLabel={t`Cancel`}
-          variant="danger"
-          onPrimaryAction={remove}
-          onCancel={() => setConfirming(false)}
-          isPrimaryActionPending={removal.pending}
-        >
-          {device.name}
-        </AlertDialog>
-      )}
+      {dialog}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { waitFor } from 'xstate';
-import { createMapSettings, MapView, selectByUniqueIdOnce } from '../../map';
+import { createMapSettings, MapView, selectByUniqueIdOnce, type DevicePoint } from '../../map';
 import type { UniqueIdLookup } from '../../map/selectByUniqueId';
 import { appChild, startedChild } from '../../machines/app/actors';
 import { selectFleetLoading } from '../../machines/socket/selectors';
@@ -17,7 +17,10 @@ import { useServices } from '../../shared/services';
 import { useSessionList, useSessionLists } from '../../shared/sessionLists';
 import { useFleetLoading, useSession } from '../../shared/hooks';
 import { useDistanceUnit } from '../../shared/useUnits';
+import { createValueStore } from '../../domain/valueStore';
+import { DeviceMenu, type DeviceMenuRequest } from '../../shared/deviceActions';
 import { DeviceCard } from './DeviceCard';
+import { MarkerTooltip } from './MarkerTooltip';
 import { LayersMenu } from './LayersMenu';
 import * as styles from './MapPage.css';
 
@@ -81,6 +84,9 @@ export function MapPage() {
   const [noticeClosed, setNoticeClosed] = useState(false);
   // a person moved the map away from the chosen vehicle: its card offers to show it again
   const [keepingPaused, setKeepingPaused] = useState(false);
+  // the marker under the mouse (its tooltip follows this store, not the page's state) and a marker's menu
+  const [hovered] = useState(() => createValueStore<DevicePoint | null>(null));
+  const [menu, setMenu] = useState<DeviceMenuRequest | null>(null);
 
   // `?uniqueId=`: select that device once the devices are in the store, or as the server finds it
   // when the fleet did not bring it (the wait lives in src/map)
@@ -103,6 +109,11 @@ export function MapPage() {
         fleetThresholds={thresholds}
         keepSelectedInView
         onCameraPaused={setKeepingPaused}
+        onDeviceHover={hovered.set}
+        onDeviceMenu={(at) => {
+          hovered.set(null);
+          setMenu({ deviceId: at.id, x: at.x, y: at.y });
+        }}
         onDrawn={lists.load}
         onFallback={(on) => {
           setFallback(on);
@@ -118,6 +129,8 @@ export function MapPage() {
         </div>
       )}
       <DeviceCard keepingPaused={keepingPaused} />
+      <MarkerTooltip hovered={hovered} />
+      <DeviceMenu request={menu} onClose={() => setMenu(null)} />
       <ToastZone className={styles.toastZone} media={media.narrow} mapObstacle />
     </div>
   );

@@ -14,6 +14,9 @@
  * Live changes come from the store subscription and go to the source as `updateData` diffs of the
  * changed ids only; a reset (device list reloaded, store cleared) goes through `setData`. The
  * selected device is drawn on top from its own one-feature source.
+ *
+ * A click on a marker selects its device; hovering a marker, a right-click and a long press on it
+ * are told to the page (`devicePointer.ts`: the tooltip and the device's menu).
  */
 import type { Feature, FeatureCollection, Point } from 'geojson';
 import type {
@@ -34,6 +37,7 @@ import { MAP_FONTS } from '../offlineStyle';
 import { addDeviceImages, createCanvasRasterizer, type Rasterizer } from '../icons/rasterize';
 import { sendDiff } from './keyed';
 import type { PaintGate } from '../paintGate';
+import { attachDevicePointer, type DevicePoint, type DevicePointerMap } from './devicePointer';
 
 export const DEVICES_SOURCE = 'devices';
 export const SELECTED_SOURCE = 'device-selected';
@@ -79,6 +83,10 @@ export interface DevicesLayerOptions {
   rasterize?: Rasterizer;
   /** Told of every change sent to the devices' source: the map paints it once it is in (`paintGate.ts`). */
   paintGate?: Pick<PaintGate, 'expect'>;
+  /** The mouse rests on a device's marker (its point in the map's pixels), or left it (null): `devicePointer.ts`. */
+  onHover?: (hover: DevicePoint | null) => void;
+  /** A right-click or a long press on a device's marker, at the pointer (the map's pixels). */
+  onMenu?: (menu: DevicePoint) => void;
   /** The fleet thresholds (the server's attributes) the markers' states follow (default: the defaults). */
   thresholds?: () => FleetThresholds;
 }
@@ -89,7 +97,7 @@ export interface DevicesLayer {
 }
 
 /** The map methods this layer uses. A `maplibregl.Map` satisfies it. */
-export type DevicesLayerMap = Pick<
+export type DevicesLayerMap = DevicePointerMap & Pick<
   MaplibreMap,
   | 'addSource'
   | 'addLayer'
@@ -410,9 +418,12 @@ export function attachDevicesLayer(map: DevicesLayerMap, store: LiveStore, optio
   fitIfFirst();
   const unsubscribe = store.subscribe(onChange);
 
+  const pointer = attachDevicePointer(map, [DEVICES_LAYERS.icon, DEVICES_LAYERS.selectedIcon], { onHover: options.onHover, onMenu: options.onMenu });
   const handleClick = (event: MapLayerMouseEvent): void => {
     const id = event.features?.[0]?.id;
     if (typeof id !== 'number') return;
+    // the finger that held the marker for its menu does not also choose it
+    if (pointer.clickIsLongPress()) return;
     store.select(id);
     onSelect?.(id);
   };
@@ -451,6 +462,7 @@ export function attachDevicesLayer(map: DevicesLayerMap, store: LiveStore, optio
       if (detached) return;
       detached = true;
       unsubscribe();
+      pointer.detach();
       for (const subscription of subscriptions) subscription.unsubscribe();
       for (const layer of Object.values(DEVICES_LAYERS).reverse()) {
         if (map.getLayer(layer)) map.removeLayer(layer);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { externalMapLinks } from './externalMaps';
-import { positionItems, DEFAULT_POSITION_ITEMS } from './DeviceCard';
 
 describe('external map links', () => {
   it('builds https links from the coordinates', () => {
@@ -14,13 +13,5 @@ describe('external map links', () => {
   it('offers nothing for impossible coordinates', () => {
     expect(externalMapLinks(Number.NaN, 1)).toEqual([]);
     expect(externalMapLinks(91, 1)).toEqual([]);
-  });
-});
-
-describe('card fields', () => {
-  it('reads the positionItems comma list, keeping only attribute-like keys', () => {
-    expect(positionItems('speed, course ,bad key,<b>,totalDistance')).toEqual(['speed', 'course', 'totalDistance']);
-    expect(positionItems(undefined)).toBe(DEFAULT_POSITION_ITEMS);
-    expect(positionItems(' , ')).toBe(DEFAULT_POSITION_ITEMS);
   });
 });
