@@ -9,6 +9,7 @@
  * each device's latest position is linked as the ingest would have left it.
  */
 import Database from 'better-sqlite3';
+import { Random } from '../../server/simulator/model.ts';
 
 export interface BuildOptions {
   /** the bench devices' ids (in the database) */
@@ -29,18 +30,6 @@ export interface BuildResult {
 
 const DAY = 86_400_000;
 const RIYADH: [number, number] = [24.7136, 46.6753];
-
-/** A small seedable generator (mulberry32): the same database every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Vehicle {
   lat: number;
@@ -85,7 +74,9 @@ export function buildDatabase(file: string, options: BuildOptions): BuildResult 
   const perDevice = Math.ceil(options.positions / devices);
   const interval = (options.days * DAY) / perDevice;
   const start = options.end - options.days * DAY;
-  const random = prng(35);
+  // the simulator's seedable generator: the same database every run
+  const generator = new Random('bench:scale');
+  const random = (): number => generator.next();
   const vehicles: Vehicle[] = options.deviceIds.map((_, d) => ({
     lat: RIYADH[0] + (random() - 0.5) * 0.6,
     lon: RIYADH[1] + (random() - 0.5) * 0.6,
