@@ -21,15 +21,15 @@
  * - Writes bench/results/scale.json and scale.md. Bounded: stops by itself after 40 minutes.
  */
 import Database from 'better-sqlite3';
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPORT_SQL } from '../../server/reports/queries.ts';
-import { cpuSeconds } from '../proc.ts';
-import { type LoadResult, type Percentiles, OsmandLoad, adminCookie, createDevices, percentiles, round, roundAll } from '../server/load.ts';
+import { type LoadResult, OsmandLoad, adminCookie, createDevices, percentiles, round, roundAll } from '../server/load.ts';
 import { RawClient } from '../server/rawHttp.ts';
+import { type FanoutResult, measureFanout, paced } from '../server/fanout.ts';
 import { buildDatabase } from './build.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -129,80 +129,6 @@ function sizeOnDisk(dataDir: string): { databaseMb: number; walMb: number } {
 // ---------------------------------------------------------------------------------------------------
 // the measurements
 
-interface Fanout {
-  clients: number;
-  achievedRate: number;
-  framesExpected: number;
-  framesReceived: number;
-  fanoutLatencyMs: Percentiles;
-  ingestLatencyMs: Percentiles;
-}
-
-function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
-  return new Promise((resolvePromise, reject) => {
-    const onMessage = (message: { type?: string }): void => {
-      if (message.type !== type && message.type !== 'error') return;
-      child.off('message', onMessage);
-      if (message.type === 'error') reject(new Error(JSON.stringify(message)));
-      else resolvePromise(message as T);
-    };
-    child.on('message', onMessage);
-  });
-}
-
-/** `rate` positions a second for `seconds`, each answer's time; `during` (optional) ends it early once false. */
-async function paced(client: RawClient, load: OsmandLoad, rate: number, seconds: number, tag = false, during?: () => boolean) {
-  const latencies: number[] = [];
-  let sent = 0;
-  let failures = 0;
-  const pending = new Set<Promise<void>>();
-  const begin = performance.now();
-  const total = rate * seconds;
-  while (sent < total && (!during || during())) {
-    const due = Math.min(total, Math.floor(((performance.now() - begin) / 1000) * rate));
-    while (sent < due) {
-      sent++;
-      const t = performance.timeOrigin + performance.now();
-      const query = load.nextQuery() + (tag ? `&sent=${t.toFixed(3)}` : '');
-      const promise = client.get(`/?${query}`).then((status) => {
-        latencies.push(performance.timeOrigin + performance.now() - t);
-        if (status !== 200) failures++;
-        pending.delete(promise);
-      });
-      pending.add(promise);
-    }
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  const sendSeconds = (performance.now() - begin) / 1000;
-  await Promise.all(pending);
-  return { sent, failures, sendSeconds, latencies };
-}
-
-async function fanout(server: Running, cookie: string, load: OsmandLoad): Promise<Fanout> {
-  const child = fork(join(ROOT, 'bench/server/clients.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  try {
-    child.send({ type: 'start', start: { url: server.url, cookie, count: FANOUT_CLIENTS } });
-    await nextMessage(child, 'ready');
-    const client = new RawClient(server.osmandPort);
-    const run = await paced(client, load, FANOUT_RATE, FANOUT_SECONDS, true);
-    client.close();
-    await new Promise((r) => setTimeout(r, 2000)); // frames still in transit
-    child.send({ type: 'collect' });
-    const summary = await nextMessage<Percentiles & { type: string }>(child, 'summary');
-    child.send({ type: 'stop' });
-    return {
-      clients: FANOUT_CLIENTS,
-      achievedRate: Math.round(run.sent / run.sendSeconds),
-      framesExpected: run.sent * FANOUT_CLIENTS,
-      framesReceived: summary.count,
-      fanoutLatencyMs: roundAll(summary),
-      ingestLatencyMs: roundAll(percentiles(run.latencies)),
-    };
-  } finally {
-    child.kill();
-  }
-}
-
 interface ReportTiming {
   name: string;
   devices: number;
@@ -247,7 +173,7 @@ async function reports(server: Running, cookie: string, deviceIds: readonly numb
 interface Suite {
   positionsInDatabase: number;
   ingest: LoadResult;
-  fanout: Fanout;
+  fanout: FanoutResult;
   reports: ReportTiming[];
   memory: { rssMb: number; peakRssMb: number };
   disk: { databaseMb: number; walMb: number };
@@ -261,7 +187,7 @@ async function suite(server: Running, dataDir: string, deviceIds: readonly numbe
   const ingest = await load.measured(server.osmandPort, pid, INGEST, CONCURRENCY);
   log(`  ingest: ${ingest.positionsPerSecond}/s, p50 ${ingest.latencyMs.p50} ms, p99 ${ingest.latencyMs.p99} ms, server CPU ${ingest.serverCpuPercentOfOneCore} %`);
   log('  fan-out');
-  const fan = await fanout(server, cookie, load);
+  const fan = await measureFanout({ url: server.url, cookie, osmandPort: server.osmandPort, serverPid: pid, load, clients: FANOUT_CLIENTS, rate: FANOUT_RATE, seconds: FANOUT_SECONDS });
   log(`  fan-out p99 ${fan.fanoutLatencyMs.p99} ms at ${fan.clients} clients`);
   log('  reports');
   const timed = await reports(server, cookie, deviceIds, reportDay());
@@ -352,7 +278,7 @@ async function ingestDuringPurge(dataDir: string, load: OsmandLoad, retentionDay
   const done = (): boolean => /retention \(\d+ days\)/.test(server.output());
   const client = new RawClient(server.osmandPort);
   const began = performance.now();
-  const run = await paced(client, load, PURGE_RATE, 300, false, () => !done());
+  const run = await paced(client, load, PURGE_RATE, 300, { during: () => !done() });
   client.close();
   const line = /retention \((\d+) days\): (\d+) positions and (\d+) events deleted in (\d+) batches, (\d+) ms \(longest batch ([\d.]+) ms\)/.exec(server.output());
   await stop(server);
@@ -531,4 +457,3 @@ function markdown(r: {
 }
 
 await main();
-void cpuSeconds;

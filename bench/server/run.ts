@@ -13,9 +13,9 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { closeConnections, get } from './http.ts';
-import { cpuSeconds } from '../proc.ts';
-import { type Percentiles, OsmandLoad, adminCookie, createDevices, percentiles, round, roundAll } from './load.ts';
+import { closeConnections } from './http.ts';
+import { type FanoutResult, measureFanout, nextMessage } from './fanout.ts';
+import { OsmandLoad, adminCookie, createDevices, round } from './load.ts';
 import { calendarMarkdown, legacyCalendar, runCalendar } from './calendar.ts';
 import { type HeavyResult, heavyMarkdown, prepareHeavy } from './heavy.ts';
 
@@ -56,18 +56,6 @@ function forkTs(file: string, env: Record<string, string> = {}, profileDir?: str
   return fork(here(file), [], { execArgv: ['--import', 'tsx', ...profile], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 }
 
-function nextMessage<T>(child: ChildProcess, type?: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: { type?: string }): void => {
-      if (type && message.type !== type && message.type !== 'error') return;
-      child.off('message', onMessage);
-      if (message.type === 'error') reject(new Error(JSON.stringify(message)));
-      else resolve(message as T);
-    };
-    child.on('message', onMessage);
-    child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
-  });
-}
 
 
 async function main(): Promise<void> {
@@ -93,7 +81,6 @@ async function main(): Promise<void> {
     const perDevice = Math.ceil((WARMUP * 1.25 + POSITIONS + HEAVY_POSITIONS + FANOUT_RATE * FANOUT_SECONDS * FANOUT_CLIENTS.length) / DEVICES) + 2;
     const prepared = new OsmandLoad(ids, perDevice);
     load = prepared;
-    const nextQuery = (): string => prepared.nextQuery();
     const runLoad = (count: number) => prepared.run(osmandPort, count, CONCURRENCY);
     const measuredLoad = (count: number) => prepared.measured(osmandPort, serverPid, count, CONCURRENCY);
 
@@ -103,51 +90,9 @@ async function main(): Promise<void> {
     console.log('ingest', ingest);
 
     // (b) fan-out
-    const fanout = [];
+    const fanout: FanoutResult[] = [];
     for (const clients of FANOUT_CLIENTS) {
-      const child = forkTs('./clients.ts');
-      child.send({ type: 'start', start: { url, cookie, count: clients } });
-      await nextMessage(child, 'ready');
-      const total = FANOUT_RATE * FANOUT_SECONDS;
-      const ingestLatencies: number[] = [];
-      let sent = 0;
-      let failures = 0;
-      const pending = new Set<Promise<void>>();
-      const cpu0 = cpuSeconds(serverPid);
-      const begin = performance.now();
-      while (sent < total) {
-        const due = Math.min(total, Math.floor(((performance.now() - begin) / 1000) * FANOUT_RATE));
-        while (sent < due) {
-          sent++;
-          const t = now();
-          const promise = get(osmandPort, `/?${nextQuery()}&sent=${t.toFixed(3)}`).then((status) => {
-            ingestLatencies.push(now() - t);
-            if (status !== 200) failures++;
-            pending.delete(promise);
-          });
-          pending.add(promise);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      const sendSeconds = (performance.now() - begin) / 1000;
-      await Promise.all(pending);
-      const cpu1 = cpuSeconds(serverPid);
-      await new Promise((resolve) => setTimeout(resolve, 2000)); // frames still in transit
-      child.send({ type: 'collect' });
-      const summary = await nextMessage<Percentiles & { type: string }>(child, 'summary');
-      child.send({ type: 'stop' });
-      const result = {
-        clients,
-        positions: total,
-        targetRate: FANOUT_RATE,
-        achievedRate: Math.round(total / sendSeconds),
-        failures,
-        framesExpected: total * clients,
-        framesReceived: summary.count,
-        fanoutLatencyMs: roundAll(summary),
-        ingestLatencyMs: roundAll(percentiles(ingestLatencies)),
-        serverCpuPercentOfOneCore: cpu0 !== null && cpu1 !== null ? Math.round(((cpu1 - cpu0) / ((performance.now() - begin - 2000) / 1000)) * 100) : null,
-      };
+      const result = await measureFanout({ url, cookie, osmandPort, serverPid, load: prepared, clients, rate: FANOUT_RATE, seconds: FANOUT_SECONDS });
       console.log('fanout', result);
       fanout.push(result);
     }
