@@ -23,6 +23,23 @@ export function openDatabase(dataDir: string): Db {
   return db;
 }
 
+/**
+ * Runs `write` with `synchronous = NORMAL`, then sets the connection's own level (`level`, read now
+ * when not given) again: its commits do not wait for the disk (WAL keeps them atomic). For work whose
+ * durability is seen to otherwise: the ingest's batches (a WAL flush before the answer, walSync.ts),
+ * the retention's purge (a delete lost to a power cut is only done again). The PRAGMA is compiled
+ * each time: SQLite applies `synchronous` when it compiles the statement, so a prepared one run again
+ * would do nothing.
+ */
+export function unsynced<T>(db: Db, write: () => T, level = Number(db.pragma('synchronous', { simple: true }))): T {
+  db.pragma('synchronous = NORMAL');
+  try {
+    return write();
+  } finally {
+    db.pragma(`synchronous = ${level}`);
+  }
+}
+
 /** A persistent random secret (created on first use), e.g. the token signing key. */
 export function getSecret(db: Db, name: string): Buffer {
   const row = db.prepare('SELECT value FROM secrets WHERE name = ?').get(name) as { value: Buffer } | undefined;

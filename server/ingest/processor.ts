@@ -5,7 +5,7 @@
  * memory and is restored from the latest stored position.
  */
 import type { Attributes, Event, Network } from '../../contract/models.ts';
-import type { Db } from '../db/database.ts';
+import { type Db, unsynced } from '../db/database.ts';
 import { isoDate, parseAttributes, parseJson } from '../db/convert.ts';
 import { type DeviceRow, toDevice } from '../db/devices.ts';
 import { type PositionRow, toPosition } from '../db/positions.ts';
@@ -277,17 +277,8 @@ export class Ingest {
    * runs): the answer waits for `walSync` instead, off the event loop.
    */
   private committed(transaction: () => void): void {
-    if (!this.walSync) {
-      transaction();
-      return;
-    }
-    // Not a prepared statement run again: SQLite applies `PRAGMA synchronous` when it compiles it.
-    this.db.pragma('synchronous = NORMAL');
-    try {
-      transaction();
-    } finally {
-      this.db.pragma(`synchronous = ${this.syncedLevel}`);
-    }
+    if (this.walSync) unsynced(this.db, transaction, this.syncedLevel);
+    else transaction();
   }
 
   /** Releases the WAL's descriptor (before the database closes). */

@@ -12,7 +12,7 @@
  * cut is only done again. Runs start once at start and then every `intervalMs` (an hour) of the
  * injectable clock.
  */
-import type { Db } from '../db/database.ts';
+import { type Db, unsynced } from '../db/database.ts';
 import { getServerSettings, retentionDays } from '../db/server.ts';
 
 const DAY = 86_400_000;
@@ -164,7 +164,7 @@ export class Retention {
           if (this.stopped) return this.finish(run, started);
           const size = this.sizes[table];
           const t0 = performance.now();
-          const { rows, deleted } = this.unsynced(() => (table === 'positions' ? positionBatch(size) : eventBatch(size)));
+          const { rows, deleted } = unsynced(this.db, () => (table === 'positions' ? positionBatch(size) : eventBatch(size)));
           const ms = performance.now() - t0;
           run[table] += deleted;
           run.batches += 1;
@@ -182,21 +182,6 @@ export class Retention {
       run.error = error instanceof Error ? error.message : String(error);
     }
     return this.finish(run, started);
-  }
-
-  /**
-   * A batch committed without waiting for the disk (`synchronous = NORMAL`; the connection's FULL
-   * is back before anything else runs): a purge lost to a power cut is only done again, and the
-   * next acknowledged commit (FULL) flushes it anyway. WAL keeps it atomic either way.
-   */
-  private unsynced<T>(batch: () => T): T {
-    const level = this.db.pragma('synchronous', { simple: true }) as number;
-    this.db.pragma('synchronous = NORMAL');
-    try {
-      return batch();
-    } finally {
-      this.db.pragma(`synchronous = ${level}`);
-    }
   }
 
   private finish(run: RetentionRun, started: number): RetentionRun {
