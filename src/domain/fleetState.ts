@@ -98,8 +98,13 @@ export function isSilent(
   now: number,
   thresholds: FleetThresholds = DEFAULT_FLEET_THRESHOLDS,
 ): boolean {
-  const last = timeOf(device.lastUpdate) ?? timeOf(position?.fixTime);
+  const last = lastHeard(device, position);
   return last !== null && now - last > thresholds.silentMinutes * 60_000;
+}
+
+/** When a device was last heard (ms): its last update, else its latest fix; null when never. */
+export function lastHeard(device: Pick<Device, 'lastUpdate'>, position: Pick<Position, 'fixTime'> | null | undefined): number | null {
+  return timeOf(device.lastUpdate) ?? timeOf(position?.fixTime);
 }
 
 /** A state and the time it began (ms since the epoch); `since` is null when unknown. */
@@ -201,7 +206,8 @@ export function durationParts(minutes: number): { days: number; hours: number; m
   return { days: Math.floor(m / 1440), hours: Math.floor((m % 1440) / 60), minutes: m % 60 };
 }
 
-function timeOf(value: string | null | undefined): number | null {
+/** An ISO time in ms, or null when absent or unreadable. */
+export function timeOf(value: string | null | undefined): number | null {
   if (!value) return null;
   const time = Date.parse(value);
   return Number.isFinite(time) ? time : null;

@@ -22,7 +22,9 @@ import {
   fleetState,
   followState,
   seedFromEvents,
+  lastHeard,
   sinceFromEvents,
+  timeOf,
   type FleetState,
   type FleetThresholds,
   type StateSince,
@@ -57,17 +59,6 @@ export interface StateTrackerOptions {
 
 const STATE_TYPES: ReadonlySet<string> = new Set(STATE_EVENT_TYPES);
 const SEEDABLE: ReadonlySet<FleetState> = new Set(['moving', 'idle', 'parked']);
-
-function timeOf(value: string | null | undefined): number | null {
-  if (!value) return null;
-  const time = Date.parse(value);
-  return Number.isFinite(time) ? time : null;
-}
-
-/** When an offline device was last heard: its last update, else its latest fix. */
-function offlineSince(device: Device, position: Position | undefined): number | null {
-  return timeOf(device.lastUpdate) ?? timeOf(position?.fixTime);
-}
 
 export function createStateTracker(live: LiveStore, options: StateTrackerOptions = {}): StateTracker {
   const now = options.now ?? Date.now;
@@ -109,7 +100,7 @@ export function createStateTracker(live: LiveStore, options: StateTrackerOptions
     positions.set(id, position);
     let next: StateSince;
     if (current === 'offline') {
-      const since = offlineSince(device, position);
+      const since = lastHeard(device, position);
       next = previous?.state === 'offline' && previous.since === since ? previous : { state: 'offline', since };
     } else if (previous?.state === current) {
       next = previous;
