@@ -1,14 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from './theme.css';
-import { floatingSurface } from './surfaces.css';
+import { tooltipSurface } from './surfaces.css';
 
 export const tooltip = style({
-  ...floatingSurface,
+  ...tooltipSurface,
   maxInlineSize: '240px',
-  paddingBlock: vars.space.xs,
-  paddingInline: vars.space.sm,
-  fontSize: vars.fontSize.sm,
-  lineHeight: vars.lineHeight.tight,
-  textAlign: 'start',
-  pointerEvents: 'none',
 });

@@ -109,3 +109,14 @@ export const barButton: StyleRule = {
   outline: 'none',
   WebkitTapHighlightColor: 'transparent',
 };
+
+/** A tooltip's surface: a small floating box of short text that never takes the pointer (a control's tooltip, a map marker's). */
+export const tooltipSurface: StyleRule = {
+  ...floatingSurface,
+  paddingBlock: vars.space.xs,
+  paddingInline: vars.space.sm,
+  fontSize: vars.fontSize.sm,
+  lineHeight: vars.lineHeight.tight,
+  textAlign: 'start',
+  pointerEvents: 'none',
+};

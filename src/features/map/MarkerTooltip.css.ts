@@ -1,10 +1,10 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
-import { floatingSurface } from '../../ui/surfaces.css';
+import { tooltipSurface } from '../../ui/surfaces.css';
 
 /** A marker's tooltip: a small raised surface in the window (placed by `tooltipPlacement`), never in the pointer's way. */
 export const tooltip = style({
-  ...floatingSurface,
+  ...tooltipSurface,
   position: 'fixed',
   insetBlockStart: 0,
   left: 0,
@@ -13,12 +13,6 @@ export const tooltip = style({
   gap: vars.space.xxs,
   // one width whatever the minutes say: it does not jump as the times tick (long names are cut with an ellipsis)
   inlineSize: '224px',
-  paddingBlock: vars.space.xs,
-  paddingInline: vars.space.sm,
-  fontSize: vars.fontSize.sm,
-  lineHeight: vars.lineHeight.tight,
-  textAlign: 'start',
-  pointerEvents: 'none',
 });
 
 export const name = style({
