@@ -79,6 +79,9 @@ export const fleetOverviewMachine = setup({
   actions: {
     addViewer: assign({ viewers: ({ context }) => context.viewers + 1 }),
     removeViewer: assign({ viewers: ({ context }) => Math.max(0, context.viewers - 1) }),
+    /** today's figures in; the maintenance links when this load brought them */
+    storeToday: assign(({ context }, output: TodayOutput) => ({ today: output.today, links: output.links ?? context.links, error: null })),
+    noteError: assign((_, params: { error: unknown }) => ({ error: errorText(params.error) })),
   },
 }).createMachine({
   id: 'fleetOverview',
@@ -106,15 +109,8 @@ export const fleetOverviewMachine = setup({
           invoke: {
             src: 'loadToday',
             input: ({ context }) => ({ needLinks: context.links === null }),
-            onDone: {
-              target: 'ready',
-              actions: assign({
-                today: ({ event }) => event.output.today,
-                links: ({ context, event }) => event.output.links ?? context.links,
-                error: null,
-              }),
-            },
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+            onDone: { target: 'ready', actions: { type: 'storeToday', params: ({ event }) => event.output } },
+            onError: { target: 'failed', actions: { type: 'noteError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         /** today's figures shown; renewed at the next turn, on a focus after a while, or when asked */
@@ -131,16 +127,9 @@ export const fleetOverviewMachine = setup({
           invoke: {
             src: 'loadToday',
             input: ({ context }) => ({ needLinks: context.links === null }),
-            onDone: {
-              target: 'ready',
-              actions: assign({
-                today: ({ event }) => event.output.today,
-                links: ({ context, event }) => event.output.links ?? context.links,
-                error: null,
-              }),
-            },
+            onDone: { target: 'ready', actions: { type: 'storeToday', params: ({ event }) => event.output } },
             // the previous figures stay, with the reason; the next turn tries again
-            onError: { target: 'ready', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+            onError: { target: 'ready', actions: { type: 'noteError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         /** the first load failed: nothing to show; tried again after `retryMs` or when asked */
