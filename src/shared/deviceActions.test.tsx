@@ -4,33 +4,21 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assign, createActor, createMachine } from 'xstate';
 import type { User } from '../../contract/models';
 import { createLiveStore, type LiveStore } from '../domain/liveStore';
 import { activateLanguage, i18n } from '../i18n/i18n';
 import { ServicesContext, type Services } from './services';
 import { createApiClient } from '../api/client';
 import { endpoints } from '../api/endpoints';
-import { makeDevice, makePosition, makeServer, makeUser } from '../../tests/fixtures/models';
+import { makeDevice, makePosition, makeUser } from '../../tests/fixtures/models';
 import { DeviceMenu, type DeviceMenuRequest } from './deviceActions';
+import { sessionStub, socketStub } from '../../tests/helpers/testActors';
 
 beforeAll(async () => {
   await activateLanguage('en', null);
 });
 afterEach(cleanup);
 
-function socketStub() {
-  return createActor(
-    createMachine({
-      types: {} as { context: { tracking: number[] }; events: { type: 'TRACK' | 'UNTRACK'; deviceId: number } },
-      context: { tracking: [] },
-      on: {
-        TRACK: { actions: assign({ tracking: ({ context, event }) => [...context.tracking, event.deviceId] }) },
-        UNTRACK: { actions: assign({ tracking: ({ context, event }) => context.tracking.filter((id) => id !== event.deviceId) }) },
-      },
-    }),
-  ).start();
-}
 
 /** A button that opens the device's menu at a point, as the map and the list do; the menu's closes are counted. */
 function Opener({ deviceId }: { deviceId: number }) {
@@ -57,7 +45,7 @@ function renderMenu(live: LiveStore, user: User = makeUser()) {
   const socket = socketStub();
   const apiClient = createApiClient({ origin: '', fetch: async () => new Response('[]', { headers: { 'Content-Type': 'application/json' } }) });
   const app = { system: { get: (id: string) => (id === 'socket' ? socket : undefined) } };
-  const session = createActor(createMachine({ context: { user, server: makeServer() } })).start();
+  const session = sessionStub(user);
   const services = { live, app, session, backendOrigin: '', api: endpoints(apiClient), client: apiClient } as unknown as Services;
   render(
     <ServicesContext.Provider value={services}>

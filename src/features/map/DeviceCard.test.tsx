@@ -3,42 +3,25 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assign, createActor, createMachine } from 'xstate';
 import { createLiveStore, type LiveStore } from '../../domain/liveStore';
 import { activateLanguage, i18n } from '../../i18n/i18n';
 import { ServicesContext, type Services } from '../../shared/services';
 import { createApiClient } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
-import { makeDevice, makePosition, makeServer, makeUser } from '../../../tests/fixtures/models';
+import { makeDevice, makePosition } from '../../../tests/fixtures/models';
 import { DeviceCard, isWideValue } from './DeviceCard';
 import { createStateTracker } from '../../shared/fleet/stateTracker';
 import { registerStateTracker } from '../../shared/fleet/stateSince';
 import { dataFor } from '../../shared/data';
 import { sessionListsOf } from '../../shared/sessionLists';
+import { sessionStub, socketStub } from '../../../tests/helpers/testActors';
 
 beforeAll(async () => {
   await activateLanguage('en', null);
 });
 afterEach(cleanup);
 
-/** The session as the card reads it: the signed-in user and the server. */
-function sessionStub() {
-  return createActor(createMachine({ context: { user: makeUser(), server: makeServer() } })).start();
-}
 
-/** The socket as the card reads it: the tracked devices, switched by TRACK and UNTRACK. */
-function socketStub() {
-  return createActor(
-    createMachine({
-      types: {} as { context: { tracking: number[] }; events: { type: 'TRACK' | 'UNTRACK'; deviceId: number } },
-      context: { tracking: [] },
-      on: {
-        TRACK: { actions: assign({ tracking: ({ context, event }) => [...context.tracking, event.deviceId] }) },
-        UNTRACK: { actions: assign({ tracking: ({ context, event }) => context.tracking.filter((id) => id !== event.deviceId) }) },
-      },
-    }),
-  ).start();
-}
 
 /** The server's answers by path (`[]` for any other). */
 type Answers = Record<string, unknown>;
