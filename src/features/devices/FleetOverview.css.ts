@@ -1,4 +1,5 @@
 import { style, globalStyle } from '@vanilla-extract/css';
+import { FLEET_STATE_COLORS } from '../../domain/fleetColors';
 import { vars } from '../../ui/theme.css';
 import { media } from '../../ui/breakpoints';
 import { focusRing, visuallyHidden as hidden } from '../../ui/focus.css';
@@ -41,8 +42,7 @@ export const tiles = style({
   selectors: { '[data-layout="panel"] &': { gridTemplateColumns: 'repeat(auto-fill, minmax(6.5rem, 1fr))' } },
 });
 
-const STATE_COLOURS = { moving: '#2e9d4f', idle: '#d08a00', parked: '#3b82d6', offline: '#c0392b', never: '#8a8f98' } as const;
-
+/** A state's tile is edged in the state's colour: the markers', the rows' and the legend's (`fleetColors.ts`). */
 export const tile = style({
   ...surfaceBox,
   display: 'flex',
@@ -55,7 +55,7 @@ export const tile = style({
   selectors: {
     '&[data-hovered]': { backgroundColor: vars.color.surfaceRaised },
     '&[data-focus-visible]': focusRing,
-    ...Object.fromEntries(Object.entries(STATE_COLOURS).map(([state, colour]) => [`&[data-state="${state}"]`, { borderInlineStartColor: colour }])),
+    ...Object.fromEntries(Object.entries(FLEET_STATE_COLORS).map(([state, colour]) => [`&[data-state="${state}"]`, { borderInlineStartColor: colour }])),
   },
 });
 export const tileCount = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold, lineHeight: vars.lineHeight.tight });
