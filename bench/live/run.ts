@@ -554,7 +554,11 @@ async function signIn(page: Page, url: string, login: Options['login']): Promise
     await page.goto(`${url}/?locale=en&token=${encodeURIComponent((await response.text()).trim())}`);
   } else {
     await page.goto(`${url}/?locale=en`);
-    await page.getByLabel('Email', { exact: true }).fill(ADMIN);
+    // a context that is signed in already (the steady window's) opens the map, with no form to fill
+    const email = page.getByLabel('Email', { exact: true });
+    await email.or(page.locator('canvas.maplibregl-canvas')).first().waitFor({ timeout: 60_000 });
+    if (!(await email.isVisible())) return;
+    await email.fill(ADMIN);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   }
